@@ -1,0 +1,22 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Realtime } from './realtime/realtime.ts';
+
+/** What every feature may use. Built once per app (and once per test suite). */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  realtime: Realtime;
+  clock: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    requireUser: (
+      request: import('fastify').FastifyRequest,
+      reply: import('fastify').FastifyReply,
+    ) => Promise<void>;
+  }
+}

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './app-context.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { devRoutes } from './features/dev/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { meRoutes } from './features/me/routes.ts';
+import { installErrorHandling } from './http/error-handler.ts';
+import { makeRequireUser } from './http/require-user.ts';
+import { serveWebApp } from './http/web-app.ts';
+import { createServices } from './services.ts';
+
+/** Builds the whole HTTP app from its context. main.ts and every integration test use this. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: ctx.config.LOG_LEVEL },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 256 * 1024,
+    trustProxy: ctx.config.TRUST_PROXY,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('ctx', ctx);
+  const services = createServices(ctx, app.log);
+  app.decorate('services', services);
+  app.decorate('requireUser', makeRequireUser(services.auth.authenticate));
+  app.decorateRequest('user', null);
+  ctx.realtime.setAuth(services.brokerAuth);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  installErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // React sets inline styles; Leaflet positions tiles with them.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Petti API',
+        description: 'Lockers, plans and local shops for Sivakasi.',
+        version: '0.1.0',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(meRoutes, { prefix: '/api' });
+  // The dev outbox exists only with the embedded providers and never in production.
+  if (
+    !ctx.config.isProduction &&
+    (ctx.config.SMS_PROVIDER === 'outbox' || ctx.config.EMAIL_PROVIDER === 'outbox')
+  ) {
+    await app.register(devRoutes, { prefix: '/api' });
+  }
+
+  await serveWebApp(app, ctx.config.WEB_DIST);
+  return app;
+}

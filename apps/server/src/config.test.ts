@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs a fresh clone with no settings at all', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(8080);
+    expect(config.DATA_DIR.endsWith('/data')).toBe(true);
+    expect(config.LOG_LEVEL).toBe('warn');
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.MQTT_URL).toBeUndefined();
+    expect(config.SEED_DEMO).toBe(true);
+  });
+
+  it('names every bad variable in one error', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^PORT: /m);
+    expect(problems).toMatch(/^DATABASE_URL: .*postgres/m);
+    expect(problems).toMatch(/^LOG_LEVEL: /m);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' }).PORT).toBe(8080);
+  });
+
+  it('refuses to run production without a real token secret', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'k',
+      MSG91_TEMPLATE_ID: 't',
+      EMAIL_PROVIDER: 'sendgrid',
+      SENDGRID_API_KEY: 's',
+    };
+    expect(() => loadConfig(prod)).toThrow(/JWT_SECRET/);
+    expect(() => loadConfig({ ...prod, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32/);
+    expect(() => loadConfig({ ...prod, JWT_SECRET: 'x'.repeat(32) })).toThrow(/DEVICE_KEY/);
+    expect(loadConfig({ ...prod, JWT_SECRET: 'x'.repeat(32), DEVICE_KEY: 'd'.repeat(16) }).isProduction).toBe(
+      true,
+    );
+  });
+
+  it('never lets the dev SMS outbox or a switched-off code limit into production', () => {
+    const base = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      DEVICE_KEY: 'd'.repeat(16),
+      EMAIL_PROVIDER: 'sendgrid',
+      SENDGRID_API_KEY: 's',
+    };
+    expect(() => loadConfig(base)).toThrow(/SMS_PROVIDER/);
+    expect(() => loadConfig({ AUTH_CODES_PER_HOUR: '0' })).toThrow(/AUTH_CODES_PER_HOUR/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'msg91' })).toThrow(/MSG91_AUTH_KEY/);
+  });
+
+  it('accepts the external services used in production', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@db:5432/petti',
+      MQTT_URL: 'mqtt://broker:1883',
+      MQTT_TCP_PORT: '0',
+    });
+    expect(config.DATABASE_URL).toBe('postgres://u@db:5432/petti');
+    expect(config.MQTT_URL).toBe('mqtt://broker:1883');
+    expect(config.MQTT_TCP_PORT).toBe(0);
+  });
+});

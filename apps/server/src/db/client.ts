@@ -1,0 +1,112 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** The one database type features see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or an open transaction: repositories accept both. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** A cheap round trip, for health checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
+
+export class DatabaseStartError extends Error {
+  override name = 'DatabaseStartError';
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize);
+  return openPglite(options.dataDir, options.loadDataDir);
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // An idle client's network error must not crash the process; the next query reports it instead.
+  pool.on('error', () => {});
+  try {
+    await pool.query('select 1');
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new DatabaseStartError(`Cannot reach PostgreSQL at ${redact(url)}: ${describe(err)}`);
+  }
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  try {
+    await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new DatabaseStartError(`Migrating PostgreSQL at ${redact(url)} failed: ${describe(err)}`);
+  }
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<Database> {
+  let client: PGlite;
+  try {
+    // PGlite does not create missing parent folders.
+    if (dataDir) await mkdir(dataDir, { recursive: true });
+    client = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist } });
+  } catch (err) {
+    throw new DatabaseStartError(
+      `Cannot open the embedded database in ${dataDir ?? 'memory'}: ${describe(err)}`,
+    );
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  try {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (err) {
+    await client.close().catch(() => {});
+    throw new DatabaseStartError(`Migrating the embedded database failed: ${describe(err)}`);
+  }
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'the configured URL';
+  }
+}
+
+function describe(err: unknown): string {
+  if (err instanceof AggregateError && err.errors.length) return describe(err.errors[0]);
+  if (err instanceof Error) return err.message.split('\n')[0] || err.name;
+  return String(err);
+}

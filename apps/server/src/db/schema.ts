@@ -1,0 +1,13 @@
+// Every table, for Drizzle's relational queries and drizzle-kit. Features own their tables.
+
+export * from '../features/addresses/schema.ts';
+export * from '../features/auth/schema.ts';
+export * from '../features/catalog/schema.ts';
+export * from '../features/complex/schema.ts';
+export * from '../features/lockers/schema.ts';
+export * from '../features/places/schema.ts';
+export * from '../features/plans/schema.ts';
+export * from '../features/sellers/schema.ts';
+export * from '../features/users/schema.ts';
+export * from '../platform/outbox/schema.ts';
+export * from './meta-schema.ts';

@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { readSeedFiles, type SeedFiles } from '../../../../../data/seed/schema.ts';
+import { addresses } from '../../features/addresses/schema.ts';
+import { categories, products, productVariants } from '../../features/catalog/schema.ts';
+import { complexes, complexListings } from '../../features/complex/schema.ts';
+import { lockerPrices, lockerSites, lockerSizes, lockers } from '../../features/lockers/schema.ts';
+import { places } from '../../features/places/schema.ts';
+import { deliveryFees, plans } from '../../features/plans/schema.ts';
+import { sellers } from '../../features/sellers/schema.ts';
+import { users } from '../../features/users/schema.ts';
+import type { Db, Tx } from '../client.ts';
+import { appMeta } from '../meta-schema.ts';
+
+export const SEED_DIR = fileURLToPath(new URL('../../../../../data/seed/', import.meta.url));
+const META_KEY = 'demo_seed';
+
+/** A fingerprint of the data files, so a start with unchanged files skips the work entirely. */
+async function fingerprint(dir: string): Promise<string> {
+  const hash = createHash('sha256');
+  for (const name of (await readdir(dir)).filter((n) => n.endsWith('.json')).sort()) {
+    hash.update(name).update(await readFile(`${dir}${name}`));
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Loads the town's demo data from `data/seed/`. Idempotent: rows are keyed by the files' ids and
+ * inserted with ON CONFLICT DO NOTHING, so a second start (or a second process) duplicates nothing
+ * and never overwrites what users changed since (stock, addresses).
+ */
+export async function loadDemoData(db: Db, dir = SEED_DIR): Promise<{ loaded: boolean }> {
+  const print = await fingerprint(dir);
+  const [done] = await db.select().from(appMeta).where(eq(appMeta.key, META_KEY));
+  if ((done?.value as { fingerprint?: string } | undefined)?.fingerprint === print) return { loaded: false };
+  const files = await readSeedFiles(dir);
+  await db.transaction(async (tx) => {
+    await insertAll(tx, files);
+    await tx
+      .insert(appMeta)
+      .values({ key: META_KEY, value: { fingerprint: print } })
+      .onConflictDoUpdate({
+        target: appMeta.key,
+        set: { value: { fingerprint: print }, updatedAt: new Date() },
+      });
+  });
+  return { loaded: true };
+}
+
+const CHUNK = 200;
+async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}
+
+async function insertAll(tx: Tx, f: SeedFiles): Promise<void> {
+  const { lockers: l, catalog, complexes: cx, plans: p, fees, gazetteer, users: demoUsers } = f;
+
+  await tx
+    .insert(lockerSizes)
+    .values(
+      l.sizes.map((s, i) => ({
+        code: s.code,
+        label: s.label,
+        fits: s.fits,
+        innerWidthCm: s.innerCm.w,
+        innerHeightCm: s.innerCm.h,
+        innerDepthCm: s.innerCm.d,
+        sort: i,
+      })),
+    )
+    .onConflictDoNothing();
+  await tx.insert(lockerPrices).values(l.prices).onConflictDoNothing();
+  await tx.insert(complexes).values(cx.complexes).onConflictDoNothing();
+  await tx
+    .insert(lockerSites)
+    .values(
+      l.sites.map((s) => ({
+        id: s.id,
+        name: s.name,
+        address: s.address,
+        lat: s.lat,
+        lng: s.lng,
+        opensAt: s.hours.open,
+        closesAt: s.hours.close,
+        type: s.type,
+        complexId: s.complexId,
+        acceptsParcels: s.acceptsParcels,
+      })),
+    )
+    .onConflictDoNothing();
+  await insertChunks(
+    l.sites.flatMap((s) =>
+      s.lockers.map((k) => ({ id: k.id, siteId: s.id, size: k.size, column: k.column, row: k.row })),
+    ),
+    (chunk) => tx.insert(lockers).values(chunk).onConflictDoNothing(),
+  );
+
+  await tx
+    .insert(categories)
+    .values(catalog.categories.map((c, i) => ({ id: c.id, name: c.name, icon: c.icon, sort: i })))
+    .onConflictDoNothing();
+  await tx
+    .insert(sellers)
+    .values(
+      catalog.sellers.map((s) => ({
+        id: s.id,
+        brandName: s.brandName,
+        brandNameTa: s.brandNameTa,
+        categoryId: s.categoryId,
+        description: s.description,
+        address: s.address,
+        lat: s.lat,
+        lng: s.lng,
+        rangeKm: s.rangeKm,
+        opensAt: s.hours.open,
+        closesAt: s.hours.close,
+        modes: s.modes,
+        phone: s.phone,
+        rating: s.rating,
+      })),
+    )
+    .onConflictDoNothing();
+  await insertChunks(
+    catalog.products.map((p) => ({
+      id: p.id,
+      sellerId: p.sellerId,
+      categoryId: p.categoryId,
+      name: p.name,
+      description: p.description ? { en: p.description.en, ta: p.description.ta ?? p.description.en } : null,
+      image: p.image,
+      hazardous: p.hazardous,
+    })),
+    (chunk) => tx.insert(products).values(chunk).onConflictDoNothing(),
+  );
+  await insertChunks(
+    catalog.products.flatMap((p) =>
+      p.variants.map((v) => ({
+        id: v.id,
+        productId: p.id,
+        unit: v.unit,
+        unitValue: v.unitValue,
+        pricePaise: v.pricePaise,
+        mrpPaise: v.mrpPaise,
+        inventory: v.inventory,
+        alwaysInventory: v.alwaysInventory,
+        taxPercent: v.taxPercent,
+      })),
+    ),
+    (chunk) => tx.insert(productVariants).values(chunk).onConflictDoNothing(),
+  );
+
+  await tx.insert(complexListings).values(cx.listings).onConflictDoNothing();
+  await tx.insert(plans).values(p).onConflictDoNothing();
+  await tx
+    .insert(deliveryFees)
+    .values({ id: 'default', ...fees.deliveryFees })
+    .onConflictDoNothing();
+  await tx.insert(places).values(gazetteer).onConflictDoNothing();
+
+  for (const u of demoUsers) {
+    const now = new Date();
+    await tx
+      .insert(users)
+      .values({
+        id: u.id,
+        phone: u.phone,
+        name: u.name,
+        email: u.email,
+        language: u.language,
+        complexId: u.complexId,
+        block: u.block,
+        flat: u.flat,
+        confirmedAt: now,
+      })
+      .onConflictDoNothing();
+    await tx
+      .insert(addresses)
+      .values(u.addresses.map((a) => ({ ...a, userId: u.id })))
+      .onConflictDoNothing();
+  }
+}

@@ -1,0 +1,45 @@
+import { TOPICS } from '@petti/shared';
+import type { BrokerAuth, Principal } from '../../realtime/realtime.ts';
+import { DEVICE_USERNAME_PREFIX, devicePassword } from '../lockers/device-credentials.ts';
+import { safeEqual } from './secrets.ts';
+
+const SITE_ID = /^[a-z0-9-]{1,64}$/;
+
+/**
+ * Who may use the embedded broker. Browsers connect with their access token as the MQTT password
+ * and may only subscribe under `users/{own id}/` and publish nothing; locker controllers use their
+ * site's credentials and may only use their own site's topics.
+ */
+export function createBrokerAuth(deps: {
+  authenticateUser: (accessToken: string) => Promise<{ userId: string } | null>;
+  siteExists: (siteId: string) => Promise<boolean>;
+  deviceKey: string;
+}): BrokerAuth {
+  return {
+    async authenticate({ username, password }) {
+      if (!password) return null;
+      if (username?.startsWith(DEVICE_USERNAME_PREFIX)) {
+        const siteId = username.slice(DEVICE_USERNAME_PREFIX.length);
+        if (!SITE_ID.test(siteId) || !safeEqual(password, devicePassword(deps.deviceKey, siteId)))
+          return null;
+        return (await deps.siteExists(siteId)) ? { kind: 'device', siteId } : null;
+      }
+      const user = await deps.authenticateUser(password);
+      return user ? { kind: 'user', userId: user.userId } : null;
+    },
+    canSubscribe(principal: Principal, filter: string) {
+      if (principal.kind === 'server') return true;
+      if (principal.kind === 'user') return filter.startsWith(`users/${principal.userId}/`);
+      return (
+        filter === TOPICS.lockerCommands(principal.siteId) ||
+        filter.startsWith(`${TOPICS.lockerCommands(principal.siteId)}/`)
+      );
+    },
+    canPublish(principal: Principal, topic: string) {
+      if (principal.kind === 'server') return true;
+      if (principal.kind === 'user') return false;
+      const own = [TOPICS.lockerState(principal.siteId), TOPICS.lockerKeypad(principal.siteId)];
+      return own.some((t) => topic === t || topic.startsWith(`${t}/`));
+    },
+  };
+}

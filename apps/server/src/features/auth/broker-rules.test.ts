@@ -1,0 +1,147 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpUser } from '../../test/auth-helpers.ts';
+import { buildTestApp, onExternalBroker, type TestApp } from '../../test/helper.ts';
+import { devicePassword } from '../lockers/device-credentials.ts';
+
+// These rules live in the embedded broker. An external broker (Mosquitto here) checks credentials
+// itself, so against it this suite has nothing of Petti's to test (docs/decisions/0003).
+const suite = onExternalBroker ? describe.skip : describe;
+if (onExternalBroker)
+  console.log(
+    'broker-rules: skipped with TEST_MQTT_URL: token and topic rules belong to the embedded broker',
+  );
+
+let t: TestApp;
+let url: string;
+const clients: MqttClient[] = [];
+
+beforeAll(async () => {
+  if (onExternalBroker) return;
+  t = await buildTestApp({ env: { AUTH_IP_CODES_PER_HOUR: '1000' } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = t.app.server.address();
+  url = `ws://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/mqtt`;
+});
+afterAll(async () => {
+  for (const c of clients) c.end(true);
+  await t?.close();
+});
+
+function connect(options: { username?: string; password?: string }): Promise<MqttClient> {
+  return new Promise((resolve, reject) => {
+    const client = mqtt.connect(url, {
+      ...options,
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
+    clients.push(client);
+    client.once('connect', () => resolve(client));
+    client.once('error', (err) => reject(err));
+  });
+}
+
+async function grantedQos(client: MqttClient, topic: string): Promise<number> {
+  try {
+    const granted = await client.subscribeAsync(topic, { qos: 1 });
+    return granted[0]!.qos;
+  } catch (err) {
+    // mqtt.js rejects a refused subscription; the SUBACK still says what was granted.
+    const packet = (err as { packet?: { granted?: number[] } }).packet;
+    if (packet?.granted) return packet.granted[0]!;
+    throw err;
+  }
+}
+
+/** Resolves with the payload if the subscriber hears `topic` within `ms`, else null. */
+function hears(client: MqttClient, topic: string, ms = 400): Promise<string | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(null), ms);
+    client.on('message', (tp, payload) => {
+      if (tp === topic) {
+        clearTimeout(timer);
+        resolve(payload.toString());
+      }
+    });
+  });
+}
+
+suite('who may listen to what', () => {
+  it('refuses a connection without a token or with a bad one', async () => {
+    await expect(connect({})).rejects.toThrow(/Bad username or password|Not authorized/i);
+    await expect(connect({ username: 'x', password: 'not-a-token' })).rejects.toThrow(
+      /Bad username or password/i,
+    );
+  });
+
+  it('lets a user subscribe to their own topics only', async () => {
+    const alice = await signUpUser(t.app);
+    const bob = await signUpUser(t.app);
+    const client = await connect({ username: alice.userId, password: alice.tokens.accessToken });
+    expect(await grantedQos(client, `users/${alice.userId}/#`)).toBe(1);
+    expect(await grantedQos(client, `users/${alice.userId}/events`)).toBe(1);
+    expect(await grantedQos(client, `users/${bob.userId}/#`)).toBe(128);
+    expect(await grantedQos(client, 'users/+/events')).toBe(128);
+    expect(await grantedQos(client, '#')).toBe(128);
+    expect(await grantedQos(client, 'lockers/bus-stand/commands')).toBe(128);
+
+    // Bob cannot hear what is sent to Alice, and Alice hears it.
+    const bobClient = await connect({ username: bob.userId, password: bob.tokens.accessToken });
+    await bobClient.subscribeAsync('users/+/events').catch(() => {});
+    const bobHears = hears(bobClient, `users/${alice.userId}/events`);
+    const aliceHears = hears(client, `users/${alice.userId}/events`);
+    await t.ctx.realtime.publish(`users/${alice.userId}/events`, {
+      event: 'test',
+      data: {},
+      SessionID: null,
+    });
+    expect(await aliceHears).toContain('"event":"test"');
+    expect(await bobHears).toBeNull();
+  });
+
+  it('refuses any publish to user topics from a user', async () => {
+    const alice = await signUpUser(t.app);
+    const listener = await connect({ username: alice.userId, password: alice.tokens.accessToken });
+    await listener.subscribeAsync(`users/${alice.userId}/#`);
+    const heard = hears(listener, `users/${alice.userId}/events`, 600);
+    const publisher = await connect({ username: alice.userId, password: alice.tokens.accessToken });
+    publisher.publish(`users/${alice.userId}/events`, '{"event":"forged"}', { qos: 0 });
+    expect(await heard).toBeNull();
+  });
+
+  it('stops a signed-out session from connecting', async () => {
+    const alice = await signUpUser(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { authorization: `Bearer ${alice.tokens.accessToken}`, 'x-client-id': 'petti-web' },
+      payload: { global: true },
+    });
+    await expect(connect({ username: alice.userId, password: alice.tokens.accessToken })).rejects.toThrow(
+      /Bad username or password/i,
+    );
+  });
+
+  it('keeps each locker controller to its own site', async () => {
+    const key = t.ctx.config.DEVICE_KEY;
+    await expect(connect({ username: 'site:bus-stand', password: 'guess' })).rejects.toThrow(
+      /Bad username or password/i,
+    );
+    await expect(
+      connect({ username: 'site:nowhere', password: devicePassword(key, 'nowhere') }),
+    ).rejects.toThrow(/Bad username or password/i);
+    const site = await connect({ username: 'site:bus-stand', password: devicePassword(key, 'bus-stand') });
+    expect(await grantedQos(site, 'lockers/bus-stand/commands')).toBe(1);
+    expect(await grantedQos(site, 'lockers/other-site/commands')).toBe(0x80);
+    expect(await grantedQos(site, 'users/+/events')).toBe(0x80);
+
+    const heard: string[] = [];
+    await t.ctx.realtime.subscribe('lockers/+/state', (topic) => {
+      heard.push(topic);
+    });
+    await site.publishAsync('lockers/bus-stand/state', '{"type":"heartbeat"}', { qos: 1 });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(heard).toContain('lockers/bus-stand/state');
+  });
+});

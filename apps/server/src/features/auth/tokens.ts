@@ -1,0 +1,51 @@
+import { jwtVerify, SignJWT } from 'jose';
+
+export interface AccessClaims {
+  sub: string;
+  client_id: string;
+  /** The session (device) the token belongs to, so a revoked session's tokens stop working. */
+  sid: string;
+}
+
+export interface TokenSigner {
+  sign(claims: AccessClaims, now: Date): Promise<string>;
+  verify(token: string, now: Date): Promise<AccessClaims | null>;
+  readonly ttlSeconds: number;
+}
+
+export function createTokenSigner(secret: string, ttlSeconds: number): TokenSigner {
+  const key = new TextEncoder().encode(secret);
+  const issuer = 'petti';
+  return {
+    ttlSeconds,
+    sign: (claims, now) => {
+      const iat = Math.floor(now.getTime() / 1000);
+      return new SignJWT({ client_id: claims.client_id, sid: claims.sid })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setIssuer(issuer)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(key);
+    },
+    verify: async (token, now) => {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer,
+          algorithms: ['HS256'],
+          currentDate: now,
+        });
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.client_id !== 'string' ||
+          typeof payload.sid !== 'string'
+        ) {
+          return null;
+        }
+        return { sub: payload.sub, client_id: payload.client_id, sid: payload.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

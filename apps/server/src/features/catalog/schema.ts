@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { localized } from '../../db/columns.ts';
+import { sellers } from '../sellers/schema.ts';
+
+export const categories = pgTable('categories', {
+  id: text('id').primaryKey(),
+  name: localized('name').notNull(),
+  icon: text('icon'),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
+    name: localized('name').notNull(),
+    description: localized('description'),
+    image: text('image'),
+    hazardous: boolean('hazardous').notNull().default(false),
+  },
+  (t) => [index('products_seller_idx').on(t.sellerId), index('products_category_idx').on(t.categoryId)],
+);
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    unit: text('unit').notNull(),
+    unitValue: doublePrecision('unit_value').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+    inventory: integer('inventory').notNull().default(0),
+    alwaysInventory: boolean('always_inventory').notNull().default(false),
+    taxPercent: integer('tax_percent').notNull().default(0),
+  },
+  (t) => [
+    index('variants_product_idx').on(t.productId),
+    // Stock can never go below zero, whatever the code does.
+    check('variants_inventory_non_negative', sql`${t.inventory} >= 0`),
+    check('variants_price_positive', sql`${t.pricePaise} > 0 and ${t.mrpPaise} >= ${t.pricePaise}`),
+  ],
+);

@@ -1,0 +1,108 @@
+import type { Me } from '@petti/shared';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { EmailSender } from '../../platform/email/email-sender.ts';
+import { emailVerifications } from '../auth/schema.ts';
+import { newOpaqueToken } from '../auth/secrets.ts';
+import type { AuthService } from '../auth/service.ts';
+import { type User, usersService } from '../users/service.ts';
+
+const EMAIL_LINK_TTL_MS = 24 * 3_600_000;
+
+export function createMeService(deps: {
+  db: Db;
+  clock: Clock;
+  auth: AuthService;
+  email: EmailSender;
+  publicUrl: string;
+}) {
+  const { db, clock } = deps;
+
+  async function load(userId: string): Promise<User> {
+    const user = await usersService.findById(db, userId);
+    if (!user) throw new AppError('Unauthorized', 'Your session has ended. Please sign in again.');
+    return user;
+  }
+
+  return {
+    async get(userId: string): Promise<Me> {
+      return usersService.toMe(await load(userId));
+    },
+
+    async update(
+      userId: string,
+      patch: {
+        name?: string;
+        email?: string | null;
+        language?: 'en' | 'ta';
+        notificationPrefs?: Partial<User['notificationPrefs']>;
+      },
+    ): Promise<Me> {
+      const user = await load(userId);
+      const emailChanged = patch.email !== undefined && patch.email !== user.email;
+      const updated = await usersService.update(
+        db,
+        userId,
+        {
+          ...(patch.name !== undefined && { name: patch.name }),
+          ...(patch.email !== undefined && { email: patch.email }),
+          ...(emailChanged && { emailVerifiedAt: null }),
+          ...(patch.language && { language: patch.language }),
+          ...(patch.notificationPrefs && {
+            notificationPrefs: { ...user.notificationPrefs, ...patch.notificationPrefs },
+          }),
+        },
+        clock.now(),
+      );
+      return usersService.toMe(updated!);
+    },
+
+    async requestEmailVerification(userId: string): Promise<{ sentTo: string }> {
+      const user = await load(userId);
+      if (!user.email) throw new AppError('NoEmail');
+      const id = newOpaqueToken();
+      await db.insert(emailVerifications).values({
+        id,
+        userId,
+        email: user.email,
+        expiresAt: new Date(clock.now().getTime() + EMAIL_LINK_TTL_MS),
+        createdAt: clock.now(),
+      });
+      await deps.email.sendVerification(user.email, `${deps.publicUrl}/emailVerification/${id}`);
+      return { sentTo: user.email };
+    },
+
+    /** The link works once, within a day, and only for the address it was sent to. */
+    async verifyEmail(id: string): Promise<{ email: string }> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const [link] = await tx
+          .select()
+          .from(emailVerifications)
+          .where(
+            and(
+              eq(emailVerifications.id, id),
+              isNull(emailVerifications.usedAt),
+              gt(emailVerifications.expiresAt, now),
+            ),
+          )
+          .for('update');
+        const user = link && (await usersService.findById(tx, link.userId));
+        if (!link || !user || user.email !== link.email) throw new AppError('EmailVerificationInvalid');
+        await tx.update(emailVerifications).set({ usedAt: now }).where(eq(emailVerifications.id, id));
+        await usersService.update(tx, user.id, { emailVerifiedAt: now }, now);
+        return { email: link.email };
+      });
+    },
+
+    async deleteAccount(userId: string): Promise<void> {
+      await load(userId);
+      await deps.auth.revokeAllSessions(userId);
+      await usersService.anonymise(db, userId, clock.now());
+    },
+  };
+}
+
+export type MeService = ReturnType<typeof createMeService>;

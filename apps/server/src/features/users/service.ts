@@ -1,0 +1,114 @@
+import type { Me, NotificationPrefs as SharedPrefs } from '@petti/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { type NotificationPrefs, users } from './schema.ts';
+
+export type User = typeof users.$inferSelect;
+
+/** Accounts. Other features reach user rows only through these functions. */
+export const usersService = {
+  async findByPhone(db: DbOrTx, phone: string): Promise<User | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.phone, phone), isNull(users.deletedAt)));
+    return row;
+  },
+
+  async findById(db: DbOrTx, id: string): Promise<User | undefined> {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), isNull(users.deletedAt)));
+    return row;
+  },
+
+  /** A new, unconfirmed account, or the unconfirmed one already there with its name and email refreshed. */
+  async upsertPending(
+    db: DbOrTx,
+    input: { id: string; phone: string; name: string; email?: string; now: Date },
+  ): Promise<User> {
+    const existing = await usersService.findByPhone(db, input.phone);
+    if (existing) {
+      const [row] = await db
+        .update(users)
+        .set({ name: input.name, email: input.email ?? null, updatedAt: input.now })
+        .where(eq(users.id, existing.id))
+        .returning();
+      return row!;
+    }
+    const [row] = await db
+      .insert(users)
+      .values({
+        id: input.id,
+        phone: input.phone,
+        name: input.name,
+        email: input.email ?? null,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning();
+    return row!;
+  },
+
+  async confirm(db: DbOrTx, id: string, now: Date): Promise<void> {
+    await db
+      .update(users)
+      .set({ confirmedAt: now, updatedAt: now })
+      .where(and(eq(users.id, id), isNull(users.confirmedAt)));
+  },
+
+  async update(
+    db: DbOrTx,
+    id: string,
+    patch: Partial<Pick<User, 'name' | 'email' | 'emailVerifiedAt' | 'language' | 'notificationPrefs'>>,
+    now: Date,
+  ): Promise<User | undefined> {
+    const [row] = await db
+      .update(users)
+      .set({ ...patch, updatedAt: now })
+      .where(and(eq(users.id, id), isNull(users.deletedAt)))
+      .returning();
+    return row;
+  },
+
+  /**
+   * Deletes personal data but keeps the row (anonymised) so payments and orders that the books
+   * must keep still point at something.
+   */
+  async anonymise(db: DbOrTx, id: string, now: Date): Promise<void> {
+    await db
+      .update(users)
+      .set({
+        phone: null,
+        name: null,
+        email: null,
+        emailVerifiedAt: null,
+        complexId: null,
+        block: null,
+        flat: null,
+        deletedAt: now,
+        updatedAt: now,
+      })
+      .where(eq(users.id, id));
+  },
+
+  toMe(user: User): Me {
+    const prefs: SharedPrefs = user.notificationPrefs;
+    return {
+      id: user.id,
+      phone: user.phone ?? '',
+      name: user.name,
+      email: user.email,
+      emailVerified: Boolean(user.email && user.emailVerifiedAt),
+      language: user.language === 'ta' ? 'ta' : 'en',
+      notificationPrefs: prefs,
+      complexId: user.complexId,
+      block: user.block,
+      flat: user.flat,
+      createdAt: user.createdAt.toISOString(),
+    };
+  },
+};
+
+export type { NotificationPrefs };

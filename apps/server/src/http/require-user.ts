@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
+
+export interface RequestUser {
+  userId: string;
+  sessionId: string;
+  clientId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: RequestUser | null;
+  }
+}
+
+export const CLIENT_ID_HEADER = 'x-client-id';
+
+/** The signed-in user of a request that passed `requireUser`. */
+export function userOf(request: FastifyRequest): RequestUser {
+  if (!request.user) throw new AppError('Unauthorized');
+  return request.user;
+}
+
+export type Authenticator = (token: string) => Promise<RequestUser | null>;
+
+/**
+ * preHandler for every route that needs sign-in: a valid `Authorization: Bearer` access token of a
+ * live session, and the token's client id in the `x-client-id` header (seed §7).
+ */
+export function makeRequireUser(authenticate: Authenticator) {
+  return async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw new AppError('Unauthorized', 'Please sign in to continue.');
+    const user = await authenticate(token);
+    if (!user) throw new AppError('Unauthorized', 'Your session has ended. Please sign in again.');
+    const clientId = request.headers[CLIENT_ID_HEADER];
+    if (clientId !== user.clientId) {
+      throw new AppError('Unauthorized', `The ${CLIENT_ID_HEADER} header must carry this app's client id.`);
+    }
+    request.user = user;
+  };
+}

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './app-error.ts';
+
+/** Files that must always be re-checked so an update is seen; hashed assets can be cached for a year. */
+const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+
+/**
+ * Serves the built web app on the same origin as the API, with SPA fallback: any GET for a page
+ * that is not a file answers index.html, and the router shows the page (or its not-found page).
+ */
+export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const hasBuild = existsSync(join(distDir, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, path) => {
+        const file = path.slice(distDir.length).replaceAll('\\', '/');
+        if (NO_CACHE.has(file)) reply.header('cache-control', 'no-cache');
+        else if (file.startsWith('/assets/'))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/mqtt');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      throw new AppError('ResourceNotFound', `No route for ${request.method} ${path}`);
+    }
+    if (!hasBuild) {
+      throw new AppError(
+        'ServiceUnavailable',
+        'The web app is not built. Run `npm run build` (npm start does it for you).',
+      );
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,124 @@
+import type { Server } from 'node:http';
+import { createServer, type Server as NetServer } from 'node:net';
+import { Aedes, type AuthenticateError } from 'aedes';
+import type { Logger } from 'pino';
+import { createWebSocketStream, WebSocketServer } from 'ws';
+import {
+  type BrokerAuth,
+  denyAllBrokerAuth,
+  encodePayload,
+  type MessageHandler,
+  type Principal,
+  type Realtime,
+} from './realtime.ts';
+
+const principals = new WeakMap<object, Principal>();
+
+function refusal(code: 4 | 5, message: string): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
+}
+
+export async function createEmbeddedBroker(options: {
+  tcpPort: number;
+  host?: string;
+  log: Logger;
+}): Promise<Realtime> {
+  let auth: BrokerAuth = denyAllBrokerAuth;
+  const broker = await Aedes.createBroker({
+    authenticate: (client, username, password, done) => {
+      auth
+        .authenticate({
+          clientId: client.id,
+          username: username ?? undefined,
+          password: password?.toString('utf8'),
+        })
+        .then((principal) => {
+          if (!principal) return done(refusal(4, 'bad user name or password'), false);
+          principals.set(client, principal);
+          done(null, true);
+        })
+        .catch((err: unknown) => {
+          options.log.error({ err }, 'broker authentication failed');
+          done(refusal(4, 'bad user name or password'), false);
+        });
+    },
+    authorizeSubscribe: (client, sub, done) => {
+      const principal = principals.get(client);
+      // Answering null refuses this one subscription (granted 128) and keeps the connection.
+      done(null, principal && auth.canSubscribe(principal, sub.topic) ? sub : null);
+    },
+    authorizePublish: (client, packet, done) => {
+      const principal = client ? principals.get(client) : { kind: 'server' as const };
+      if (principal && auth.canPublish(principal, packet.topic)) return done(null);
+      done(new Error('not authorized'));
+    },
+  });
+
+  let wss: WebSocketServer | null = null;
+  let tcp: NetServer | null = null;
+  let tcpPort: number | null = null;
+  if (options.tcpPort > 0) {
+    tcp = createServer(broker.handle);
+    await new Promise<void>((resolve, reject) => {
+      tcp!.once('error', reject);
+      tcp!.listen(options.tcpPort, options.host, () => resolve());
+    }).catch((err: NodeJS.ErrnoException) => {
+      throw new Error(
+        `MQTT TCP port ${options.tcpPort} is not available (${err.code ?? err.message}); set MQTT_TCP_PORT`,
+      );
+    });
+    const addr = tcp.address();
+    tcpPort = typeof addr === 'object' && addr ? addr.port : options.tcpPort;
+  }
+
+  return {
+    mode: 'embedded',
+    publish: (topic, payload, opts = {}) =>
+      new Promise((resolve, reject) => {
+        broker.publish(
+          {
+            cmd: 'publish',
+            topic,
+            payload: encodePayload(payload),
+            qos: opts.qos ?? 1,
+            retain: opts.retain ?? false,
+            dup: false,
+          },
+          (err) => (err ? reject(err) : resolve()),
+        );
+      }),
+    subscribe: async (topicFilter: string, handler: MessageHandler) => {
+      const deliver = (packet: { topic: string; payload: Buffer | string }, cb: () => void) => {
+        Promise.resolve()
+          .then(() => handler(packet.topic, Buffer.from(packet.payload)))
+          .catch((err: unknown) => options.log.error({ err, topic: packet.topic }, 'message handler failed'))
+          .finally(cb);
+      };
+      await new Promise<void>((resolve) => broker.subscribe(topicFilter, deliver, resolve));
+      return () => new Promise<void>((resolve) => broker.unsubscribe(topicFilter, deliver, resolve));
+    },
+    attach: (server: Server) => {
+      wss = new WebSocketServer({ server, path: '/mqtt' });
+      wss.on('connection', (socket, req) => {
+        const stream = createWebSocketStream(socket);
+        stream.on('error', () => socket.terminate());
+        broker.handle(stream, req);
+      });
+    },
+    setAuth: (next) => {
+      auth = next;
+    },
+    status: () => ({
+      mode: 'embedded',
+      connected: !broker.closed,
+      clients: broker.connectedClients,
+      tcpPort,
+    }),
+    close: async () => {
+      for (const client of wss?.clients ?? []) client.terminate();
+      await new Promise<void>((resolve) => (wss ? wss.close(() => resolve()) : resolve()));
+      await new Promise<void>((resolve) => (tcp ? tcp.close(() => resolve()) : resolve()));
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import type { Server } from 'node:http';
+
+/** Who a broker connection belongs to, once authenticated. */
+export type Principal =
+  | { kind: 'user'; userId: string }
+  | { kind: 'device'; siteId: string }
+  | { kind: 'server' };
+
+/**
+ * How the embedded broker decides who may connect and which topics they may use.
+ * The sign-in feature supplies the real rules; until then nobody is let in.
+ */
+export interface BrokerAuth {
+  authenticate(input: { clientId: string; username?: string; password?: string }): Promise<Principal | null>;
+  canSubscribe(principal: Principal, topicFilter: string): boolean;
+  canPublish(principal: Principal, topic: string): boolean;
+}
+
+export const denyAllBrokerAuth: BrokerAuth = {
+  authenticate: async () => null,
+  canSubscribe: () => false,
+  canPublish: () => false,
+};
+
+export type MessageHandler = (topic: string, payload: Buffer) => void | Promise<void>;
+
+/** The one way features publish and listen, the same with the embedded broker or an external one. */
+export interface Realtime {
+  readonly mode: 'embedded' | 'external';
+  publish(topic: string, payload: unknown, options?: { qos?: 0 | 1; retain?: boolean }): Promise<void>;
+  /** Listen on a topic filter; returns an unsubscribe function. */
+  subscribe(topicFilter: string, handler: MessageHandler): Promise<() => Promise<void>>;
+  /** Embedded only: serve MQTT over WebSocket at /mqtt on the HTTP server. */
+  attach(server: Server): void;
+  setAuth(auth: BrokerAuth): void;
+  status(): { mode: 'embedded' | 'external'; connected: boolean; clients?: number; tcpPort?: number | null };
+  close(): Promise<void>;
+}
+
+export function encodePayload(payload: unknown): Buffer {
+  if (Buffer.isBuffer(payload)) return payload;
+  if (typeof payload === 'string') return Buffer.from(payload);
+  return Buffer.from(JSON.stringify(payload));
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+
+export const CLIENT_ID = 'petti-web';
+
+let counter = 0;
+/** A fresh valid mobile number per call, so suites and tests never collide. */
+export function freshPhone(): string {
+  counter += 1;
+  const tail = `${process.pid % 1000}`.padStart(3, '0') + `${counter}`.padStart(5, '0');
+  return `97${tail}`.slice(0, 10).padEnd(10, '0');
+}
+
+export async function lastCode(app: FastifyInstance, phone: string): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: `/api/dev/outbox?phone=${phone}` });
+  expect(res.statusCode).toBe(200);
+  const code = res.json().messages[0]?.code as string | undefined;
+  if (!code) throw new Error(`no code in the outbox for ${phone}`);
+  return code;
+}
+
+export const authHeaders = (accessToken: string) => ({
+  authorization: `Bearer ${accessToken}`,
+  'x-client-id': CLIENT_ID,
+});
+
+/** Signs a new user up through the real flow and returns their tokens. */
+export async function signUpUser(app: FastifyInstance, phone = freshPhone(), name = 'Test Shopper') {
+  const up = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { phone, name } });
+  expect(up.statusCode, up.body).toBe(200);
+  const code = await lastCode(app, `91${phone}`);
+  const confirm = await app.inject({
+    method: 'POST',
+    url: '/api/auth/confirm-sign-up',
+    payload: { phone, code },
+  });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  const body = confirm.json();
+  return {
+    phone,
+    userId: body.userId as string,
+    tokens: body.tokens as { accessToken: string; refreshToken: string },
+  };
+}

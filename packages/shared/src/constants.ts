@@ -1,0 +1,102 @@
+/** Business constants and limits. Values come from the seed (§9) unless PRODUCT.md says otherwise. */
+
+/** Sivakasi, as two corners (seed §9). `south`/`north` and `west`/`east` are derived so order never matters. */
+export const TOWN_CORNERS = [
+  { lat: 9.416926, lng: 77.825753 },
+  { lat: 9.491431, lng: 77.758118 },
+] as const;
+
+export const TOWN_BOUNDS = {
+  south: Math.min(TOWN_CORNERS[0].lat, TOWN_CORNERS[1].lat),
+  north: Math.max(TOWN_CORNERS[0].lat, TOWN_CORNERS[1].lat),
+  west: Math.min(TOWN_CORNERS[0].lng, TOWN_CORNERS[1].lng),
+  east: Math.max(TOWN_CORNERS[0].lng, TOWN_CORNERS[1].lng),
+} as const;
+
+export const TOWN_CENTRE = {
+  lat: (TOWN_BOUNDS.south + TOWN_BOUNDS.north) / 2,
+  lng: (TOWN_BOUNDS.west + TOWN_BOUNDS.east) / 2,
+} as const;
+
+export const CART_LIMITS = {
+  maxPerLine: 20,
+  maxPerCart: 30,
+} as const;
+
+export const CURRENCY = 'INR';
+
+/** Screen breakpoints in px (seed §9). */
+export const BREAKPOINTS = { sm: 600, md: 1024, lg: 1440, xl: 1920 } as const;
+export const RESIZE_DEBOUNCE_MS = 16;
+
+export const TOAST_DEFAULTS = {
+  timeoutMs: 5000,
+  position: 'bottom',
+  cartLimitTimeoutMs: 3000,
+  /** The seed's update notification "lasts 1000000 ms": effectively until acted on. */
+  updateTimeoutMs: 1_000_000,
+  /** 0 = stays until dismissed (price-updated toast). */
+  persistent: 0,
+} as const;
+
+export const TOAST_POSITIONS = [
+  'top-left',
+  'top-center',
+  'top-right',
+  'bottom-left',
+  'bottom-center',
+  'bottom-right',
+  'top',
+  'bottom',
+] as const;
+export type ToastPosition = (typeof TOAST_POSITIONS)[number];
+
+export const DIALOG_DEFAULTS = { confirm: 'OK', deny: 'No', cancel: 'Cancel' } as const;
+
+export const LOADING_OVERLAY = { spinnerPx: 40, delayMs: 0 } as const;
+
+export const BRAND = { orange: '#F26B1D', orangeDark: '#C24E0C', name: 'Petti' } as const;
+
+/** Real-time client (seed §9, PRODUCT.md "Real-time events"). */
+export const REALTIME = {
+  keepAliveSeconds: 60,
+  reconnectFirstMs: 5000,
+  reconnectEveryMs: 60000,
+  backoffMaxSeconds: 128,
+  offlineBufferMessages: 5000,
+} as const;
+
+/** API client retry policy (seed §8–9). */
+export const RETRY = { attempts: 3, baseMs: 100, throttledBaseMs: 500, capMs: 20000 } as const;
+
+/** Default service-worker update check interval. The seed's 1 s is wasteful on mobile data. */
+export const SW_UPDATE_INTERVAL_MS_DEFAULT = 60 * 60 * 1000;
+
+export const LOG_LEVEL_DEFAULT = 'warn';
+
+/** Locker sizes and durations (PRODUCT.md "Lockers"). */
+export const LOCKER_SIZES = ['S', 'M', 'L', 'XL'] as const;
+export type LockerSize = (typeof LOCKER_SIZES)[number];
+export const BOOKING_DURATIONS_HOURS = [1, 2, 4, 8, 12, 24] as const;
+export const LOCKER_TYPES = ['public_lockers', 'complex_lockers'] as const;
+export type LockerType = (typeof LOCKER_TYPES)[number];
+export const LOCKER_TYPE_DEFAULT: LockerType = 'public_lockers';
+
+/** Local storage keys the guard and the carts rely on (seed §2–3). */
+export const STORAGE_KEYS = {
+  existingUser: 'existingUser',
+  lastUser: 'lastSignedInUser',
+  accessTokenPrefix: 'accessToken.',
+  refreshTokenPrefix: 'refreshToken.',
+  sessionId: 'sessionId',
+  cart: 'cart',
+  grabCart: 'grabCart',
+  selectedRootBtn: 'selectedRootBtn',
+  activeCategoryInfo: 'activeCategoryInfo',
+  complexSessionId: 'complexSessionId',
+  language: 'language',
+  otpSession: 'otpSession',
+} as const;
+
+export const LANGUAGES = ['en', 'ta'] as const;
+export type Language = (typeof LANGUAGES)[number];

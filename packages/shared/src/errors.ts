@@ -1,0 +1,139 @@
+/**
+ * One catalogue of error codes: HTTP status plus English and Tamil text.
+ * Generic codes reuse the seed's own error names (§8: Validation, ResourceNotFound, Unauthorized,
+ * Conflict, Throttling, InternalFailure, ServiceUnavailable); domain codes keep the seed's spelling.
+ */
+export interface ErrorEntry {
+  status: number;
+  en: string;
+  ta: string;
+}
+
+export const ERRORS = {
+  Validation: { status: 400, en: 'Some of the details are not valid.', ta: 'சில விவரங்கள் சரியாக இல்லை.' },
+  Unauthorized: {
+    status: 401,
+    en: 'Please sign in to continue.',
+    ta: 'தொடர உள்நுழையவும்.',
+  },
+  Forbidden: { status: 403, en: 'You cannot do that.', ta: 'இதைச் செய்ய உங்களுக்கு அனுமதி இல்லை.' },
+  ResourceNotFound: { status: 404, en: 'We could not find that.', ta: 'அதைக் கண்டுபிடிக்க முடியவில்லை.' },
+  Conflict: {
+    status: 409,
+    en: 'That changed while you were working. Please try again.',
+    ta: 'நீங்கள் செய்துகொண்டிருந்தபோது அது மாறியது. மீண்டும் முயற்சிக்கவும்.',
+  },
+  PayloadTooLarge: { status: 413, en: 'That request is too large.', ta: 'அந்தக் கோரிக்கை மிகப் பெரியது.' },
+  Throttling: {
+    status: 429,
+    en: 'Too many attempts. Please wait and try again.',
+    ta: 'அதிக முயற்சிகள். சிறிது நேரம் கழித்து மீண்டும் முயற்சிக்கவும்.',
+  },
+  InternalFailure: {
+    status: 500,
+    en: 'Something went wrong,Please try again!',
+    ta: 'ஏதோ தவறு நடந்தது, மீண்டும் முயற்சிக்கவும்!',
+  },
+  ServiceUnavailable: {
+    status: 503,
+    en: 'The service is not available right now.',
+    ta: 'சேவை இப்போது கிடைக்கவில்லை.',
+  },
+  // Sign-in (seed §5; names as the seed's identity library gives them).
+  EmptyChallengeResponse: {
+    status: 400,
+    en: 'challengeResponse is required to confirmSignIn',
+    ta: 'உள்நுழைவை உறுதிப்படுத்த குறியீடு தேவை',
+  },
+  SignInException: {
+    status: 400,
+    en: 'An error occurred during the sign in process. This most likely occurred due to: 1. signIn was not called before confirmSignIn. 2. signIn threw an exception. 3. page was refreshed during the sign in flow.',
+    ta: 'உள்நுழைவில் பிழை. மீண்டும் உங்கள் எண்ணை உள்ளிட்டு புதிய குறியீட்டைப் பெறவும்.',
+  },
+  UserNotFoundException: {
+    status: 404,
+    en: 'No Petti account uses this number yet. Please sign up.',
+    ta: 'இந்த எண்ணில் Petti கணக்கு இல்லை. பதிவு செய்யவும்.',
+  },
+  CodeMismatchException: {
+    status: 400,
+    en: 'That code is not right. Please check the SMS and try again.',
+    ta: 'அந்தக் குறியீடு சரியில்லை. SMS-ஐச் சரிபார்த்து மீண்டும் முயற்சிக்கவும்.',
+  },
+  ExpiredCodeException: {
+    status: 400,
+    en: 'The code has expired. Please ask for a new one.',
+    ta: 'குறியீடு காலாவதியானது. புதிய குறியீட்டைக் கேட்கவும்.',
+  },
+  NotAuthorizedException: {
+    status: 400,
+    en: 'Too many wrong codes. Please ask for a new code.',
+    ta: 'அதிக தவறான குறியீடுகள். புதிய குறியீட்டைக் கேட்கவும்.',
+  },
+  LimitExceededException: {
+    status: 429,
+    en: 'Too many codes were sent to this number. Please try again later.',
+    ta: 'இந்த எண்ணுக்கு அதிக குறியீடுகள் அனுப்பப்பட்டன. பின்னர் முயற்சிக்கவும்.',
+  },
+  CodeResendTooSoon: {
+    status: 429,
+    en: 'Please wait a little before asking for another code.',
+    ta: 'மற்றொரு குறியீட்டைக் கேட்கும் முன் சிறிது காத்திருக்கவும்.',
+  },
+  EmailVerificationInvalid: {
+    status: 400,
+    en: 'This email link is not valid or has expired.',
+    ta: 'இந்த மின்னஞ்சல் இணைப்பு செல்லாது அல்லது காலாவதியானது.',
+  },
+  NoEmail: {
+    status: 400,
+    en: 'Add an email address first.',
+    ta: 'முதலில் மின்னஞ்சல் முகவரியைச் சேர்க்கவும்.',
+  },
+  // Seed §8 domain codes, spelled as the seed spells them.
+  UserNotEnable: {
+    status: 403,
+    en: 'Your account is not enabled for this.',
+    ta: 'உங்கள் கணக்கு இதற்கு இயக்கப்படவில்லை.',
+  },
+  lockerOffline: {
+    status: 503,
+    en: 'This locker site is offline right now. Please choose another site.',
+    ta: 'இந்த லாக்கர் இடம் இப்போது இணைப்பில் இல்லை. வேறு இடத்தைத் தேர்வுசெய்யவும்.',
+  },
+  AddressLongDistance: {
+    status: 422,
+    en: 'This address is outside the seller’s delivery range.',
+    ta: 'இந்த முகவரி விற்பனையாளரின் டெலிவரி எல்லைக்கு வெளியே உள்ளது.',
+  },
+  LockerLongDistance: {
+    status: 422,
+    en: 'This locker is outside the seller’s delivery range.',
+    ta: 'இந்த லாக்கர் விற்பனையாளரின் டெலிவரி எல்லைக்கு வெளியே உள்ளது.',
+  },
+  PaymentUpdatedException: {
+    status: 409,
+    en: 'The price has been updated. Refresh the page to view the new price.',
+    ta: 'விலை மாற்றப்பட்டுள்ளது. புதிய விலையைப் பார்க்க பக்கத்தைப் புதுப்பிக்கவும்.',
+  },
+  ConditionalCheckFailedException: {
+    status: 409,
+    en: 'Something went wrong,Please try again!',
+    ta: 'ஏதோ தவறு நடந்தது, மீண்டும் முயற்சிக்கவும்!',
+  },
+  cartItemsError: {
+    status: 422,
+    en: 'Some items in your cart need attention.',
+    ta: 'உங்கள் வண்டியில் உள்ள சில பொருட்களைக் கவனிக்க வேண்டும்.',
+  },
+} as const satisfies Record<string, ErrorEntry>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export interface ErrorBody {
+  error: { code: string; message: string };
+}
+
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERRORS, code);
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../constants.ts';
+import { normalisePhone } from '../rules/phone.ts';
+
+/** Shared by the sign-in forms and the server: one rule, one message. */
+export const PHONE_MESSAGE = 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9';
+
+export const phoneSchema = z
+  .string()
+  .max(20, PHONE_MESSAGE)
+  .transform((v, ctx) => {
+    const wire = normalisePhone(v);
+    if (!wire) {
+      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return wire;
+  });
+
+export const emailSchema = z.email('Invalid email address').max(254, 'Invalid email address');
+
+export const nameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter your name')
+  .max(80, 'Name must be at most 80 characters');
+
+export const codeSchema = z.string().regex(/^\d{6}$/, 'The code is 6 digits');
+
+export const signUpBody = z.strictObject({
+  phone: phoneSchema,
+  name: nameSchema,
+  email: emailSchema.optional(),
+});
+
+export const confirmSignUpBody = z.strictObject({ phone: phoneSchema, code: codeSchema });
+
+export const resendCodeBody = z.strictObject({
+  phone: phoneSchema,
+  /** With a sign-in challenge's session the code is re-sent for that challenge; without, for sign-up. */
+  session: z.string().min(1).max(200).optional(),
+});
+
+export const signInBody = z.strictObject({ phone: phoneSchema });
+
+/** `answer` may be empty here so the seed's "empty challenge response" error can be given. */
+export const confirmSignInBody = z.strictObject({
+  phone: phoneSchema,
+  session: z.string().max(200).optional(),
+  answer: z.string().max(20),
+});
+
+export const refreshBody = z.strictObject({ refreshToken: z.string().min(1).max(200) });
+
+export const signOutBody = z.strictObject({
+  global: z.boolean().optional(),
+  refreshToken: z.string().min(1).max(200).optional(),
+});
+
+export const notificationPrefsSchema = z.strictObject({
+  bookings: z.boolean(),
+  orders: z.boolean(),
+  offers: z.boolean(),
+});
+
+export const updateMeBody = z.strictObject({
+  name: nameSchema.optional(),
+  email: emailSchema.nullable().optional(),
+  language: z.enum(LANGUAGES).optional(),
+  notificationPrefs: notificationPrefsSchema.partial().optional(),
+});
+
+export const codeDeliveryDetailsSchema = z.object({
+  deliveryMedium: z.literal('SMS'),
+  destination: z.string(),
+  attributeName: z.literal('phone_number'),
+});
+
+export const tokensSchema = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresIn: z.number().int(),
+  clientId: z.string(),
+});
+export type Tokens = z.infer<typeof tokensSchema>;
+
+export const SIGN_UP_STEPS = ['CONFIRM_SIGN_UP', 'COMPLETE_AUTO_SIGN_IN', 'DONE'] as const;
+export const signUpResultSchema = z.object({
+  isSignUpComplete: z.boolean(),
+  nextStep: z.object({
+    signUpStep: z.enum(SIGN_UP_STEPS),
+    codeDeliveryDetails: codeDeliveryDetailsSchema.optional(),
+  }),
+  userId: z.string(),
+  tokens: tokensSchema.optional(),
+});
+export type SignUpResult = z.infer<typeof signUpResultSchema>;
+
+export const challengeInfoSchema = z.object({
+  attemptsLeft: z.number().int(),
+  expiresAt: z.string(),
+  resendAfter: z.string(),
+  codeDeliveryDetails: codeDeliveryDetailsSchema,
+  /** Set when the previous answer was wrong. */
+  error: z.enum(['CodeMismatch']).optional(),
+});
+
+export const SIGN_IN_STEPS = ['CONFIRM_SIGN_IN_WITH_CUSTOM_CHALLENGE', 'DONE'] as const;
+export const signInResultSchema = z.object({
+  isSignedIn: z.boolean(),
+  nextStep: z.object({
+    signInStep: z.enum(SIGN_IN_STEPS),
+    additionalInfo: challengeInfoSchema.optional(),
+  }),
+  session: z.string().optional(),
+  userId: z.string().optional(),
+  tokens: tokensSchema.optional(),
+});
+export type SignInResult = z.infer<typeof signInResultSchema>;
+
+export const meSchema = z.object({
+  id: z.string(),
+  phone: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
+  language: z.enum(LANGUAGES),
+  notificationPrefs: notificationPrefsSchema,
+  complexId: z.string().nullable(),
+  block: z.string().nullable(),
+  flat: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+export type NotificationPrefs = z.infer<typeof notificationPrefsSchema>;
