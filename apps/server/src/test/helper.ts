@@ -43,9 +43,9 @@ export async function openTestDatabase(): Promise<Database & { dropped?: boolean
   };
 }
 
-export async function openTestRealtime(): Promise<Realtime> {
+export async function openTestRealtime(kind: 'default' | 'embedded' = 'default'): Promise<Realtime> {
   const log = pino({ level: 'silent' });
-  const url = process.env.TEST_MQTT_URL;
+  const url = kind === 'embedded' ? undefined : process.env.TEST_MQTT_URL;
   return url ? createExternalBroker({ url, log }) : createEmbeddedBroker({ tcpPort: 0, log });
 }
 
@@ -65,10 +65,16 @@ export interface TestApp extends Started {
 
 /** The whole app on a fresh database and broker, with a controllable clock. Close it in afterAll. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; now?: string; beforeReady?: (app: Started['app']) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    now?: string;
+    beforeReady?: (app: Started['app']) => void;
+    /** `embedded` forces the in-process broker, for tests of its own rules. */
+    broker?: 'default' | 'embedded';
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const realtime = await openTestRealtime();
+  const realtime = await openTestRealtime(options.broker);
   const clock = fixedClock(options.now ?? '2026-11-20T04:30:00.000Z');
   const started = await startPetti({ config: testConfig(options.env), database, realtime, clock });
   options.beforeReady?.(started.app);

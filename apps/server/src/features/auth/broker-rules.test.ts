@@ -1,24 +1,18 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../test/auth-helpers.ts';
-import { buildTestApp, onExternalBroker, type TestApp } from '../../test/helper.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { devicePassword } from '../lockers/device-credentials.ts';
 
-// These rules live in the embedded broker. An external broker (Mosquitto here) checks credentials
-// itself, so against it this suite has nothing of Petti's to test (docs/decisions/0003).
-const suite = onExternalBroker ? describe.skip : describe;
-if (onExternalBroker)
-  console.log(
-    'broker-rules: skipped with TEST_MQTT_URL: token and topic rules belong to the embedded broker',
-  );
+// These rules live in the embedded broker, so this suite always runs on it, also when the other
+// suites use an external broker (which checks credentials itself: docs/decisions/0003).
 
 let t: TestApp;
 let url: string;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  if (onExternalBroker) return;
-  t = await buildTestApp({ env: { AUTH_IP_CODES_PER_HOUR: '1000' } });
+  t = await buildTestApp({ env: { AUTH_IP_CODES_PER_HOUR: '1000' }, broker: 'embedded' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = t.app.server.address();
   url = `ws://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/mqtt`;
@@ -67,7 +61,7 @@ function hears(client: MqttClient, topic: string, ms = 400): Promise<string | nu
   });
 }
 
-suite('who may listen to what', () => {
+describe('who may listen to what', () => {
   it('refuses a connection without a token or with a bad one', async () => {
     await expect(connect({})).rejects.toThrow(/Bad username or password|Not authorized/i);
     await expect(connect({ username: 'x', password: 'not-a-token' })).rejects.toThrow(
