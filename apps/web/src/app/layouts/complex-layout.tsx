@@ -1,0 +1,58 @@
+import { ROUTES } from '@petti/shared/routes';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { BackIcon, CartIcon } from '../../lib/ui/icons.tsx';
+import { LanguageSwitch } from '../components/language-switch.tsx';
+import { Logo } from '../components/logo.tsx';
+import { OfflineBanner } from '../components/offline-banner.tsx';
+import { PrimaryNav } from '../components/primary-nav.tsx';
+import { SkipLink } from '../components/skip-link.tsx';
+import { useCurrentPage } from '../route-handle.ts';
+
+/** Complex (marketplace) layout: back, page title, cart link + the same primary nav as Main. */
+export default function ComplexLayout() {
+  const { t } = useTranslation();
+  const page = useCurrentPage();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  const goBack = () => {
+    // React Router keeps its own history index; 0 means this page was opened directly.
+    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (idx > 0) navigate(-1);
+    else navigate(pathname === ROUTES.myComplex ? ROUTES.dashboard : ROUTES.myComplex);
+  };
+
+  return (
+    <div className="layout layout--with-nav layout--complex">
+      <SkipLink />
+      <div className="layout__top">
+        <header className="app-bar market-bar">
+          <div className="market-bar__logo">
+            <Logo to={ROUTES.dashboard} />
+          </div>
+          <button type="button" className="icon-button" aria-label={t('nav.back')} onClick={goBack}>
+            <BackIcon />
+          </button>
+          {/* The page's own <h1> carries the title for assistive technology. */}
+          <span className="market-bar__title" aria-hidden="true">
+            {page ? t(`pages.${page}.title`) : ''}
+          </span>
+          <Link to={ROUTES.myCart} className="icon-button" aria-label={t('nav.cart')}>
+            <CartIcon />
+          </Link>
+          <div className="market-bar__lang">
+            <LanguageSwitch />
+          </div>
+        </header>
+        <OfflineBanner />
+      </div>
+      <div className="layout__body">
+        <PrimaryNav />
+        <main id="main" className="layout__main" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

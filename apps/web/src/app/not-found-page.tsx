@@ -1,0 +1,27 @@
+import { ROUTES } from '@petti/shared/routes';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LogoMark } from '../lib/ui/icons.tsx';
+import { OfflineBanner } from './components/offline-banner.tsx';
+
+/** Any path outside the route table (seed §2). */
+export default function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <div className="layout layout--auth">
+      <OfflineBanner />
+      <main id="main" className="center-shell">
+        <div className="card card--narrow status-card">
+          <LogoMark size={48} />
+          <h1 className="status-card__title">{t('pages.notFound.title')}</h1>
+          <p className="status-card__body">{t('pages.notFound.description')}</p>
+          <div className="status-card__actions">
+            <Link className="button button--primary" to={ROUTES.dashboard}>
+              {t('notFound.home')}
+            </Link>
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { ROUTES } from '@petti/shared/routes';
+import { useSyncExternalStore } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { subscribeSession } from '../lib/auth-storage.ts';
+import { localStore } from '../lib/storage.ts';
+import { canEnter, type LoginState } from './guard.ts';
+
+/** Renders the guarded routes, or sends the user to /login remembering where they wanted to go. */
+export function RequireAuth() {
+  const allowed = useSyncExternalStore(
+    subscribeSession,
+    () => canEnter(localStore()),
+    () => false,
+  );
+  const location = useLocation();
+  if (!allowed) {
+    const state: LoginState = { from: `${location.pathname}${location.search}${location.hash}` };
+    return <Navigate to={ROUTES.login} replace state={state} />;
+  }
+  return <Outlet />;
+}

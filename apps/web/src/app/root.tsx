@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { Spinner } from '../lib/ui/loading-overlay.tsx';
+import { useCurrentPage } from './route-handle.ts';
+
+/** The root route: scrolls to the top on every navigation and keeps the document title current. */
+export function Root() {
+  const { pathname } = useLocation();
+  const page = useCurrentPage();
+  const { t } = useTranslation();
+
+  // Seed §2: every navigation scrolls to the top (a page changing only its query keeps its place).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is keyed on the path on purpose
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  useEffect(() => {
+    document.title = page
+      ? t('app.documentTitle', { page: t(`pages.${page}.title`) })
+      : `${t('app.name')} — ${t('app.tagline')}`;
+  }, [page, t]);
+
+  return <Outlet />;
+}
+
+/** Shown while the first route's code loads. */
+export function BootSplash() {
+  return (
+    <div className="boot-splash">
+      <Spinner />
+    </div>
+  );
+}

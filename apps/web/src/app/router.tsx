@@ -1,0 +1,133 @@
+import { ROUTES } from '@petti/shared/routes';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import type { PageId } from '../lib/i18n/en.ts';
+import { RequireAuth } from './require-auth.tsx';
+import { BootSplash, Root } from './root.tsx';
+import { RouteError } from './route-error.tsx';
+import type { RouteHandle } from './route-handle.ts';
+
+/** Every layout and page is its own chunk, loaded when its route is first visited. */
+type ModuleLoader = () => Promise<{ default: ComponentType }>;
+const lazy = (load: ModuleLoader) => async () => ({ Component: (await load()).default });
+
+function page(path: string, id: PageId, load: ModuleLoader): RouteObject {
+  const handle: RouteHandle = { page: id };
+  return { path, handle, lazy: lazy(load) };
+}
+
+/** Main layout, sign-in required (seed §2). */
+const mainRoutes: RouteObject[] = [
+  page(ROUTES.dashboard, 'dashboard', () => import('../features/dashboard/pages/dashboard-page.tsx')),
+  page(ROUTES.booking, 'booking', () => import('../features/bookings/pages/booking-page.tsx')),
+  page(
+    ROUTES.notifications,
+    'notifications',
+    () => import('../features/notifications/pages/notifications-page.tsx'),
+  ),
+  page(ROUTES.bookings, 'bookings', () => import('../features/payments/pages/payment-history-page.tsx')),
+  page(ROUTES.myProfile, 'myProfile', () => import('../features/profile/pages/my-profile-page.tsx')),
+  page(ROUTES.helpCenter, 'helpCenter', () => import('../features/help/pages/help-center-page.tsx')),
+  page(ROUTES.chatBot, 'chatBot', () => import('../features/help/pages/chat-bot-page.tsx')),
+  page(ROUTES.settings, 'settings', () => import('../features/settings/pages/settings-page.tsx')),
+  page(ROUTES.subscription, 'subscription', () => import('../features/plans/pages/subscription-page.tsx')),
+  page(ROUTES.subscribed, 'subscribed', () => import('../features/plans/pages/subscribed-page.tsx')),
+];
+
+/** Complex (marketplace) layout, sign-in required. */
+const complexRoutes: RouteObject[] = [
+  page(ROUTES.myComplex, 'myComplex', () => import('../features/complex/pages/my-complex-page.tsx')),
+  page(
+    ROUTES.categoryProducts,
+    'categoryProducts',
+    () => import('../features/catalog/pages/category-products-page.tsx'),
+  ),
+  page(
+    ROUTES.productDetails,
+    'productDetails',
+    () => import('../features/catalog/pages/product-details-page.tsx'),
+  ),
+  page(ROUTES.sellProduct, 'sellProduct', () => import('../features/complex/pages/sell-product-page.tsx')),
+  page(ROUTES.search, 'search', () => import('../features/catalog/pages/search-page.tsx')),
+  page(ROUTES.procced, 'procced', () => import('../features/cart/pages/proceed-page.tsx')),
+  page(ROUTES.myOrders, 'myOrders', () => import('../features/orders/pages/my-orders-page.tsx')),
+  page(ROUTES.myOrder, 'myOrder', () => import('../features/orders/pages/order-details-page.tsx')),
+  page(ROUTES.myAddress, 'myAddress', () => import('../features/addresses/pages/my-address-page.tsx')),
+  page(ROUTES.profile, 'profile', () => import('../features/profile/pages/profile-page.tsx')),
+  page(ROUTES.myCart, 'myCart', () => import('../features/cart/pages/my-cart-page.tsx')),
+  page(ROUTES.grabAndGo, 'grabAndGo', () => import('../features/grab-and-go/pages/grab-and-go-page.tsx')),
+  page(
+    ROUTES.grabProductDetails,
+    'grabProductDetails',
+    () => import('../features/grab-and-go/pages/grab-product-details-page.tsx'),
+  ),
+  page(ROUTES.curbside, 'curbside', () => import('../features/curbside/pages/curbside-page.tsx')),
+];
+
+/** Seller layout, public. */
+const sellerRoutes: RouteObject[] = [
+  page(ROUTES.becomeSeller, 'becomeSeller', () => import('../features/sellers/pages/become-seller-page.tsx')),
+  page(
+    ROUTES.sellerLandingPage,
+    'sellerLandingPage',
+    () => import('../features/sellers/pages/seller-landing-page.tsx'),
+  ),
+  page(ROUTES.thanksPage, 'thanksPage', () => import('../features/sellers/pages/thanks-page.tsx')),
+];
+
+/** Auth layout, public (sign-in, legal pages, pricing, email verification). */
+const authRoutes: RouteObject[] = [
+  page(ROUTES.login, 'login', () => import('../features/auth/pages/login-page.tsx')),
+  page(ROUTES.otp, 'otp', () => import('../features/auth/pages/otp-page.tsx')),
+  page(ROUTES.register, 'register', () => import('../features/auth/pages/register-page.tsx')),
+  page(
+    ROUTES.privacyPolicy,
+    'privacyPolicy',
+    () => import('../features/legal/pages/privacy-policy-page.tsx'),
+  ),
+  page(
+    ROUTES.termsConditions,
+    'termsConditions',
+    () => import('../features/legal/pages/terms-conditions-page.tsx'),
+  ),
+  page(
+    ROUTES.shippingPolicy,
+    'shippingPolicy',
+    () => import('../features/legal/pages/shipping-policy-page.tsx'),
+  ),
+  page(ROUTES.pricing, 'pricing', () => import('../features/plans/pages/pricing-page.tsx')),
+  page(
+    ROUTES.emailVerification,
+    'emailVerification',
+    () => import('../features/auth/pages/email-verification-page.tsx'),
+  ),
+];
+
+export const routes: RouteObject[] = [
+  {
+    Component: Root,
+    HydrateFallback: BootSplash,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, loader: () => redirect(ROUTES.dashboard) },
+      {
+        Component: RequireAuth,
+        children: [
+          { lazy: lazy(() => import('./layouts/main-layout.tsx')), children: mainRoutes },
+          { lazy: lazy(() => import('./layouts/complex-layout.tsx')), children: complexRoutes },
+        ],
+      },
+      { lazy: lazy(() => import('./layouts/seller-layout.tsx')), children: sellerRoutes },
+      { lazy: lazy(() => import('./layouts/auth-layout.tsx')), children: authRoutes },
+      {
+        path: '*',
+        handle: { page: 'notFound' } satisfies RouteHandle,
+        lazy: lazy(() => import('./not-found-page.tsx')),
+      },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

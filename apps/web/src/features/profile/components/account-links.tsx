@@ -1,0 +1,33 @@
+import { ROUTES } from '@petti/shared/routes';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PageId } from '../../../lib/i18n/en.ts';
+
+const ACCOUNT_LINKS: { to: string; page: PageId }[] = [
+  { to: ROUTES.myOrders, page: 'myOrders' },
+  { to: ROUTES.myAddress, page: 'myAddress' },
+  { to: ROUTES.subscription, page: 'subscription' },
+  { to: ROUTES.notifications, page: 'notifications' },
+  { to: ROUTES.helpCenter, page: 'helpCenter' },
+  { to: ROUTES.chatBot, page: 'chatBot' },
+  { to: ROUTES.settings, page: 'settings' },
+];
+
+/** The account pages, so every part of the app can be reached from the profile. */
+export function AccountLinks() {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('nav.account')}>
+      <ul className="link-list">
+        {ACCOUNT_LINKS.map(({ to, page }) => (
+          <li key={to}>
+            <Link to={to} className="link-list__item">
+              <span className="link-list__title">{t(`pages.${page}.title`)}</span>
+              <span className="link-list__hint">{t(`pages.${page}.description`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,88 @@
+import { STORAGE_KEYS } from '@petti/shared/constants';
+import { type KeyValueStorage, localStore, readItem } from './storage.ts';
+
+/**
+ * Where the session lives on this device (seed §2–3): the last signed-in user's id, that user's
+ * tokens under per-user keys, and the "existing user" flag. Every function takes an optional
+ * storage so tests can pass a memory one; the default is localStorage.
+ */
+
+export interface Session {
+  userId: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Fired on window when this tab changes the session; other tabs get the `storage` event. */
+export const SESSION_CHANGED_EVENT = 'petti:session-changed';
+
+const accessTokenKey = (userId: string) => `${STORAGE_KEYS.accessTokenPrefix}${userId}`;
+const refreshTokenKey = (userId: string) => `${STORAGE_KEYS.refreshTokenPrefix}${userId}`;
+
+export function getLastUser(storage: KeyValueStorage = localStore()): string | null {
+  return readItem(storage, STORAGE_KEYS.lastUser) || null;
+}
+
+export function getAccessToken(userId: string, storage: KeyValueStorage = localStore()): string | null {
+  return readItem(storage, accessTokenKey(userId)) || null;
+}
+
+export function getRefreshToken(userId: string, storage: KeyValueStorage = localStore()): string | null {
+  return readItem(storage, refreshTokenKey(userId)) || null;
+}
+
+export function isExistingUser(storage: KeyValueStorage = localStore()): boolean {
+  return readItem(storage, STORAGE_KEYS.existingUser) === 'true';
+}
+
+export function setExistingUser(storage: KeyValueStorage = localStore()): void {
+  storage.setItem(STORAGE_KEYS.existingUser, 'true');
+  notify();
+}
+
+/** Stores a signed-in user's tokens and makes that user the last signed-in one. */
+export function setSession(session: Session, storage: KeyValueStorage = localStore()): void {
+  storage.setItem(accessTokenKey(session.userId), session.accessToken);
+  storage.setItem(refreshTokenKey(session.userId), session.refreshToken);
+  storage.setItem(STORAGE_KEYS.lastUser, session.userId);
+  notify();
+}
+
+/** Forgets the last signed-in user's tokens, the last user and the existing-user flag. */
+export function clearSession(storage: KeyValueStorage = localStore()): void {
+  const userId = getLastUser(storage);
+  if (userId) {
+    storage.removeItem(accessTokenKey(userId));
+    storage.removeItem(refreshTokenKey(userId));
+  }
+  storage.removeItem(STORAGE_KEYS.lastUser);
+  storage.removeItem(STORAGE_KEYS.existingUser);
+  notify();
+}
+
+/** Calls `listener` whenever the session may have changed, in this tab or another. */
+export function subscribeSession(listener: () => void): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || isSessionKey(event.key)) listener();
+  };
+  window.addEventListener('storage', onStorage);
+  window.addEventListener(SESSION_CHANGED_EVENT, listener);
+  return () => {
+    window.removeEventListener('storage', onStorage);
+    window.removeEventListener(SESSION_CHANGED_EVENT, listener);
+  };
+}
+
+function isSessionKey(key: string): boolean {
+  return (
+    key === STORAGE_KEYS.lastUser ||
+    key === STORAGE_KEYS.existingUser ||
+    key.startsWith(STORAGE_KEYS.accessTokenPrefix) ||
+    key.startsWith(STORAGE_KEYS.refreshTokenPrefix)
+  );
+}
+
+function notify(): void {
+  if (typeof window !== 'undefined') window.dispatchEvent(new Event(SESSION_CHANGED_EVENT));
+}

@@ -1,0 +1,269 @@
+/**
+ * English strings. `ta.ts` must have exactly the same keys (the type below and
+ * resources.test.ts enforce it). Values are plain strings; `{{name}}` is interpolation.
+ */
+export const en = {
+  app: {
+    name: 'Petti',
+    tagline: 'Sivakasi lockers & local shops',
+    documentTitle: '{{page}} · Petti',
+    skipToContent: 'Skip to content',
+  },
+  nav: {
+    main: 'Main navigation',
+    home: 'Home',
+    shop: 'Shop',
+    bookings: 'Bookings',
+    profile: 'Profile',
+    notifications: 'Notifications',
+    cart: 'Cart',
+    back: 'Back',
+    becomeSeller: 'Become a seller',
+    sellWithPetti: 'Sell with Petti',
+    legal: 'Legal',
+    account: 'Your account',
+  },
+  language: {
+    label: 'Language',
+    // Each language is named in itself, so both files carry the same two names.
+    en: 'EN',
+    ta: 'தமிழ்',
+  },
+  offline: {
+    banner:
+      'You are offline. Pages you have opened still work; anything that needs the internet will say so.',
+  },
+  sw: {
+    updateAvailable: 'A new version is available',
+    refresh: 'Refresh',
+    dismiss: 'Dismiss',
+  },
+  toast: {
+    close: 'Close notification',
+    notifications: 'Notifications',
+  },
+  dialog: {
+    confirm: 'OK',
+    deny: 'No',
+    cancel: 'Cancel',
+  },
+  loading: {
+    label: 'Loading…',
+  },
+  error: {
+    title: 'Something went wrong',
+    body: 'This page could not be shown. Reload to try again.',
+    offlineBody: 'This page has not been saved for offline use yet. Connect to the internet and reload.',
+    reload: 'Reload',
+    home: 'Go to home',
+  },
+  notFound: {
+    home: 'Go to home',
+  },
+  auth: {
+    newHere: 'New to Petti?',
+    createAccount: 'Create an account',
+    haveAccount: 'Already have an account?',
+    signIn: 'Sign in',
+    backToSignIn: 'Back to sign in',
+  },
+  pages: {
+    dashboard: { title: 'Home', description: 'Your lockers, your plan and nearby shops at a glance.' },
+    booking: {
+      title: 'Book a locker',
+      description: 'Choose a locker size and how long you need it at this site, then pay to get your PIN.',
+    },
+    notifications: {
+      title: 'Notifications',
+      description: 'Updates about your bookings, orders and payments.',
+    },
+    bookings: {
+      title: 'Payment history',
+      description: 'Every payment — bookings, extensions, overstay, plans and orders — with its receipt.',
+    },
+    myProfile: { title: 'My profile', description: 'Your name, mobile number, email and saved addresses.' },
+    helpCenter: {
+      title: 'Help centre',
+      description: 'Search answers to common questions about lockers, orders and payments.',
+    },
+    chatBot: {
+      title: 'Help chat',
+      description: 'Ask a question and get answers from our FAQ and from your own bookings and orders.',
+    },
+    settings: {
+      title: 'Settings',
+      description: 'Language, notifications, signing out and deleting your account.',
+    },
+    subscription: { title: 'Plans', description: 'Choose a plan for locker hours or free delivery.' },
+    subscribed: { title: 'My plan', description: 'How much of your plan you have used, and when it renews.' },
+    becomeSeller: {
+      title: 'Become a seller',
+      description: 'Apply to sell your shop’s products to shoppers across Sivakasi.',
+    },
+    sellerLandingPage: {
+      title: 'Sell with Petti',
+      description:
+        'Reach shoppers in Sivakasi with home delivery, parcel lockers, curbside pickup and grab-and-go.',
+    },
+    thanksPage: {
+      title: 'Thank you',
+      description: 'Confirmation that your seller application has reached us, and what happens next.',
+    },
+    myComplex: {
+      title: 'My complex',
+      description: 'Buy and sell with the residents of your apartment community.',
+    },
+    categoryProducts: { title: 'Products', description: 'Products in this category from sellers near you.' },
+    productDetails: {
+      title: 'Product details',
+      description: 'Prices, pack sizes and stock for this product.',
+    },
+    sellProduct: {
+      title: 'Sell an item',
+      description: 'List something for sale to the residents of your complex.',
+    },
+    search: { title: 'Search', description: 'Find products by name.' },
+    procced: { title: 'Checkout', description: 'Review your cart, choose how to receive it and pay.' },
+    myOrders: {
+      title: 'My orders',
+      description: 'Your orders with their live status, and reorder in one tap.',
+    },
+    myOrder: { title: 'Order details', description: 'The items, delivery and live status of this order.' },
+    myAddress: {
+      title: 'My addresses',
+      description: 'Your saved delivery addresses in Sivakasi and your default.',
+    },
+    profile: { title: 'Profile', description: 'Your orders, addresses and account.' },
+    myCart: { title: 'My cart', description: 'Items from one seller, ready for checkout.' },
+    grabAndGo: {
+      title: 'Grab & Go',
+      description: 'Pick products in a shop, pay in the app and show your exit pass at the door.',
+    },
+    grabProductDetails: {
+      title: 'Product details',
+      description: 'Add this product to your grab-and-go cart for this shop.',
+    },
+    curbside: {
+      title: 'Curbside pickup',
+      description: 'Collect your order at the shop without leaving your vehicle.',
+    },
+    login: {
+      title: 'Sign in',
+      description: 'Sign in with your mobile number and a one-time code sent by SMS.',
+    },
+    otp: {
+      title: 'Enter code',
+      description: 'Type the 6-digit code sent to your phone. SMS can be delayed by Do-Not-Disturb settings.',
+    },
+    register: {
+      title: 'Create account',
+      description: 'Sign up with your name and mobile number. Email is optional.',
+    },
+    privacyPolicy: { title: 'Privacy policy', description: 'What we collect, why, and your choices.' },
+    termsConditions: { title: 'Terms and conditions', description: 'The rules for using Petti.' },
+    shippingPolicy: {
+      title: 'Shipping and delivery',
+      description: 'How orders reach you: home delivery, parcel lockers and curbside pickup.',
+    },
+    pricing: { title: 'Pricing', description: 'Locker prices by size and hour, and subscription plans.' },
+    emailVerification: {
+      title: 'Verify email',
+      description: 'Confirms the email address you added to your Petti account.',
+    },
+    notFound: {
+      title: 'Page not found',
+      description: 'We could not find that page. The link may be old or mistyped.',
+    },
+  },
+  legal: {
+    privacyPolicy: {
+      intro:
+        'Petti helps you book smart lockers and buy from local shops in Sivakasi. This policy explains what we collect, why, and the choices you have.',
+      collect: {
+        title: 'What we collect',
+        body: 'Your mobile number and name, and your email if you add one; the delivery addresses and map pins you save; your bookings, orders, plans and payment records; and basic device details such as your language. Card and UPI details go to the payment provider; we never store them.',
+      },
+      use: {
+        title: 'How we use it',
+        body: 'To sign you in with a one-time code, run your locker bookings and PINs, deliver your orders, tell you about them, handle refunds and support, and keep the service safe. We do not sell your data or use it for other companies’ advertising.',
+      },
+      share: {
+        title: 'Who sees it',
+        body: 'Only what each one needs: the seller who fulfils your order (your name, phone and delivery address), the payment provider, the SMS provider that sends your code, and authorities when the law requires it.',
+      },
+      keep: {
+        title: 'How long we keep it',
+        body: 'Account details while your account is open; payment and order records for as long as tax law requires. One-time codes expire within minutes and are stored only in scrambled (hashed) form.',
+      },
+      rights: {
+        title: 'Your choices',
+        body: 'You can see and correct your details in the app, change language and notification settings, sign out of every device and delete your account from Settings. Under India’s Digital Personal Data Protection Act, 2023 you can also ask us what data we hold about you.',
+      },
+      contact: {
+        title: 'Contact',
+        body: 'For questions or complaints, use the Help centre or the help chat in the app.',
+      },
+    },
+    termsConditions: {
+      intro:
+        'These terms apply when you use Petti to book lockers, buy plans or order from shops in Sivakasi. By using the app you accept them.',
+      account: {
+        title: 'Your account',
+        body: 'Sign in with a mobile number that is yours. Keep your phone and one-time codes to yourself: you are responsible for what is done with your account.',
+      },
+      lockers: {
+        title: 'Lockers',
+        body: 'A booking holds one locker for the time you pay for. Your PIN changes after every opening; do not share it. Take your things out before the booking ends: extra time is charged as overstay and must be paid before the last opening.',
+      },
+      prohibited: {
+        title: 'What you must not store',
+        body: 'No fireworks, matches or other explosive or flammable goods, no weapons, illegal items, animals, perishable food, cash or jewellery. If safety requires it, a locker may be opened in the presence of staff.',
+      },
+      orders: {
+        title: 'Orders and prices',
+        body: 'Sellers set their prices, GST included, and prices are checked again before you pay. An order is confirmed only once it is paid. Hazardous goods are sold for curbside pickup, store pickup or home delivery only, never through a locker.',
+      },
+      refunds: {
+        title: 'Cancellations and refunds',
+        body: 'You can cancel a locker booking before you first open it, and an order before it is packed. Refunds go back to the original payment method, usually within 5–7 working days.',
+      },
+      liability: {
+        title: 'Liability',
+        body: 'Petti is not responsible for items stored against these terms. For any booking or order, our liability is limited to the amount you paid for it.',
+      },
+      law: {
+        title: 'Governing law',
+        body: 'These terms are governed by the laws of India. Courts in Virudhunagar district, Tamil Nadu, have jurisdiction.',
+      },
+    },
+    shippingPolicy: {
+      intro:
+        'Petti connects you with local sellers in Sivakasi. Each order is fulfilled by its seller in one of these ways.',
+      area: {
+        title: 'Where we deliver',
+        body: 'Only within Sivakasi town, and only within each seller’s delivery range, measured by road distance from the shop.',
+      },
+      home: {
+        title: 'Home delivery',
+        body: 'The seller delivers to the address you choose, usually the same day. Any delivery fee is shown before you pay.',
+      },
+      locker: {
+        title: 'Parcel locker',
+        body: 'The seller places your order in a Petti locker and you get a pickup PIN. The locker is held for 48 hours; after that the order goes back to the seller.',
+      },
+      curbside: {
+        title: 'Curbside pickup',
+        body: 'Give the shop your vehicle number and tap “I’m here”; staff bring the order to you. Hazardous goods such as fireworks are collected this way or at the shop.',
+      },
+      problems: {
+        title: 'Late, missing or damaged orders',
+        body: 'Tell us within 24 hours through the Help centre. We will arrange a replacement or a refund with the seller.',
+      },
+    },
+  },
+};
+
+/** Deep shape of the English strings with every value widened to `string`: what a translation must provide. */
+type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+export type Messages = Widen<typeof en>;
+export type PageId = keyof Messages['pages'];

@@ -1,0 +1,68 @@
+import { STORAGE_KEYS } from '@petti/shared/constants';
+import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../storage.ts';
+import { en } from './en.ts';
+import { pickLanguage } from './language.ts';
+import { ta } from './ta.ts';
+
+/** Every leaf of a nested strings object as `a.b.c` → value. */
+function flatten(value: unknown, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  if (value !== null && typeof value === 'object') {
+    for (const [key, child] of Object.entries(value)) {
+      for (const [k, v] of flatten(child, prefix ? `${prefix}.${key}` : key)) out.set(k, v);
+    }
+  } else {
+    out.set(prefix, value);
+  }
+  return out;
+}
+
+const enKeys = flatten(en);
+const taKeys = flatten(ta);
+const TAMIL = /[\u0B80-\u0BFF]/;
+/** Keys whose value is the same in every language on purpose (brand, language names, formats). */
+const SAME_IN_BOTH = new Set(['app.name', 'app.documentTitle', 'language.en', 'language.ta']);
+
+describe('translation resources', () => {
+  it('have the same keys in English and Tamil', () => {
+    const missingInTa = [...enKeys.keys()].filter((k) => !taKeys.has(k));
+    const missingInEn = [...taKeys.keys()].filter((k) => !enKeys.has(k));
+    expect(missingInTa, 'keys missing in ta.ts').toEqual([]);
+    expect(missingInEn, 'keys missing in en.ts').toEqual([]);
+  });
+
+  it('have no empty or non-string values', () => {
+    for (const [name, map] of [
+      ['en', enKeys],
+      ['ta', taKeys],
+    ] as const) {
+      const bad = [...map].filter(([, v]) => typeof v !== 'string' || v.trim() === '').map(([k]) => k);
+      expect(bad, `empty strings in ${name}`).toEqual([]);
+    }
+  });
+
+  it('are really translated: Tamil text is in Tamil script', () => {
+    const untranslated = [...taKeys]
+      .filter(([k, v]) => !SAME_IN_BOTH.has(k) && typeof v === 'string' && !TAMIL.test(v))
+      .map(([k]) => k);
+    expect(untranslated).toEqual([]);
+  });
+
+  it('use the same interpolation variables in both languages', () => {
+    const vars = (s: unknown) => [...String(s).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
+    for (const [key, value] of enKeys) expect(vars(taKeys.get(key)), key).toEqual(vars(value));
+  });
+});
+
+describe('pickLanguage', () => {
+  it('prefers the stored choice', () => {
+    expect(pickLanguage(memoryStorage({ [STORAGE_KEYS.language]: 'ta' }), ['en-IN'])).toBe('ta');
+  });
+
+  it('falls back to the browser languages, then English', () => {
+    expect(pickLanguage(memoryStorage(), ['ta-IN', 'en'])).toBe('ta');
+    expect(pickLanguage(memoryStorage({ [STORAGE_KEYS.language]: 'fr' }), ['fr-FR'])).toBe('en');
+    expect(pickLanguage(memoryStorage())).toBe('en');
+  });
+});

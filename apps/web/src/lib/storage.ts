@@ -1,0 +1,47 @@
+/** The part of the Web Storage API the app uses; tests pass a Map-backed stand-in. */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** An in-memory storage, for tests and for browsers that refuse localStorage (private modes). */
+export function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage {
+  const map = new Map(Object.entries(initial));
+  return {
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => {
+      map.set(key, String(value));
+    },
+    removeItem: (key) => {
+      map.delete(key);
+    },
+  };
+}
+
+let fallback: KeyValueStorage | undefined;
+
+/** `localStorage` when it works, else a per-tab memory storage (reading it can throw in some browsers). */
+export function localStore(): KeyValueStorage {
+  try {
+    if (typeof globalThis.localStorage !== 'undefined') {
+      const probe = '__petti_probe__';
+      globalThis.localStorage.setItem(probe, probe);
+      globalThis.localStorage.removeItem(probe);
+      return globalThis.localStorage;
+    }
+  } catch {
+    // fall through to memory
+  }
+  fallback ??= memoryStorage();
+  return fallback;
+}
+
+/** Reads a key, treating a storage that throws as empty. */
+export function readItem(storage: KeyValueStorage, key: string): string | null {
+  try {
+    return storage.getItem(key);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,19 @@
+import { LOADING_OVERLAY } from '@petti/shared/constants';
+import { useTranslation } from 'react-i18next';
+import { useIsLoading } from './loading-store.ts';
+
+/** Shown with no delay (LOADING_OVERLAY.delayMs is 0) whenever the loading store is held. */
+export function LoadingOverlay() {
+  const active = useIsLoading();
+  const { t } = useTranslation();
+  if (!active) return null;
+  return (
+    <div className="loading-overlay" role="progressbar" aria-busy="true" aria-label={t('loading.label')}>
+      <Spinner size={LOADING_OVERLAY.spinnerPx} />
+    </div>
+  );
+}
+
+export function Spinner({ size = LOADING_OVERLAY.spinnerPx }: { size?: number }) {
+  return <span className="spinner" style={{ width: size, height: size }} aria-hidden="true" />;
+}

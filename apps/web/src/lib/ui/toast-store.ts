@@ -1,0 +1,119 @@
+import { TOAST_DEFAULTS, type ToastPosition } from '@petti/shared/constants';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+
+/** Notifications (seed §8–9): default 5000 ms at the bottom; timeout 0 stays until dismissed. */
+
+export type ToastVariant = 'success' | 'error' | 'info';
+export type ToastPlacement = `${'top' | 'bottom'}-${'left' | 'center' | 'right'}`;
+
+export interface ToastAction {
+  /** Already translated. */
+  label: string;
+  onClick?: () => void;
+  /** Leave the toast up after the action runs (default: the action dismisses it). */
+  keepOpen?: boolean;
+}
+
+export interface ToastOptions {
+  /** Showing a toast with the id of one already up replaces it (and restarts its timer). */
+  id?: string;
+  variant?: ToastVariant;
+  /** Milliseconds before it goes away; 0 keeps it until dismissed. */
+  timeoutMs?: number;
+  position?: ToastPosition;
+  actions?: ToastAction[];
+}
+
+export interface Toast {
+  id: string;
+  /** Already translated. */
+  message: string;
+  variant: ToastVariant;
+  timeoutMs: number;
+  placement: ToastPlacement;
+  actions: ToastAction[];
+}
+
+interface ToastState {
+  toasts: Toast[];
+}
+
+/** At most this many toasts are up at once; the oldest goes first. */
+export const MAX_TOASTS = 5;
+
+export function toPlacement(position: ToastPosition): ToastPlacement {
+  if (position === 'top') return 'top-center';
+  if (position === 'bottom') return 'bottom-center';
+  return position;
+}
+
+export const toastStore = createStore<ToastState>(() => ({ toasts: [] }));
+
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+let counter = 0;
+
+function stopTimer(id: string): void {
+  const timer = timers.get(id);
+  if (timer !== undefined) clearTimeout(timer);
+  timers.delete(id);
+}
+
+function dismiss(id: string): void {
+  stopTimer(id);
+  toastStore.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+}
+
+function clear(): void {
+  for (const id of timers.keys()) stopTimer(id);
+  toastStore.setState({ toasts: [] });
+}
+
+function show(message: string, options: ToastOptions = {}): string {
+  const id = options.id ?? `toast-${++counter}`;
+  const next: Toast = {
+    id,
+    message,
+    variant: options.variant ?? 'info',
+    timeoutMs: Math.max(0, options.timeoutMs ?? TOAST_DEFAULTS.timeoutMs),
+    placement: toPlacement(options.position ?? TOAST_DEFAULTS.position),
+    actions: options.actions ?? [],
+  };
+  stopTimer(id);
+  toastStore.setState((s) => {
+    const others = s.toasts.filter((t) => t.id !== id);
+    const kept = others.slice(Math.max(0, others.length - (MAX_TOASTS - 1)));
+    for (const dropped of others.slice(0, others.length - kept.length)) stopTimer(dropped.id);
+    return { toasts: [...kept, next] };
+  });
+  if (next.timeoutMs > 0)
+    timers.set(
+      id,
+      setTimeout(() => dismiss(id), next.timeoutMs),
+    );
+  return id;
+}
+
+/** Runs an action button: its handler, then (unless keepOpen) dismisses the toast. */
+function runAction(id: string, action: ToastAction): void {
+  try {
+    action.onClick?.();
+  } finally {
+    if (!action.keepOpen) dismiss(id);
+  }
+}
+
+type Shortcut = (message: string, options?: Omit<ToastOptions, 'variant'>) => string;
+
+export const toast = Object.assign(show, {
+  success: ((message, options) => show(message, { ...options, variant: 'success' })) as Shortcut,
+  error: ((message, options) => show(message, { ...options, variant: 'error' })) as Shortcut,
+  info: ((message, options) => show(message, { ...options, variant: 'info' })) as Shortcut,
+  dismiss,
+  clear,
+  runAction,
+});
+
+export function useToasts(): Toast[] {
+  return useStore(toastStore, (s) => s.toasts);
+}

@@ -1,0 +1,30 @@
+import './app/tokens.css';
+import './app/global.css';
+import './app/layouts/layouts.css';
+import './lib/ui/ui.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { Providers } from './app/providers.tsx';
+import { createRouter } from './app/router.tsx';
+import { initI18n } from './lib/i18n/index.ts';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('Petti: #root is missing from index.html');
+
+function mount() {
+  const router = createRouter();
+  createRoot(container!).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+// Strings first (one small chunk for the chosen language), then the app. If they cannot load
+// (offline on a first visit), the app still mounts and its error page offers a reload.
+initI18n()
+  .catch((error: unknown) => console.error('Petti: translations failed to load', error))
+  .finally(mount);

@@ -1,0 +1,18 @@
+/**
+ * Runtime cache names used by the service worker (vite.config.ts) and by the app, which purges
+ * the per-user ones on sign-out so the next person on a shared phone does not see them offline.
+ */
+export const CACHE_NAMES = {
+  bookings: 'petti-api-bookings',
+  orders: 'petti-api-orders',
+  catalogue: 'petti-api-catalogue',
+} as const;
+
+/** Caches that hold one user's data. */
+export const PRIVATE_CACHES = [CACHE_NAMES.bookings, CACHE_NAMES.orders] as const;
+
+/** Deletes the caches holding the signed-in user's data. Safe to call where Cache Storage is missing. */
+export async function clearPrivateCaches(): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  await Promise.all(PRIVATE_CACHES.map((name) => caches.delete(name).catch(() => false)));
+}

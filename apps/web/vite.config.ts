@@ -1,0 +1,103 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+// Relative on purpose: Vite loads this config with plain Node, which cannot import the package's .ts.
+import { BRAND } from '../../packages/shared/src/constants.ts';
+import { CACHE_NAMES } from './src/sw/cache-names.ts';
+
+/** The API server (Fastify) that also serves /mqtt over WebSocket. */
+const API_TARGET = process.env.PETTI_API_URL ?? 'http://localhost:8080';
+const proxy = {
+  '/api': { target: API_TARGET, changeOrigin: true },
+  '/mqtt': { target: API_TARGET, ws: true, changeOrigin: true },
+};
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false, // src/app/sw-update.ts registers the worker with workbox-window
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Petti — Sivakasi lockers & local shops',
+        short_name: 'Petti',
+        description: 'Book a smart locker, hold a plan and buy from local shops in Sivakasi.',
+        lang: 'en',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: BRAND.orange,
+        background_color: '#FFFFFF',
+        categories: ['shopping', 'lifestyle'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api/, /^\/mqtt/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false, // the page asks for it (Refresh in the update toast)
+        runtimeCaching: [
+          {
+            // Sign-in, payments, and anything that opens a locker or shows its PIN: never from a cache.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              (/^\/api\/(auth|payments)(\/|$)/.test(url.pathname) ||
+                /^\/api\/.*\/(pin|pins|unlock|open)(\/|$)/.test(url.pathname)),
+            handler: 'NetworkOnly',
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/bookings(\/|$)/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: CACHE_NAMES.bookings,
+              networkTimeoutSeconds: 3,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 50, maxAgeSeconds: 7 * 24 * 60 * 60 },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/orders(\/|$)/.test(url.pathname),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: CACHE_NAMES.orders,
+              networkTimeoutSeconds: 3,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 50, maxAgeSeconds: 7 * 24 * 60 * 60 },
+            },
+          },
+          {
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/api\/(categories|products|sellers|locker-locations)(\/|$)/.test(url.pathname),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: CACHE_NAMES.catalogue,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60 },
+            },
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+});
