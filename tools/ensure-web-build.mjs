@@ -6,6 +6,9 @@ import { existsSync } from 'node:fs';
 const dist = process.env.WEB_DIST ?? 'apps/web/dist';
 if (!existsSync(`${dist}/index.html`)) {
   console.log('Building the web app (first start)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@petti/web'], { stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync('npm', ['run', 'build', '-w', '@petti/web'], {
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   process.exit(result.status ?? 1);
 }
