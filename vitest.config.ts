@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // PGlite is single-threaded WebAssembly; two workers suit the 2-core machines we run on.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -19,8 +21,8 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite is single-threaded WebAssembly; two workers suit the 2-core machines we run on.
-          maxWorkers: 2,
+          // Vitest 4 runs projects with different worker limits in separate groups.
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -83,6 +83,9 @@ describe('the server foundation', () => {
     }
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
+    const gone = await t.app.inject({ method: 'GET', url: '/assets/app-old999.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error.code).toBe('ResourceNotFound');
     const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.headers['cache-control']).toBe('no-cache');
   });

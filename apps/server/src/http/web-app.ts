@@ -32,6 +32,11 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       throw new AppError('ResourceNotFound', `No route for ${request.method} ${path}`);
     }
+    // A missing hashed asset (an old page asking for a file the new build replaced) must fail as
+    // a 404, not be answered with index.html as if it were a page.
+    if (path.startsWith('/assets/') || /\.\w{1,8}$/.test(path)) {
+      throw new AppError('ResourceNotFound', `No file at ${path}`);
+    }
     if (!hasBuild) {
       throw new AppError(
         'ServiceUnavailable',

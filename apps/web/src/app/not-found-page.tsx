@@ -11,7 +11,7 @@ export default function NotFoundPage() {
     <div className="layout layout--auth">
       <OfflineBanner />
       <main id="main" className="center-shell">
-        <div className="card card--narrow status-card">
+        <div className="card card--narrow status-card" data-testid="not-found">
           <LogoMark size={48} />
           <h1 className="status-card__title">{t('pages.notFound.title')}</h1>
           <p className="status-card__body">{t('pages.notFound.description')}</p>

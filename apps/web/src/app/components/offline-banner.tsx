@@ -9,7 +9,7 @@ export function OfflineBanner() {
   return (
     <div className="offline-banner-region" role="status">
       {!online && (
-        <p className="offline-banner">
+        <p className="offline-banner" data-testid="offline-banner">
           <OfflineIcon size={18} />
           <span>{t('offline.banner')}</span>
         </p>

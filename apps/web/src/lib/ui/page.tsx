@@ -6,7 +6,7 @@ import type { PageId } from '../i18n/en.ts';
 export function PageIntro({ page, children }: { page: PageId; children?: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <article className="page">
+    <article className="page" data-testid={`page-${page}`}>
       <header className="page__header">
         <h1 className="page__title">{t(`pages.${page}.title`)}</h1>
         <p className="page__lead">{t(`pages.${page}.description`)}</p>

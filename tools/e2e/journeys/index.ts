@@ -1,0 +1,5 @@
+import type { Journey } from '../runner.ts';
+import { shellJourneys } from './shell.ts';
+
+/** Every journey file, in the order they run. A new file exports its list and is added here. */
+export const journeys: Journey[] = [...shellJourneys];
