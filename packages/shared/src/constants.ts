@@ -100,3 +100,36 @@ export const STORAGE_KEYS = {
 
 export const LANGUAGES = ['en', 'ta'] as const;
 export type Language = (typeof LANGUAGES)[number];
+
+/** Locker booking limits and timings (PRODUCT.md "Lockers"). Durations are whole hours. */
+export const LOCKER_RULES = {
+  /** An unpaid hold keeps its locker this long. */
+  holdMinutes: 5,
+  /** A scheduled booking not opened this long after its start times out. */
+  scheduledOpenGraceMinutes: 30,
+  /** A scheduled booking's PIN is issued this long before its start. */
+  pinIssueBeforeStartMinutes: 15,
+  /** Booked hours plus extensions may not exceed this. */
+  maxTotalHours: 72,
+  /** How far ahead a booking may start. */
+  maxStartAheadDays: 7,
+  /** A start at most this far in the future counts as "now". */
+  startNowToleranceSeconds: 60,
+  /** A door open longer than this raises attentionRequired. */
+  doorOpenAlertSeconds: 120,
+  /** A remote unlock with no door report this long after the command failed. */
+  unlockTimeoutSeconds: 30,
+  /** Live bookings (waitlist included) one user may hold at once. */
+  maxLiveBookingsPerUser: 5,
+  /** Lockers in these rows are the low, accessible ones. */
+  lowRows: [1, 2],
+  /** A waitlisted request that found no locker this long after its requested start lapses. */
+  waitlistMinutes: 60,
+  /** Scheduled bookings cancelled at least this long before their start get a full refund. */
+  fullRefundBeforeStartMinutes: 60,
+  /** GST on locker storage, included in every price. */
+  gstPercent: 18,
+} as const;
+
+/** Sites' opening hours are local time in Sivakasi (IST, UTC+05:30, no daylight saving). */
+export const TOWN_UTC_OFFSET_MINUTES = 330;

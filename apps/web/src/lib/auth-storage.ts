@@ -11,13 +11,19 @@ export interface Session {
   userId: string;
   accessToken: string;
   refreshToken: string;
+  /** The token's `client_id`, sent back in the `x-client-id` header (seed §7). */
+  clientId?: string;
 }
+
+/** Where the client id lives; not in STORAGE_KEYS because only this module reads it. */
+export const CLIENT_ID_PREFIX = 'clientId.';
 
 /** Fired on window when this tab changes the session; other tabs get the `storage` event. */
 export const SESSION_CHANGED_EVENT = 'petti:session-changed';
 
 const accessTokenKey = (userId: string) => `${STORAGE_KEYS.accessTokenPrefix}${userId}`;
 const refreshTokenKey = (userId: string) => `${STORAGE_KEYS.refreshTokenPrefix}${userId}`;
+const clientIdKey = (userId: string) => `${CLIENT_ID_PREFIX}${userId}`;
 
 export function getLastUser(storage: KeyValueStorage = localStore()): string | null {
   return readItem(storage, STORAGE_KEYS.lastUser) || null;
@@ -29,6 +35,30 @@ export function getAccessToken(userId: string, storage: KeyValueStorage = localS
 
 export function getRefreshToken(userId: string, storage: KeyValueStorage = localStore()): string | null {
   return readItem(storage, refreshTokenKey(userId)) || null;
+}
+
+/**
+ * The client id to send with this user's calls: the stored one, else the `client_id` claim read
+ * from the access token (a session stored before the id was kept separately).
+ */
+export function getClientId(userId: string, storage: KeyValueStorage = localStore()): string | null {
+  const stored = readItem(storage, clientIdKey(userId));
+  if (stored) return stored;
+  const token = getAccessToken(userId, storage);
+  return token ? clientIdFromToken(token) : null;
+}
+
+/** The `client_id` claim of a JWT, without verifying it (the server does that). */
+export function clientIdFromToken(token: string): string | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
+    const json = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=')));
+    return typeof json?.client_id === 'string' && json.client_id ? json.client_id : null;
+  } catch {
+    return null;
+  }
 }
 
 export function isExistingUser(storage: KeyValueStorage = localStore()): boolean {
@@ -44,6 +74,7 @@ export function setExistingUser(storage: KeyValueStorage = localStore()): void {
 export function setSession(session: Session, storage: KeyValueStorage = localStore()): void {
   storage.setItem(accessTokenKey(session.userId), session.accessToken);
   storage.setItem(refreshTokenKey(session.userId), session.refreshToken);
+  if (session.clientId) storage.setItem(clientIdKey(session.userId), session.clientId);
   storage.setItem(STORAGE_KEYS.lastUser, session.userId);
   notify();
 }
@@ -54,6 +85,7 @@ export function clearSession(storage: KeyValueStorage = localStore()): void {
   if (userId) {
     storage.removeItem(accessTokenKey(userId));
     storage.removeItem(refreshTokenKey(userId));
+    storage.removeItem(clientIdKey(userId));
   }
   storage.removeItem(STORAGE_KEYS.lastUser);
   storage.removeItem(STORAGE_KEYS.existingUser);
