@@ -1,5 +1,6 @@
 import type { Journey } from '../runner.ts';
+import { authJourneys } from './auth.ts';
 import { shellJourneys } from './shell.ts';
 
 /** Every journey file, in the order they run. A new file exports its list and is added here. */
-export const journeys: Journey[] = [...shellJourneys];
+export const journeys: Journey[] = [...shellJourneys, ...authJourneys];

@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../lib/ui/loading-overlay.tsx';
 import { useCurrentPage } from './route-handle.ts';
+import { useSessionEffects } from './session-effects.ts';
 
 /** The root route: scrolls to the top on every navigation and keeps the document title current. */
 export function Root() {
   const { pathname } = useLocation();
   const page = useCurrentPage();
   const { t } = useTranslation();
+  useSessionEffects();
 
   // Seed §2: every navigation scrolls to the top (a page changing only its query keeps its place).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is keyed on the path on purpose

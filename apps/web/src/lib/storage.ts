@@ -45,3 +45,21 @@ export function readItem(storage: KeyValueStorage, key: string): string | null {
     return null;
   }
 }
+
+let sessionFallback: KeyValueStorage | undefined;
+
+/** `sessionStorage` (this tab only, survives a reload) when it works, else a per-page memory storage. */
+export function sessionStore(): KeyValueStorage {
+  try {
+    if (typeof globalThis.sessionStorage !== 'undefined') {
+      const probe = '__petti_probe__';
+      globalThis.sessionStorage.setItem(probe, probe);
+      globalThis.sessionStorage.removeItem(probe);
+      return globalThis.sessionStorage;
+    }
+  } catch {
+    // fall through to memory
+  }
+  sessionFallback ??= memoryStorage();
+  return sessionFallback;
+}

@@ -1,11 +1,23 @@
 import { LANGUAGES, type Language } from '@petti/shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { saveLanguageToAccount } from '../../lib/current-user.ts';
 import { setLanguage } from '../../lib/i18n/index.ts';
+import { localStore } from '../../lib/storage.ts';
+import { canEnter } from '../guard.ts';
 
-/** EN / தமிழ் toggle. Each option is labelled in its own language. */
+/** EN / தமிழ் toggle. Each option is labelled in its own language. Signed in, the account keeps it too. */
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
   const current = i18n.resolvedLanguage;
+  const choose = async (language: Language) => {
+    await setLanguage(language);
+    if (canEnter(localStore())) {
+      // The device has the choice already; the account copy is for messages we send, so a failure is quiet.
+      await saveLanguageToAccount(queryClient, language).catch(() => undefined);
+    }
+  };
   return (
     <fieldset className="lang-switch">
       <legend className="sr-only">{t('language.label')}</legend>
@@ -17,7 +29,7 @@ export function LanguageSwitch() {
           className="lang-switch__option"
           aria-pressed={current === language}
           onClick={() => {
-            if (current !== language) void setLanguage(language);
+            if (current !== language) void choose(language);
           }}
         >
           {t(`language.${language}`)}

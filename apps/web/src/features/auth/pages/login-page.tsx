@@ -1,14 +1,113 @@
 import { ROUTES } from '@petti/shared/routes';
+import { signInBody } from '@petti/shared/schemas/auth';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { returnPath } from '../../../app/guard.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
+import { fieldErrorsFrom, focusFirstError } from '../../../lib/form-errors.ts';
+import { sessionStore } from '../../../lib/storage.ts';
+import { FormAlert, SubmitButton } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { useSignIn } from '../api/sign-in.ts';
+import { type AuthNavState, readAuthState } from '../auth-state.ts';
+import { PhoneField } from '../components/phone-field.tsx';
+import { challengeFromSignIn, readChallenge, writeChallenge } from '../otp-session.ts';
+import { minutesToWait } from '../wait-hint.ts';
+import '../auth.css';
 
+/** /login: the mobile number (+91); a code goes out by SMS, then /otp. */
 export default function LoginPage() {
   const { t } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const nav = readAuthState(location.state);
+  const errorText = useErrorText();
+  const signIn = useSignIn();
+  const form = useRef<HTMLFormElement>(null);
+
+  const [phone, setPhone] = useState(nav.phone ?? '');
+  const [phoneError, setPhoneError] = useState<string | undefined>();
+  const [failure, setFailure] = useState<unknown>(null);
+  /** The number the server did not know, so the sign-up link can carry it. */
+  const [unknownNumber, setUnknownNumber] = useState<string | null>(null);
+
+  const onward: AuthNavState = { ...(nav.from && { from: nav.from }) };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (signIn.isPending) return;
+    setFailure(null);
+    setUnknownNumber(null);
+    const parsed = signInBody.safeParse({ phone });
+    if (!parsed.success) {
+      const found = fieldErrorsFrom<'phone'>(parsed.error.issues, t);
+      setPhoneError(found.phone);
+      focusFirstError(found, ['phone'], form.current);
+      return;
+    }
+    setPhoneError(undefined);
+    const wire = parsed.data.phone;
+    try {
+      const result = await signIn.mutateAsync({ phone: wire });
+      writeChallenge(sessionStore(), challengeFromSignIn(result, wire, returnPath(location.state)));
+      navigate(ROUTES.otp, { state: onward });
+    } catch (error) {
+      const open = readChallenge(sessionStore());
+      if (
+        isApiError(error) &&
+        error.code === 'CodeResendTooSoon' &&
+        open?.purpose === 'sign_in' &&
+        open.phone === wire &&
+        !open.ended
+      ) {
+        // The code sent moments ago still works: carry on with it.
+        navigate(ROUTES.otp, { state: onward });
+        return;
+      }
+      if (isApiError(error) && error.code === 'UserNotFoundException') setUnknownNumber(phone);
+      if (fieldOf(error) === 'phone') {
+        setPhoneError(errorText(error));
+        focusFirstError({ phone: 'x' }, ['phone'], form.current);
+      } else {
+        setFailure(error);
+      }
+    }
+  };
+
+  const wait = minutesToWait(failure);
+
   return (
     <PageIntro page="login">
-      <p className="page__aside">
-        {t('auth.newHere')} <Link to={ROUTES.register}>{t('auth.createAccount')}</Link>
+      <form ref={form} className="form" noValidate onSubmit={onSubmit}>
+        {failure !== null && (
+          <FormAlert testId="form-error">
+            <p>{errorText(failure)}</p>
+            {wait !== null && <p>{t('auth.tryAgainInMinutes', { count: wait })}</p>}
+            {unknownNumber && (
+              <p>
+                <Link
+                  to={ROUTES.register}
+                  state={{ ...onward, phone: unknownNumber } satisfies AuthNavState}
+                  data-testid="register-with-number"
+                >
+                  {t('auth.registerWithNumber')}
+                </Link>
+              </p>
+            )}
+          </FormAlert>
+        )}
+        <PhoneField value={phone} onChange={setPhone} error={phoneError} />
+        <SubmitButton pending={signIn.isPending} pendingLabel={t('auth.sendingCode')}>
+          {t('auth.sendCode')}
+        </SubmitButton>
+      </form>
+      <p className="page__aside auth-switch">
+        {t('auth.newHere')}{' '}
+        <Link to={ROUTES.register} state={{ ...onward, ...(phone && { phone }) } satisfies AuthNavState}>
+          {t('auth.createAccount')}
+        </Link>
       </p>
     </PageIntro>
   );

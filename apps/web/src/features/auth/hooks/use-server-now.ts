@@ -1,0 +1,14 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../../lib/api.ts';
+
+/** The server's "now" (ms), re-read every second while `ticking`: drives the code countdowns. */
+export function useServerNow(ticking: boolean): number {
+  const [now, setNow] = useState(() => api.serverNow());
+  useEffect(() => {
+    setNow(api.serverNow());
+    if (!ticking) return;
+    const timer = setInterval(() => setNow(api.serverNow()), 1000);
+    return () => clearInterval(timer);
+  }, [ticking]);
+  return now;
+}

@@ -1,0 +1,85 @@
+import type { Language } from '@petti/shared/constants';
+import { ERRORS, isErrorCode } from '@petti/shared/errors';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CLIENT_ERROR_CODES, isApiError } from './api-client.ts';
+import type { Messages } from './i18n/en.ts';
+
+/**
+ * What to tell the user about a failure, in their language: the shared catalogue's text for the
+ * error's code (packages/shared errors.ts), the app's own text for failures without an answer
+ * (offline, timeout), a translated form rule for a field error, else the server's message.
+ */
+
+type ValidationKey = keyof Messages['validation'];
+
+/**
+ * The shared zod schemas' messages (packages/shared schemas/auth.ts) and their keys under
+ * `validation.*`. Spelled out here so the first screen does not load zod to translate them;
+ * error-text.test.ts checks they still match the schemas.
+ */
+export const VALIDATION_MESSAGES: Record<string, ValidationKey> = {
+  'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9': 'phone',
+  'Invalid email address': 'email',
+  'Enter your name': 'nameRequired',
+  'Name must be at most 80 characters': 'nameTooLong',
+  'The code is 6 digits': 'code',
+};
+
+type Translate = (key: `validation.${ValidationKey}` | `errors.${keyof Messages['errors']}`) => string;
+
+/** A form rule's message (from a zod issue or the server's `field: message`) in the user's language. */
+export function validationText(message: string, t: Translate): string {
+  const bare = stripField(message);
+  const key = VALIDATION_MESSAGES[bare];
+  return key ? t(`validation.${key}`) : bare;
+}
+
+/** `body.phone: Enter a…` → `Enter a…` (the server names the field before its message). */
+export function stripField(message: string): string {
+  const match = /^[\w.[\]]+: (.+)$/s.exec(message);
+  return match?.[1] ?? message;
+}
+
+/** The form field a server error points at: `body.email` → `email`. */
+export function fieldOf(error: unknown): string | undefined {
+  if (!isApiError(error) || !error.field) return undefined;
+  const parts = error.field.split('.');
+  return (
+    (parts[0] === 'body' || parts[0] === 'query' || parts[0] === 'params' ? parts[1] : parts[0]) || undefined
+  );
+}
+
+export function errorText(
+  error: unknown,
+  t: Translate,
+  language: Language,
+  online: boolean = typeof navigator === 'undefined' || navigator.onLine,
+): string {
+  if (!isApiError(error)) return t('errors.unknown');
+  switch (error.code) {
+    case CLIENT_ERROR_CODES.network:
+      return online ? t('errors.network') : t('errors.offline');
+    case CLIENT_ERROR_CODES.timeout:
+      return t('errors.timeout');
+    case CLIENT_ERROR_CODES.aborted:
+      return t('errors.cancelled');
+    case CLIENT_ERROR_CODES.badResponse:
+      return t('errors.unknown');
+  }
+  if (error.code === 'Validation') {
+    const bare = stripField(error.message);
+    if (VALIDATION_MESSAGES[bare]) return validationText(bare, t);
+    // The server's English is more precise than the catalogue's "Some of the details are not valid."
+    return language === 'en' && bare ? bare : ERRORS.Validation[language];
+  }
+  if (isErrorCode(error.code)) return ERRORS[error.code][language];
+  return error.message || t('errors.unknown');
+}
+
+/** `errorText` bound to the current language. */
+export function useErrorText(): (error: unknown) => string {
+  const { t, i18n } = useTranslation();
+  const language: Language = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
+  return useCallback((error: unknown) => errorText(error, t, language), [t, language]);
+}
