@@ -21,6 +21,8 @@ export interface AuthDeps {
   config: Pick<
     Config,
     | 'JWT_SECRET'
+    | 'PUBLIC_URL'
+    | 'PORT'
     | 'CLIENT_ID'
     | 'REFRESH_TOKEN_TTL_DAYS'
     | 'AUTH_CODE_TTL_SECONDS'
@@ -103,8 +105,12 @@ export function createAuthService(deps: AuthDeps) {
     return { id, code, session, expiresAt, resendAfter };
   }
 
+  // The last line lets Android's WebOTP fill the code in, bound to Petti's origin.
+  const otpOrigin = new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).host;
+
   async function deliver(phone: string, code: string): Promise<void> {
-    const body = `${code} is your Petti code. It expires in ${Math.round(config.AUTH_CODE_TTL_SECONDS / 60)} minutes. Do not share it. - Petti`;
+    const minutes = Math.round(config.AUTH_CODE_TTL_SECONDS / 60);
+    const body = `${code} is your Petti code. It expires in ${minutes} minutes. Do not share it. - Petti\n\n@${otpOrigin} #${code}`;
     try {
       await sms.send({ to: phone, body, code });
     } catch {

@@ -1,5 +1,5 @@
 import type { Me } from '@petti/shared';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -74,23 +74,24 @@ export function createMeService(deps: {
       return { sentTo: user.email };
     },
 
-    /** The link works once, within a day, and only for the address it was sent to. */
+    /**
+     * The link works within a day and only for the address it was sent to. Opening it again (a
+     * retry after a lost answer, a second tap) answers the same success rather than an error.
+     */
     async verifyEmail(id: string): Promise<{ email: string }> {
       const now = clock.now();
       return db.transaction(async (tx) => {
         const [link] = await tx
           .select()
           .from(emailVerifications)
-          .where(
-            and(
-              eq(emailVerifications.id, id),
-              isNull(emailVerifications.usedAt),
-              gt(emailVerifications.expiresAt, now),
-            ),
-          )
+          .where(and(eq(emailVerifications.id, id), gt(emailVerifications.expiresAt, now)))
           .for('update');
         const user = link && (await usersService.findById(tx, link.userId));
         if (!link || !user || user.email !== link.email) throw new AppError('EmailVerificationInvalid');
+        if (link.usedAt) {
+          if (user.emailVerifiedAt) return { email: link.email };
+          throw new AppError('EmailVerificationInvalid');
+        }
         await tx.update(emailVerifications).set({ usedAt: now }).where(eq(emailVerifications.id, id));
         await usersService.update(tx, user.id, { emailVerifiedAt: now }, now);
         return { email: link.email };
