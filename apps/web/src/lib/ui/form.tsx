@@ -97,6 +97,32 @@ export function FormAlert({
   );
 }
 
+/** Data that failed to load: why, and a way to try again. */
+export function LoadFailedAlert({
+  title,
+  reason,
+  onRetry,
+  testId,
+}: {
+  title?: ReactNode;
+  reason: ReactNode;
+  onRetry: () => void;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormAlert testId={testId}>
+      {title ? <p>{title}</p> : null}
+      <p>{reason}</p>
+      <p>
+        <button type="button" className="button button--ghost button--small" onClick={onRetry}>
+          {t('errors.retry')}
+        </button>
+      </p>
+    </FormAlert>
+  );
+}
+
 /** A submit button that shows a spinner and its busy label while `pending`. */
 export function SubmitButton({
   pending,

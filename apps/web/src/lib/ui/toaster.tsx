@@ -1,17 +1,11 @@
-import { BREAKPOINTS } from '@petti/shared/constants';
+import { BREAKPOINTS, TOAST_POSITIONS } from '@petti/shared/constants';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../use-media-query.ts';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons.tsx';
 import { type Toast, type ToastPlacement, toast, useToasts } from './toast-store.ts';
 
-const PLACEMENTS: ToastPlacement[] = [
-  'top-left',
-  'top-center',
-  'top-right',
-  'bottom-left',
-  'bottom-center',
-  'bottom-right',
-];
+// The seed's positions, less the bare 'top' / 'bottom' (they resolve to the centre variants).
+const PLACEMENTS = TOAST_POSITIONS.filter((p): p is ToastPlacement => p.includes('-'));
 
 /** Phones are too narrow for left / centre / right: there, toasts stack per edge, full width. */
 const NARROW_PLACEMENTS: ToastPlacement[] = ['top-center', 'bottom-center'];

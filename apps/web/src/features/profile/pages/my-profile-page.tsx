@@ -10,7 +10,7 @@ import {
 } from '../../../lib/current-user.ts';
 import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { type FieldErrors, fieldErrorsFrom, focusFirstError } from '../../../lib/form-errors.ts';
-import { Field, FormAlert, SubmitButton } from '../../../lib/ui/form.tsx';
+import { Field, FormAlert, LoadFailedAlert, SubmitButton } from '../../../lib/ui/form.tsx';
 import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
@@ -37,19 +37,12 @@ export default function MyProfilePage() {
             {t('loading.label')}
           </p>
         ) : me.isError ? (
-          <FormAlert testId="profile-load-error">
-            <p>{t('profile.loadFailed')}</p>
-            <p>{errorText(me.error)}</p>
-            <p>
-              <button
-                type="button"
-                className="button button--ghost button--small"
-                onClick={() => void me.refetch()}
-              >
-                {t('errors.retry')}
-              </button>
-            </p>
-          </FormAlert>
+          <LoadFailedAlert
+            testId="profile-load-error"
+            title={t('profile.loadFailed')}
+            reason={errorText(me.error)}
+            onRetry={() => void me.refetch()}
+          />
         ) : (
           // A new answer from the server (saved, or changed elsewhere) starts the form afresh.
           <ProfileForm key={`${me.data.name}|${me.data.email}|${me.data.emailVerified}`} me={me.data} />

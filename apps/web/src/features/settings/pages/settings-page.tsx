@@ -17,7 +17,7 @@ import { setLanguage } from '../../../lib/i18n/index.ts';
 import { duringSignOut, endLocalSession } from '../../../lib/session.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { confirm } from '../../../lib/ui/dialog-store.ts';
-import { FormAlert } from '../../../lib/ui/form.tsx';
+import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
 import { withLoading } from '../../../lib/ui/loading-store.ts';
 import { PageIntro } from '../../../lib/ui/page.tsx';
@@ -145,18 +145,7 @@ function NotificationsPanel({ me }: { me: ReturnType<typeof useMe> }) {
           {t('loading.label')}
         </p>
       ) : me.isError ? (
-        <FormAlert>
-          <p>{errorText(me.error)}</p>
-          <p>
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              onClick={() => void me.refetch()}
-            >
-              {t('errors.retry')}
-            </button>
-          </p>
-        </FormAlert>
+        <LoadFailedAlert reason={errorText(me.error)} onRetry={() => void me.refetch()} />
       ) : (
         <ul className="switch-list">
           {PREF_KEYS.map((key) => (
