@@ -1,3 +1,4 @@
+import type { LockerSim } from '../../../tools/locker-sim/sim.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './platform/clock.ts';
@@ -9,6 +10,8 @@ export interface AppContext {
   database: Database;
   realtime: Realtime;
   clock: Clock;
+  /** The in-process locker simulator, once bootstrap has started it (LOCKER_SIM). */
+  lockerSim?: { current: LockerSim | null };
 }
 
 declare module 'fastify' {

@@ -11,12 +11,18 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { bookingRoutes } from './features/bookings/routes.ts';
+import { lockerSimRoutes } from './features/dev/locker-sim-routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { lockerRoutes } from './features/lockers/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
+import { installPayments } from './features/payments/install.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { makeRequireUser } from './http/require-user.ts';
 import { serveWebApp } from './http/web-app.ts';
+import { RAZORPAY_CHECKOUT_CSP } from './platform/payments/razorpay.ts';
 import { createServices } from './services.ts';
 
 /** Builds the whole HTTP app from its context. main.ts and every integration test use this. */
@@ -44,15 +50,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   installErrorHandling(app);
 
+  const checkoutCsp =
+    ctx.config.PAYMENT_PROVIDER === 'razorpay'
+      ? RAZORPAY_CHECKOUT_CSP
+      : { scriptSrc: [], frameSrc: [], connectSrc: [] };
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...checkoutCsp.scriptSrc],
         // React sets inline styles; Leaflet positions tiles with them.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...checkoutCsp.connectSrc],
+        // Razorpay Checkout's iframe, when it is the provider; otherwise as default-src.
+        frameSrc: ["'self'", ...checkoutCsp.frameSrc],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],
@@ -81,6 +93,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(meRoutes, { prefix: '/api' });
+  await installPayments(app);
+  await app.register(lockerRoutes, { prefix: '/api' });
+  await app.register(bookingRoutes, { prefix: '/api' });
+  await app.register(notificationRoutes, { prefix: '/api' });
+  // Keypad and fault hooks into the in-process locker simulator: never in production.
+  if (!ctx.config.isProduction && ctx.config.LOCKER_SIM && ctx.lockerSim) {
+    await app.register(lockerSimRoutes, { prefix: '/api' });
+  }
   // The dev outbox exists only with the embedded providers and never in production.
   if (
     !ctx.config.isProduction &&

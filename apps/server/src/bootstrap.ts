@@ -1,11 +1,13 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
+import { type LockerSim, startLockerSim } from '../../../tools/locker-sim/sim.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { loadDemoData } from './db/seed/load-demo-data.ts';
+import { lockerSites } from './features/lockers/schema.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createRealtime } from './realtime/create-realtime.ts';
 import type { Realtime } from './realtime/realtime.ts';
@@ -54,10 +56,40 @@ export async function startPetti(options: StartOptions): Promise<Started> {
       }));
     if (!options.realtime) opened.push(() => realtime.close());
 
-    const ctx: AppContext = { config, database, realtime, clock: options.clock ?? systemClock };
+    const lockerSim: { current: LockerSim | null } = { current: null };
+    const ctx: AppContext = { config, database, realtime, clock: options.clock ?? systemClock, lockerSim };
     const app = await buildApp(ctx);
     realtime.attach(app.server);
     opened.push(() => app.close());
+
+    // Locker controllers' messages in; the timer worker; the simulated controllers (docs/lockers.md).
+    const { lockerDevices, jobs } = app.services;
+    opened.push(await lockerDevices.listen(realtime));
+    await lockerDevices.ensureHousekeeping();
+    if (config.JOB_WORKER) {
+      jobs.start();
+      opened.push(() => jobs.stop());
+    }
+    if (config.LOCKER_SIM) {
+      const sites = await database.db.select({ id: lockerSites.id }).from(lockerSites);
+      const local = realtime.connectLocal?.bind(realtime);
+      // The simulator is a convenience: if it cannot start, the server still serves (its hooks answer 503).
+      lockerSim.current = await startLockerSim({
+        siteIds: sites.map((s) => s.id),
+        broker: local ? { connectLocal: local } : { url: config.MQTT_URL! },
+        deviceKey: config.DEVICE_KEY,
+        heartbeatMs: config.LOCKER_SIM_HEARTBEAT_SECONDS * 1000,
+        doorCloseMs: config.LOCKER_SIM_DOOR_CLOSE_SECONDS * 1000,
+        log: (line) => log.warn(line),
+      }).catch((err: unknown) => {
+        log.error({ err }, 'the locker simulator did not start');
+        return null;
+      });
+      opened.push(async () => {
+        await lockerSim.current?.stop();
+        lockerSim.current = null;
+      });
+    }
     return { app, ctx, close: closeAll };
   } catch (err) {
     await closeAll();

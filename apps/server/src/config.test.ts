@@ -38,6 +38,9 @@ describe('loadConfig', () => {
       MSG91_TEMPLATE_ID: 't',
       EMAIL_PROVIDER: 'sendgrid',
       SENDGRID_API_KEY: 's',
+      RAZORPAY_KEY_ID: 'rzp_live_abc123',
+      RAZORPAY_KEY_SECRET: 'secret-from-dashboard',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
     };
     expect(() => loadConfig(prod)).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ ...prod, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32/);
@@ -58,6 +61,52 @@ describe('loadConfig', () => {
     expect(() => loadConfig(base)).toThrow(/SMS_PROVIDER/);
     expect(() => loadConfig({ AUTH_CODES_PER_HOUR: '0' })).toThrow(/AUTH_CODES_PER_HOUR/);
     expect(() => loadConfig({ SMS_PROVIDER: 'msg91' })).toThrow(/MSG91_AUTH_KEY/);
+  });
+
+  it('picks testpay by default and Razorpay when both its keys are set', () => {
+    const dev = loadConfig({});
+    expect(dev.PAYMENT_PROVIDER).toBe('testpay');
+    expect(dev.TESTPAY_KEY_ID).toBe('testpay_key');
+    expect(dev.TESTPAY_KEY_SECRET).toBe('testpay_development_secret');
+    const rzp = loadConfig({
+      RAZORPAY_KEY_ID: 'rzp_test_1DP5mmOlF5G5ag',
+      RAZORPAY_KEY_SECRET: 'thisisasecret',
+    });
+    expect(rzp.PAYMENT_PROVIDER).toBe('razorpay');
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'rzp_test_1DP5mmOlF5G5ag' })).toThrow(
+      /RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both/,
+    );
+    expect(() => loadConfig({ RAZORPAY_KEY_ID: 'key_1', RAZORPAY_KEY_SECRET: 'thisisasecret' })).toThrow(
+      /RAZORPAY_KEY_ID: must look like rzp_test_/,
+    );
+  });
+
+  it('refuses testpay in production unless a demo asks for it with its own secret', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      DEVICE_KEY: 'd'.repeat(16),
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'k',
+      MSG91_TEMPLATE_ID: 't',
+      EMAIL_PROVIDER: 'sendgrid',
+      SENDGRID_API_KEY: 's',
+    };
+    expect(() => loadConfig(prod)).toThrow(/testpay moves no money/);
+    expect(() => loadConfig({ ...prod, TESTPAY_IN_PRODUCTION: 'true' })).toThrow(
+      /TESTPAY_KEY_SECRET: required/,
+    );
+    const demo = loadConfig({
+      ...prod,
+      TESTPAY_IN_PRODUCTION: 'true',
+      TESTPAY_KEY_SECRET: 'a-demo-secret-of-length',
+    });
+    expect(demo.PAYMENT_PROVIDER).toBe('testpay');
+    const keys = { RAZORPAY_KEY_ID: 'rzp_live_abc123', RAZORPAY_KEY_SECRET: 'secret-from-dashboard' };
+    expect(() => loadConfig({ ...prod, ...keys })).toThrow(/RAZORPAY_WEBHOOK_SECRET: required/);
+    expect(loadConfig({ ...prod, ...keys, RAZORPAY_WEBHOOK_SECRET: 'whsecret1' }).PAYMENT_PROVIDER).toBe(
+      'razorpay',
+    );
   });
 
   it('accepts the external services used in production', () => {

@@ -54,21 +54,58 @@ export const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Secret from which each locker site's controller password is derived. */
   DEVICE_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Lockers (docs/lockers.md, docs/locker-protocol.md).
+  /** A site whose controller sent no heartbeat for this long is offline. */
+  LOCKER_OFFLINE_SECONDS: z.coerce.number().int().min(10).max(3600).default(90),
+  /** Run the locker simulator in-process (one controller per site). Default: on, except in production and tests. */
+  LOCKER_SIM: bool.optional(),
+  LOCKER_SIM_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** How long a simulated door stays open after an open command before it closes by itself. */
+  LOCKER_SIM_DOOR_CLOSE_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
+  /** How often the timer worker looks for due work (holds, starts, expiries, offline checks). */
+  JOB_POLL_MS: z.coerce.number().int().min(50).max(60000).default(1000),
+  /** Run the timer worker in this process. Default: on, except in tests (they drive it by hand). */
+  JOB_WORKER: bool.optional(),
+  // Payments (docs/payments.md). Razorpay is used when its key id and secret are set; otherwise testpay.
+  RAZORPAY_KEY_ID: z
+    .string()
+    .regex(/^rzp_(test|live)_\w+$/, 'must look like rzp_test_… or rzp_live_…')
+    .optional(),
+  RAZORPAY_KEY_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** The secret set on the Razorpay dashboard's webhook; required with Razorpay in production. */
+  RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** The embedded test provider's public key id (shown to the app as `keyId`). */
+  TESTPAY_KEY_ID: z.string().min(1).max(64).default('testpay_key'),
+  /** testpay signs payments and webhooks with this, exactly as Razorpay signs with its key secret. */
+  TESTPAY_KEY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** testpay moves no money, so production refuses it unless a demo deployment says so here. */
+  TESTPAY_IN_PRODUCTION: bool.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Omit<Env, 'DATA_DIR' | 'WEB_DIST' | 'JWT_SECRET' | 'DEVICE_KEY'> {
+export interface Config
+  extends Omit<
+    Env,
+    'DATA_DIR' | 'WEB_DIST' | 'JWT_SECRET' | 'DEVICE_KEY' | 'TESTPAY_KEY_SECRET' | 'LOCKER_SIM' | 'JOB_WORKER'
+  > {
+  LOCKER_SIM: boolean;
+  JOB_WORKER: boolean;
   DATA_DIR: string;
   WEB_DIST: string;
   JWT_SECRET: string;
   DEVICE_KEY: string;
+  TESTPAY_KEY_SECRET: string;
+  /** `razorpay` when its keys are set, else the embedded `testpay`. */
+  PAYMENT_PROVIDER: 'razorpay' | 'testpay';
   isProduction: boolean;
 }
 
 /** Used only outside production, so a fresh clone runs with no settings. */
 const DEV_JWT_SECRET = 'petti-development-secret-do-not-use-in-production';
 const DEV_DEVICE_KEY = 'petti-development-device-key';
+/** testpay's development secret (README, docs/payments.md): public, so never used in production. */
+export const DEV_TESTPAY_KEY_SECRET = 'testpay_development_secret';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -111,6 +148,23 @@ export function loadConfig(
       'MQTT_PUBLIC_URL: required with MQTT_URL in production (the WebSocket address browsers use)',
     );
   }
+  if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+    problems.push('RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET: set both (Razorpay) or neither (testpay)');
+  }
+  const paymentProvider = env.RAZORPAY_KEY_ID && env.RAZORPAY_KEY_SECRET ? 'razorpay' : 'testpay';
+  if (isProduction && paymentProvider === 'testpay' && !env.TESTPAY_IN_PRODUCTION) {
+    problems.push(
+      'RAZORPAY_KEY_ID: testpay moves no money; set RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET in production (or TESTPAY_IN_PRODUCTION=true for a demo)',
+    );
+  }
+  if (isProduction && paymentProvider === 'testpay' && env.TESTPAY_IN_PRODUCTION && !env.TESTPAY_KEY_SECRET) {
+    problems.push('TESTPAY_KEY_SECRET: required with TESTPAY_IN_PRODUCTION (the default is public)');
+  }
+  if (isProduction && paymentProvider === 'razorpay' && !env.RAZORPAY_WEBHOOK_SECRET) {
+    problems.push(
+      'RAZORPAY_WEBHOOK_SECRET: required with Razorpay in production (webhooks capture payments the app never confirmed)',
+    );
+  }
   if (problems.length) throw new ConfigError(problems);
   return {
     ...env,
@@ -118,6 +172,10 @@ export function loadConfig(
     WEB_DIST: resolve(env.WEB_DIST),
     JWT_SECRET: env.JWT_SECRET ?? DEV_JWT_SECRET,
     DEVICE_KEY: env.DEVICE_KEY ?? DEV_DEVICE_KEY,
+    LOCKER_SIM: env.LOCKER_SIM ?? (!isProduction && env.NODE_ENV !== 'test'),
+    JOB_WORKER: env.JOB_WORKER ?? env.NODE_ENV !== 'test',
+    TESTPAY_KEY_SECRET: env.TESTPAY_KEY_SECRET ?? DEV_TESTPAY_KEY_SECRET,
+    PAYMENT_PROVIDER: paymentProvider,
     isProduction,
   };
 }

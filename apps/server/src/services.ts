@@ -3,8 +3,10 @@ import type { AppContext } from './app-context.ts';
 import { createBrokerAuth } from './features/auth/broker-auth.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
+import { createLockerFeature } from './features/bookings/feature.ts';
 import { lockersService } from './features/lockers/service.ts';
 import { createMeService } from './features/me/service.ts';
+import { createPaymentFeature } from './features/payments/feature.ts';
 import { createOutboxEmail } from './platform/email/outbox-email.ts';
 import { createSendgridEmail } from './platform/email/sendgrid-email.ts';
 import { createMsg91Sms } from './platform/sms/msg91-sms.ts';
@@ -36,7 +38,11 @@ export function createServices(ctx: AppContext, log: Logger) {
     siteExists: (siteId) => lockersService.siteExists(db, siteId),
     deviceKey: config.DEVICE_KEY,
   });
-  return { auth, me, brokerAuth, sms, email, tokens };
+  // Payments, plans and the testpay provider (docs/payments.md).
+  const paymentFeature = createPaymentFeature(ctx, log);
+  // Lockers, bookings, notifications and the timer worker (docs/lockers.md).
+  const lockerFeature = createLockerFeature(ctx, log, paymentFeature);
+  return { auth, me, brokerAuth, sms, email, tokens, ...paymentFeature, ...lockerFeature };
 }
 
 export type Services = ReturnType<typeof createServices>;

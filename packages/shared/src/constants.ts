@@ -25,6 +25,18 @@ export const CART_LIMITS = {
 
 export const CURRENCY = 'INR';
 
+/**
+ * GST on Petti's own services (locker hire, plans). Prices are GST-inclusive (PRODUCT.md "Money");
+ * receipts show the tax part. Petti and its shoppers are in Tamil Nadu, so it splits into CGST + SGST.
+ */
+export const SERVICE_GST_PERCENT = 18;
+
+/** Payment history page size (GET /api/payments). */
+export const PAYMENTS_PAGE_SIZE = { default: 20, max: 50 } as const;
+
+/** A plan's renewal reminder is added this long before it ends. */
+export const PLAN_RENEWAL_REMINDER_DAYS = 3;
+
 /** Screen breakpoints in px (seed §9). */
 export const BREAKPOINTS = { sm: 600, md: 1024, lg: 1440, xl: 1920 } as const;
 export const RESIZE_DEBOUNCE_MS = 16;

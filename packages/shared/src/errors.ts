@@ -90,6 +90,62 @@ export const ERRORS = {
     en: 'Add an email address first.',
     ta: 'முதலில் மின்னஞ்சல் முகவரியைச் சேர்க்கவும்.',
   },
+  // Locker bookings (docs/lockers.md).
+  SiteClosed: {
+    status: 422,
+    en: 'This locker site is closed at that time. Please choose a time within its hours.',
+    ta: 'அந்த நேரத்தில் இந்த லாக்கர் இடம் மூடப்பட்டிருக்கும். அதன் நேரத்துக்குள் ஒரு நேரத்தைத் தேர்வுசெய்யவும்.',
+  },
+  SizeNotAtSite: {
+    status: 422,
+    en: 'This site has no lockers of that size.',
+    ta: 'இந்த இடத்தில் அந்த அளவு லாக்கர்கள் இல்லை.',
+  },
+  StartNotAllowed: {
+    status: 422,
+    en: 'A booking can start now or up to 7 days ahead.',
+    ta: 'முன்பதிவை இப்போதோ அல்லது 7 நாட்களுக்குள்ளோ தொடங்கலாம்.',
+  },
+  BookingTooLong: {
+    status: 422,
+    en: 'A booking can last at most 72 hours, extensions included.',
+    ta: 'நீட்டிப்புகள் உட்பட, ஒரு முன்பதிவு அதிகபட்சம் 72 மணி நேரம் மட்டுமே.',
+  },
+  TooManyBookings: {
+    status: 409,
+    en: 'You already have 5 bookings in progress. Finish or cancel one first.',
+    ta: 'உங்களிடம் ஏற்கனவே 5 முன்பதிவுகள் நடப்பில் உள்ளன. முதலில் ஒன்றை முடிக்கவும் அல்லது ரத்து செய்யவும்.',
+  },
+  BookingStateInvalid: {
+    status: 409,
+    en: 'This booking cannot do that in its current state.',
+    ta: 'இந்த முன்பதிவின் தற்போதைய நிலையில் இதைச் செய்ய முடியாது.',
+  },
+  ExtensionOverlaps: {
+    status: 409,
+    en: 'The locker is booked by someone else right after you, so it cannot be extended that long.',
+    ta: 'உங்களுக்குப் பிறகு இந்த லாக்கர் வேறொருவருக்கு முன்பதிவு செய்யப்பட்டுள்ளது; அவ்வளவு நேரம் நீட்டிக்க முடியாது.',
+  },
+  ExtensionPending: {
+    status: 409,
+    en: 'An extension is already waiting for payment.',
+    ta: 'ஒரு நீட்டிப்பு ஏற்கனவே கட்டணத்துக்காகக் காத்திருக்கிறது.',
+  },
+  MoveNotPossible: {
+    status: 409,
+    en: 'Another booking is in the way at that time. Please choose another time.',
+    ta: 'அந்த நேரத்தில் வேறொரு முன்பதிவு உள்ளது. வேறு நேரத்தைத் தேர்வுசெய்யவும்.',
+  },
+  OverstayUnpaid: {
+    status: 402,
+    en: 'Your booking time is over. Please pay the overstay charge to open the locker.',
+    ta: 'உங்கள் முன்பதிவு நேரம் முடிந்துவிட்டது. லாக்கரைத் திறக்க கூடுதல் நேரக் கட்டணத்தைச் செலுத்தவும்.',
+  },
+  PaymentsUnavailable: {
+    status: 503,
+    en: 'Payments are not available right now. Please try again shortly.',
+    ta: 'கட்டணச் சேவை இப்போது கிடைக்கவில்லை. சிறிது நேரத்தில் மீண்டும் முயற்சிக்கவும்.',
+  },
   // Seed §8 domain codes, spelled as the seed spells them.
   UserNotEnable: {
     status: 403,
@@ -125,6 +181,42 @@ export const ERRORS = {
     status: 422,
     en: 'Some items in your cart need attention.',
     ta: 'உங்கள் வண்டியில் உள்ள சில பொருட்களைக் கவனிக்க வேண்டும்.',
+  },
+  // Payments and plans.
+  PaymentSignatureInvalid: {
+    status: 400,
+    en: 'We could not verify this payment. Please try again.',
+    ta: 'இந்தக் கட்டணத்தைச் சரிபார்க்க முடியவில்லை. மீண்டும் முயற்சிக்கவும்.',
+  },
+  WebhookSignatureInvalid: {
+    status: 400,
+    en: 'The webhook signature is not valid.',
+    ta: 'வெப்ஹூக் கையொப்பம் செல்லாது.',
+  },
+  PaymentNotGranted: {
+    status: 409,
+    en: 'Your payment was received, but we could not complete the purchase, so it has been refunded in full.',
+    ta: 'உங்கள் கட்டணம் பெறப்பட்டது, ஆனால் வாங்குதலை முடிக்க முடியவில்லை; எனவே முழுத் தொகையும் திருப்பி அளிக்கப்பட்டது.',
+  },
+  PaymentNotRefundable: {
+    status: 409,
+    en: 'This payment cannot be refunded by that amount.',
+    ta: 'இந்தக் கட்டணத்தில் அந்தத் தொகையைத் திருப்பி அளிக்க முடியாது.',
+  },
+  PlanNotFound: {
+    status: 404,
+    en: 'That plan is not available.',
+    ta: 'அந்தத் திட்டம் கிடைக்கவில்லை.',
+  },
+  SubscriptionActive: {
+    status: 409,
+    en: 'You already have an active plan of this kind. You can buy another one when it ends, or renew it.',
+    ta: 'இந்த வகையில் உங்களுக்கு ஏற்கெனவே செயலில் உள்ள திட்டம் உள்ளது. அது முடிந்ததும் வேறொன்றை வாங்கலாம், அல்லது அதையே புதுப்பிக்கலாம்.',
+  },
+  SubscriptionRenewalScheduled: {
+    status: 409,
+    en: 'The renewal of this plan is already paid for. It starts when the current period ends.',
+    ta: 'இந்தத் திட்டத்தின் புதுப்பிப்புக்கு ஏற்கெனவே பணம் செலுத்தப்பட்டுள்ளது. தற்போதைய காலம் முடிந்ததும் அது தொடங்கும்.',
   },
 } as const satisfies Record<string, ErrorEntry>;
 

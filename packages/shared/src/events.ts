@@ -13,6 +13,32 @@ export const EVENTS = {
   ConditionalCheckFailedException: 'ConditionalCheckFailedException',
   AddressLongDistance: 'AddressLongDistance',
   LockerLongDistance: 'LockerLongDistance',
+  // payments and plans
+  paymentCaptured: 'paymentCaptured',
+  paymentFailed: 'paymentFailed',
+  paymentRefunded: 'paymentRefunded',
+  subscriptionActivated: 'subscriptionActivated',
+  // Locker bookings (seed §4 "Booking" events, camelCase). docs/lockers.md says when each fires.
+  bookingCreated: 'bookingCreated',
+  bookingCreatedScheduled: 'bookingCreatedScheduled',
+  bookingCreatedExtended: 'bookingCreatedExtended',
+  bookingCreatedWaitlisted: 'bookingCreatedWaitlisted',
+  bookingTimedOut: 'bookingTimedOut',
+  bookingReserved: 'bookingReserved',
+  waitingForUnlock: 'waitingForUnlock',
+  unlockStatus: 'unlockStatus',
+  pinExpiryUpdated: 'pinExpiryUpdated',
+  /** Not in the seed's list: a new PIN was issued (scheduled 15 min ahead, after an open, renewed). */
+  dynamicPinChanged: 'dynamicPinChanged',
+  dynamicPinDeleted: 'dynamicPinDeleted',
+  bookingEnded: 'bookingEnded',
+  bookingExpired: 'bookingExpired',
+  bookingStatusChanged: 'bookingStatusChanged',
+  userBookingDeleted: 'userBookingDeleted',
+  attentionRequired: 'attentionRequired',
+  otherSizeLockersReceived: 'otherSizeLockersReceived',
+  sameSizeScheduledBookingOffered: 'sameSizeScheduledBookingOffered',
+  otherAvailabilityData: 'otherAvailabilityData',
 } as const;
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS] | (string & {});
 

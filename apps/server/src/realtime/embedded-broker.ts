@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { createServer, type Server as NetServer } from 'node:net';
+import { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError } from 'aedes';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
@@ -13,6 +14,33 @@ import {
 } from './realtime.ts';
 
 const principals = new WeakMap<object, Principal>();
+
+/** Two connected in-memory streams: what one side writes, the other reads. */
+function duplexPair(): [Duplex, Duplex] {
+  const sides: Duplex[] = [];
+  const make = (other: () => Duplex) =>
+    new Duplex({
+      read() {},
+      write(chunk, _encoding, callback) {
+        other().push(chunk);
+        callback();
+      },
+      final(callback) {
+        other().push(null);
+        callback();
+      },
+      destroy(err, callback) {
+        const o = other();
+        if (!o.destroyed) o.destroy();
+        callback(err);
+      },
+    });
+  sides.push(
+    make(() => sides[1]!),
+    make(() => sides[0]!),
+  );
+  return [sides[0]!, sides[1]!];
+}
 
 function refusal(code: 4 | 5, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
@@ -107,6 +135,12 @@ export async function createEmbeddedBroker(options: {
     },
     setAuth: (next) => {
       auth = next;
+    },
+    connectLocal: () => {
+      const [client, server] = duplexPair();
+      server.on('error', () => server.destroy());
+      broker.handle(server as never);
+      return client;
     },
     status: () => ({
       mode: 'embedded',

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 /** Who a broker connection belongs to, once authenticated. */
 export type Principal =
@@ -33,6 +34,11 @@ export interface Realtime {
   /** Embedded only: serve MQTT over WebSocket at /mqtt on the HTTP server. */
   attach(server: Server): void;
   setAuth(auth: BrokerAuth): void;
+  /**
+   * Embedded only: a new MQTT connection to this broker over an in-process stream (no port), for the
+   * built-in locker simulator. It goes through the same authentication and topic rules as any client.
+   */
+  connectLocal?(): Duplex;
   status(): { mode: 'embedded' | 'external'; connected: boolean; clients?: number; tcpPort?: number | null };
   close(): Promise<void>;
 }

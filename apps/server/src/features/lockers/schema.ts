@@ -1,4 +1,13 @@
-import { boolean, doublePrecision, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { localized } from '../../db/columns.ts';
 
 export const lockerSizes = pgTable('locker_sizes', {
@@ -37,6 +46,8 @@ export const lockerSites = pgTable('locker_sites', {
   complexId: text('complex_id'),
   acceptsParcels: boolean('accepts_parcels').notNull().default(false),
   lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+  /** Set when the offline check found no heartbeat for 90 s (and users were told); cleared by the next one. */
+  offlineSince: timestamp('offline_since', { withTimezone: true }),
 });
 
 export const lockers = pgTable('lockers', {
@@ -50,4 +61,53 @@ export const lockers = pgTable('lockers', {
   column: integer('col').notNull(),
   row: integer('row').notNull(),
   inService: boolean('in_service').notNull().default(true),
+  /** Last door state the site's controller reported. */
+  doorState: text('door_state').$type<'open' | 'closed' | 'forced'>().notNull().default('closed'),
+  doorChangedAt: timestamp('door_changed_at', { withTimezone: true }),
+  /** Last fault the controller reported, until the door reports closed again. */
+  fault: text('fault'),
 });
+
+/**
+ * Open commands sent to site controllers. A door report `open` for the locker completes the
+ * newest command still `sent`; a remote unlock with no report within 30 s is `failed`.
+ */
+export const lockerCommands = pgTable(
+  'locker_commands',
+  {
+    id: text('id').primaryKey(),
+    siteId: text('site_id')
+      .notNull()
+      .references(() => lockerSites.id),
+    lockerId: text('locker_id')
+      .notNull()
+      .references(() => lockers.id),
+    bookingId: text('booking_id'),
+    reason: text('reason').$type<'keypad' | 'remote' | 'ops'>().notNull(),
+    state: text('state').$type<'sent' | 'opened' | 'failed'>().notNull().default('sent'),
+    /** The device session (x-session-id) that asked for a remote unlock, for the events it causes. */
+    sessionId: text('session_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [index('locker_commands_locker_idx').on(t.lockerId, t.state)],
+);
+
+/**
+ * Keypad entries already handled, by the controller's request id: with an external broker every
+ * server process hears each entry, and only the one that inserts the row first answers it.
+ */
+export const keypadRequests = pgTable(
+  'keypad_requests',
+  {
+    siteId: text('site_id').notNull(),
+    requestId: text('request_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** Whether the PIN opened a door (wrong PINs count towards the site's keypad lockout). */
+    ok: boolean('ok'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.siteId, t.requestId] }),
+    index('keypad_requests_received_idx').on(t.receivedAt),
+  ],
+);

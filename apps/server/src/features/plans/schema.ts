@@ -1,5 +1,7 @@
-import { boolean, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { localized } from '../../db/columns.ts';
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, localized, updatedAt } from '../../db/columns.ts';
+import { users } from '../users/schema.ts';
 
 export const plans = pgTable('plans', {
   id: text('id').primaryKey(),
@@ -23,3 +25,43 @@ export const deliveryFees = pgTable('delivery_fees', {
   smallCartFeePaise: integer('small_cart_fee_paise').notNull(),
   packagingFeePaise: integer('packaging_fee_paise').notNull(),
 });
+
+/**
+ * A user's plan: `pending` until its payment is captured, then `active` from `starts_at` to
+ * `ends_at` (expiry is read from the clock, so no job has to flip it). A renewal bought early is
+ * `active` with `starts_at` at the current period's end. `failed`: its payment failed;
+ * `cancelled`: refunded in full. The plan's terms are copied at purchase, so later changes to
+ * the plan data never change what was bought.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    kind: text('kind').$type<'locker' | 'delivery'>().notNull(),
+    status: text('status').$type<'pending' | 'active' | 'failed' | 'cancelled'>().notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    periodDays: integer('period_days').notNull(),
+    lockerHours: integer('locker_hours'),
+    lockerHoursUsed: integer('locker_hours_used').notNull().default(0),
+    deliveriesUsed: integer('deliveries_used').notNull().default(0),
+    paymentId: text('payment_id').unique(),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** Set once the renewal reminder was added (or found unnecessary). */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.kind, t.status),
+    index('subscriptions_ends_idx').on(t.status, t.endsAt),
+    check('subscriptions_usage_not_negative', sql`${t.lockerHoursUsed} >= 0 and ${t.deliveriesUsed} >= 0`),
+  ],
+);

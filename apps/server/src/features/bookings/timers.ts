@@ -1,0 +1,133 @@
+import { LOCKER_RULES } from '@petti/shared';
+import { and, eq } from 'drizzle-orm';
+import { AppError } from '../../http/app-error.ts';
+import type { LeasedHandler, TimerHandler } from '../../platform/jobs/worker.ts';
+import { lockerCommands } from '../lockers/schema.ts';
+import { type BookingCore, TIMER } from './core.ts';
+import { bookingCharges } from './schema.ts';
+
+const MIN = 60_000;
+
+/**
+ * What each booking timer does when it comes due. A timer may be stale (the booking was paid,
+ * moved, extended, ended…): each handler first checks that what it was set for still holds.
+ */
+export function bookingTimerHandlers(core: BookingCore): Record<string, TimerHandler> {
+  const now = () => core.deps.clock.now();
+  const due = (at: Date | null | undefined, plusMs = 0) =>
+    at !== null && at !== undefined && at.getTime() + plusMs <= now().getTime();
+
+  return {
+    [TIMER.holdExpiry]: async (tx, t, fx) => {
+      const b = await core.lockBooking(tx, t.bookingId!);
+      if (b?.state === 'awaiting_payment' && due(b.holdExpiresAt)) await core.timeOut(fx, b, 'payment');
+    },
+
+    [TIMER.extensionHoldExpiry]: async (tx, t, fx) => {
+      const b = await core.lockBooking(tx, t.bookingId!);
+      if (!b) return;
+      const [charge] = await tx
+        .select()
+        .from(bookingCharges)
+        .where(and(eq(bookingCharges.id, String(t.data.chargeId)), eq(bookingCharges.state, 'pending')))
+        .for('update');
+      if (!charge || !due(charge.holdExpiresAt)) return;
+      await tx.update(bookingCharges).set({ state: 'lapsed' }).where(eq(bookingCharges.id, charge.id));
+      await core.releasePlanHours(tx, [charge]);
+      if (!['scheduled', 'reserved', 'active'].includes(b.state)) return;
+      const row =
+        b.occupiedUntil && b.occupiedUntil > b.endsAt
+          ? await core.update(tx, b, { occupiedUntil: b.endsAt })
+          : b;
+      await core.emit(fx, row, { event: 'bookingStatusChanged', reason: 'extensionLapsed' });
+      await core.offerToWaitlist(fx, b.siteId, b.size);
+    },
+
+    [TIMER.pinIssue]: async (tx, t, fx) => {
+      const b = await core.lockBooking(tx, t.bookingId!);
+      if (
+        b?.state !== 'scheduled' ||
+        b.pin ||
+        !due(b.startsAt, -LOCKER_RULES.pinIssueBeforeStartMinutes * MIN)
+      )
+        return;
+      const row = await core.issuePin(tx, b);
+      await core.emit(fx, row, { event: 'dynamicPinChanged', reason: 'issued' });
+    },
+
+    [TIMER.scheduledStart]: async (tx, t, fx) => {
+      const b = await core.lockBooking(tx, t.bookingId!);
+      if (b?.state !== 'scheduled' || !due(b.startsAt)) return;
+      let row = await core.update(tx, b, { state: 'reserved' });
+      if (!row.pin) row = await core.issuePin(tx, row);
+      await core.emit(fx, row, { event: 'bookingReserved' });
+    },
+
+    [TIMER.openDeadline]: async (tx, t, fx) => {
+      const b = await core.lockBooking(tx, t.bookingId!);
+      if (
+        b?.state === 'reserved' &&
+        b.scheduled &&
+        !b.openedAt &&
+        due(b.startsAt, LOCKER_RULES.scheduledOpenGraceMinutes * MIN)
+      )
+        await core.timeOut(fx, b, 'scheduled');
+    },
+
+    [TIMER.end]: async (tx, t, fx) => {
+      const b = await core.lockBooking(tx, t.bookingId!);
+      if (!b || !due(b.endsAt)) return;
+      // A reserved booking never opened by its end simply ends (no refund); one in use expires.
+      if (b.state === 'reserved') await core.end(fx, b, 'unused', null);
+      else if (b.state === 'active') await core.expire(fx, b);
+    },
+
+    [TIMER.waitlistExpiry]: async (tx, t, fx) => {
+      const b = await core.lockBooking(tx, t.bookingId!);
+      if (b?.state === 'waitlisted' && due(b.startsAt, LOCKER_RULES.waitlistMinutes * MIN))
+        await core.timeOut(fx, b, 'waitlist');
+    },
+
+    [TIMER.unlockTimeout]: async (tx, t, fx) => {
+      const [cmd] = await tx
+        .update(lockerCommands)
+        .set({ state: 'failed', doneAt: now() })
+        .where(and(eq(lockerCommands.id, String(t.data.commandId)), eq(lockerCommands.state, 'sent')))
+        .returning();
+      if (!cmd?.bookingId) return;
+      const b = await core.lockBooking(tx, cmd.bookingId);
+      if (!b) return;
+      await core.emit(fx, b, {
+        event: 'unlockStatus',
+        reason: 'failed',
+        sessionId: cmd.sessionId,
+        extra: { ok: false, commandId: cmd.id, via: cmd.reason },
+      });
+    },
+  };
+}
+
+/** Refunds run outside any transaction (the payments service opens its own and calls the provider). */
+export function bookingLeasedHandlers(core: BookingCore): Record<string, LeasedHandler> {
+  return {
+    [TIMER.refund]: async (t) => {
+      const payments = core.deps.payments();
+      if (!payments) throw new Error('payments are not wired');
+      const { paymentId, amountPaise, reason } = t.data as {
+        paymentId: string;
+        amountPaise: number;
+        reason: string;
+      };
+      try {
+        await payments.refund(paymentId, { amountPaise, reason });
+      } catch (err) {
+        // Already refunded (a repeat after a crash) or nothing left to refund: nothing more to do.
+        if (err instanceof AppError && err.code === 'PaymentNotRefundable') {
+          core.deps.log.warn({ paymentId }, 'refund not possible any more; skipping');
+          return;
+        }
+        throw err;
+      }
+    },
+  };
+}

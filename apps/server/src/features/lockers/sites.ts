@@ -1,0 +1,122 @@
+import { isOpenAt, LOCKER_SIZES, type LockerSite, quoteHours } from '@petti/shared';
+import { asc, desc } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { earliestSlot } from '../bookings/offers.ts';
+import { allRates, freeCounts, freeLockers, getSite, type SiteRow } from '../bookings/repo.ts';
+import { lockerSites, lockerSizes } from './schema.ts';
+
+const HOUR = 3_600_000;
+
+/**
+ * Public locker information (the seed's getLocationInfo): sites with hours, type, online state and,
+ * per size, how many lockers are free for the next hour (the shortest booking) and the prices.
+ */
+export function createLockerSitesService(deps: { db: Db; clock: Clock; offlineSeconds: number }) {
+  const { db, clock } = deps;
+  const online = (s: SiteRow, now: Date) =>
+    s.lastHeartbeatAt !== null && now.getTime() - s.lastHeartbeatAt.getTime() < deps.offlineSeconds * 1000;
+
+  async function build(rows: SiteRow[], now: Date): Promise<LockerSite[]> {
+    const [sizes, rates, counts] = await Promise.all([
+      db.select().from(lockerSizes).orderBy(asc(lockerSizes.sort)),
+      allRates(db),
+      freeCounts(
+        db,
+        now,
+        new Date(now.getTime() + HOUR),
+        rows.map((r) => r.id),
+      ),
+    ]);
+    return rows.map((s) => {
+      const here = counts.get(s.id) ?? new Map();
+      return {
+        id: s.id,
+        name: s.name,
+        address: s.address,
+        lat: s.lat,
+        lng: s.lng,
+        hours: { open: s.opensAt, close: s.closesAt },
+        openNow: isOpenAt({ open: s.opensAt, close: s.closesAt }, now),
+        type: s.type as LockerSite['type'],
+        complexId: s.complexId,
+        acceptsParcels: s.acceptsParcels,
+        online: online(s, now),
+        lastHeartbeatAt: s.lastHeartbeatAt?.toISOString() ?? null,
+        sizes: sizes
+          .filter((z) => here.has(z.code))
+          .map((z) => {
+            const c = here.get(z.code)!;
+            const r = rates.get(`${s.type}:${z.code}`)!;
+            return {
+              size: z.code as LockerSite['sizes'][number]['size'],
+              label: z.label,
+              fits: z.fits,
+              innerCm: { w: z.innerWidthCm, h: z.innerHeightCm, d: z.innerDepthCm },
+              total: c.total,
+              free: c.free,
+              freeLow: c.freeLow,
+              price: {
+                firstHourPaise: r.firstHourPaise,
+                extraHourPaise: r.extraHourPaise,
+                dayCapPaise: r.dayCapPaise,
+              },
+            };
+          }),
+      };
+    });
+  }
+
+  async function siteOr404(siteId: string): Promise<SiteRow> {
+    const site = await getSite(db, siteId);
+    if (!site) throw new AppError('ResourceNotFound', 'That locker site was not found.');
+    return site;
+  }
+
+  return {
+    async list(): Promise<{ sites: LockerSite[]; at: string }> {
+      const now = clock.now();
+      const rows = await db.select().from(lockerSites).orderBy(desc(lockerSites.type), asc(lockerSites.id));
+      return { sites: await build(rows, now), at: now.toISOString() };
+    },
+
+    async get(siteId: string): Promise<LockerSite> {
+      const [site] = await build([await siteOr404(siteId)], clock.now());
+      return site!;
+    },
+
+    /** Is this size free at this site for this start and duration? With the alternatives if not. */
+    async availability(siteId: string, q: { size: string; durationHours: number; startAt?: string }) {
+      const now = clock.now();
+      const site = await siteOr404(siteId);
+      const start = q.startAt && new Date(q.startAt) > now ? new Date(q.startAt) : now;
+      const end = new Date(start.getTime() + q.durationHours * HOUR);
+      const here = (await freeCounts(db, start, end, [site.id])).get(site.id) ?? new Map();
+      const free = (await freeLockers(db, { siteId: site.id, size: q.size, start, end })).length;
+      const rates = await allRates(db);
+      const otherSizes = LOCKER_SIZES.filter((z) => z !== q.size && (here.get(z)?.free ?? 0) > 0).map(
+        (z) => ({
+          size: z,
+          free: here.get(z)!.free,
+          amountPaise: quoteHours(rates.get(`${site.type}:${z}`)!, z, 0, q.durationHours, null).amountPaise,
+        }),
+      );
+      const later = free > 0 ? start : await earliestSlot(db, site, q.size, start, q.durationHours, now);
+      return {
+        siteId: site.id,
+        size: q.size as (typeof LOCKER_SIZES)[number],
+        startsAt: start.toISOString(),
+        endsAt: end.toISOString(),
+        free,
+        available: free > 0,
+        online: online(site, now),
+        openAtStart: isOpenAt({ open: site.opensAt, close: site.closesAt }, start),
+        otherSizes,
+        earliestStartAt: later?.toISOString() ?? null,
+      };
+    },
+  };
+}
+
+export type LockerSitesService = ReturnType<typeof createLockerSitesService>;

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Localized } from '../../db/columns.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { notifications } from './schema.ts';
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+
+export interface NewNotification {
+  userId: string;
+  kind: string;
+  title: Localized;
+  body: Localized;
+  data?: Record<string, unknown>;
+}
+
+export function createNotificationsService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  const toDto = (r: typeof notifications.$inferSelect) => ({
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    body: r.body,
+    data: r.data,
+    readAt: r.readAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+  });
+
+  return {
+    /** Stores a notification in the caller's transaction (with the change it tells about). */
+    async add(tx: DbOrTx, n: NewNotification): Promise<string> {
+      const id = randomBytes(12).toString('hex');
+      await tx.insert(notifications).values({
+        id,
+        userId: n.userId,
+        kind: n.kind,
+        title: n.title,
+        body: n.body,
+        data: n.data ?? {},
+        createdAt: clock.now(),
+      });
+      return id;
+    },
+
+    async list(userId: string, page: number) {
+      const mine = eq(notifications.userId, userId);
+      const [rows, [totals]] = await Promise.all([
+        db
+          .select()
+          .from(notifications)
+          .where(mine)
+          .orderBy(desc(notifications.createdAt), desc(notifications.id))
+          .limit(NOTIFICATIONS_PAGE_SIZE)
+          .offset((page - 1) * NOTIFICATIONS_PAGE_SIZE),
+        db
+          .select({
+            total: count(),
+            unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)::int`,
+          })
+          .from(notifications)
+          .where(mine),
+      ]);
+      return {
+        items: rows.map(toDto),
+        page,
+        pageSize: NOTIFICATIONS_PAGE_SIZE,
+        total: Number(totals?.total ?? 0),
+        unreadCount: Number(totals?.unread ?? 0),
+      };
+    },
+
+    async markRead(userId: string, id: string) {
+      const [row] = await db
+        .update(notifications)
+        .set({ readAt: sql`coalesce(${notifications.readAt}, ${clock.now().toISOString()}::timestamptz)` })
+        .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+        .returning();
+      if (!row) throw notFound('That notification');
+      return toDto(row);
+    },
+
+    async markAllRead(userId: string): Promise<{ updated: number }> {
+      const rows = await db
+        .update(notifications)
+        .set({ readAt: clock.now() })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .returning({ id: notifications.id });
+      return { updated: rows.length };
+    },
+  };
+}
+
+export type NotificationsService = ReturnType<typeof createNotificationsService>;

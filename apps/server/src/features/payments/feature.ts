@@ -1,0 +1,51 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { createRazorpayProvider } from '../../platform/payments/razorpay.ts';
+import { createTestpayProvider } from '../../platform/payments/testpay/provider.ts';
+import { createTestpayWebhooks } from '../../platform/payments/testpay/webhooks.ts';
+import { createNotificationsService } from '../notifications/service.ts';
+import { createPlansService } from '../plans/service.ts';
+import { createPaymentsService } from './service.ts';
+
+/**
+ * Payments and plans with the provider the config chose: Razorpay when its keys are set, else
+ * the embedded testpay (never in production unless TESTPAY_IN_PRODUCTION; config.ts checks).
+ */
+export function createPaymentFeature(ctx: AppContext, log: Logger) {
+  const { config, clock, realtime } = ctx;
+  const db = ctx.database.db;
+  const testpay =
+    config.PAYMENT_PROVIDER === 'testpay'
+      ? createTestpayProvider({
+          db,
+          clock,
+          keyId: config.TESTPAY_KEY_ID,
+          keySecret: config.TESTPAY_KEY_SECRET,
+        })
+      : null;
+  const razorpay =
+    config.PAYMENT_PROVIDER === 'razorpay'
+      ? createRazorpayProvider({
+          keyId: config.RAZORPAY_KEY_ID!,
+          keySecret: config.RAZORPAY_KEY_SECRET!,
+          webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
+        })
+      : null;
+  const testpayWebhooks = testpay ? createTestpayWebhooks({ db, clock, provider: testpay, log }) : null;
+  const payments = createPaymentsService({
+    db,
+    clock,
+    realtime,
+    log,
+    current: config.PAYMENT_PROVIDER,
+    providers: { ...(testpay && { testpay }), ...(razorpay && { razorpay }) },
+  });
+  const plans = createPlansService({
+    db,
+    clock,
+    payments,
+    notifications: createNotificationsService({ db, clock }),
+    log,
+  });
+  return { payments, plans, testpay, testpayWebhooks };
+}

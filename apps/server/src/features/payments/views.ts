@@ -1,0 +1,63 @@
+import {
+  gstBreakdown,
+  type Payment as PaymentContract,
+  type PaymentDetail,
+  type PaymentItem,
+} from '@petti/shared';
+import type { paymentRefunds, payments } from './schema.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+
+/** Who issues Petti's receipts. */
+export const ISSUER = { name: 'Petti', address: 'Sivakasi, Tamil Nadu' } as const;
+
+export function toContract(row: PaymentRow, keyId: string): PaymentContract {
+  return {
+    id: row.id,
+    provider: row.provider,
+    providerOrderId: row.providerOrderId,
+    amount: row.amountPaise,
+    currency: 'INR',
+    keyId,
+  };
+}
+
+export function toItem(row: PaymentRow, keyId: string): PaymentItem {
+  return {
+    ...toContract(row, keyId),
+    purpose: row.purpose,
+    subjectId: row.subjectId,
+    description: row.description,
+    status: row.status,
+    tax: row.taxPaise,
+    refunded: row.refundedPaise,
+    method: row.method,
+    receiptNumber: row.receiptNumber,
+    createdAt: row.createdAt.toISOString(),
+    capturedAt: row.capturedAt?.toISOString() ?? null,
+  };
+}
+
+export function toDetail(row: PaymentRow, refunds: RefundRow[], keyId: string): PaymentDetail {
+  const gst = gstBreakdown(row.amountPaise, row.taxPaise);
+  return {
+    ...toItem(row, keyId),
+    providerPaymentId: row.providerPaymentId,
+    failureReason: row.grantError ? `not granted: ${row.grantError}` : row.failureReason,
+    refunds: refunds.map((r) => ({ id: r.id, amount: r.amountPaise, createdAt: r.createdAt.toISOString() })),
+    receipt: {
+      number: row.receiptNumber,
+      issuedAt: (row.capturedAt ?? row.createdAt).toISOString(),
+      issuer: ISSUER,
+      description: row.description,
+      gst: { percent: row.taxPercent, taxable: gst.taxable, cgst: gst.cgst, sgst: gst.sgst, total: gst.tax },
+      total: row.amountPaise,
+      refunded: row.refundedPaise,
+    },
+  };
+}
+
+/** Captured, or refunded after capture: the money was taken and the thing was settled. */
+export const isSettled = (row: PaymentRow): boolean =>
+  row.status === 'captured' || row.status === 'refunded' || row.status === 'partially_refunded';

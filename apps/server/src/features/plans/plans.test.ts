@@ -1,0 +1,297 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testpayPayments } from '../../platform/payments/testpay/schema.ts';
+import { authHeaders, signUpUser } from '../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { buyPlan, confirm, deliverWebhooks, payAtTestpay } from '../../test/payment-helpers.ts';
+import { notifications } from '../notifications/schema.ts';
+import { payments } from '../payments/schema.ts';
+import { subscriptions } from './schema.ts';
+
+const DAY = 86_400_000;
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, accessToken?: string) =>
+  t.app.inject({ method: 'GET', url, headers: accessToken ? authHeaders(accessToken) : {} });
+
+async function buyAndPay(accessToken: string, planId: string) {
+  const bought = await buyPlan(t, accessToken, planId);
+  const { row: _row, ...body } = await payAtTestpay(t, bought.payment);
+  const res = await confirm(t, accessToken, bought.payment.id, body);
+  return { ...bought, res };
+}
+
+const mySubscriptions = async (accessToken: string) =>
+  (await get('/api/subscriptions', accessToken)).json().subscriptions as Array<Record<string, unknown>>;
+
+/** Access tokens live 15 minutes: after moving the clock on, the user refreshes, as the app does. */
+async function refreshed(user: { tokens: { accessToken: string; refreshToken: string } }) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    payload: { refreshToken: user.tokens.refreshToken },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  user.tokens = res.json();
+  return user.tokens.accessToken;
+}
+
+describe('the plan list', () => {
+  it('is public, with what each plan gives and costs, GST included', async () => {
+    const res = await get('/api/plans');
+    expect(res.statusCode).toBe(200);
+    const { plans } = res.json();
+    expect(plans.map((p: { id: string }) => p.id)).toEqual(['locker-lite', 'locker-plus', 'delivery-pass']);
+    expect(plans[0]).toEqual({
+      id: 'locker-lite',
+      name: { en: 'Locker Lite', ta: 'லாக்கர் லைட்' },
+      description: expect.objectContaining({ en: expect.stringContaining('10 locker-hours') }),
+      kind: 'locker',
+      pricePaise: 9900,
+      taxPaise: 1510,
+      gstPercent: 18,
+      periodDays: 30,
+      lockerHours: 10,
+      sizes: ['S', 'M'],
+      waitlistPriority: false,
+      freeDeliveryOverPaise: null,
+    });
+    expect(plans[2]).toMatchObject({ kind: 'delivery', freeDeliveryOverPaise: 19_900, lockerHours: null });
+  });
+
+  it('answers the seed’s call in data.data, for the caller’s own number only', async () => {
+    const user = await signUpUser(t.app);
+    const own = await get(
+      `/api/subscription?type=subscription.user_get&userMobile=91${user.phone}`,
+      user.tokens.accessToken,
+    );
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().data.data.map((p: { id: string }) => p.id)).toEqual([
+      'locker-lite',
+      'locker-plus',
+      'delivery-pass',
+    ]);
+    const someoneElse = await get(
+      '/api/subscription?type=subscription.user_get&userMobile=919000000001',
+      user.tokens.accessToken,
+    );
+    expect(someoneElse.statusCode).toBe(403);
+    expect(someoneElse.json().error.code).toBe('Forbidden');
+    for (const bad of [`%2B91${user.phone}`, user.phone, `091${user.phone}`]) {
+      const res = await get(
+        `/api/subscription?type=subscription.user_get&userMobile=${bad}`,
+        user.tokens.accessToken,
+      );
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().error.field).toBe('querystring.userMobile');
+    }
+    const wrongType = await get(
+      `/api/subscription?type=subscription.other&userMobile=91${user.phone}`,
+      user.tokens.accessToken,
+    );
+    expect(wrongType.statusCode).toBe(400);
+    expect(
+      (await get(`/api/subscription?type=subscription.user_get&userMobile=91${user.phone}`)).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('buying a plan', () => {
+  it('refuses an unknown plan, and offers the same payment again when asked twice', async () => {
+    const user = await signUpUser(t.app);
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions',
+      headers: authHeaders(user.tokens.accessToken),
+      payload: { planId: 'gold' },
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('PlanNotFound');
+    const first = await buyPlan(t, user.tokens.accessToken, 'locker-lite');
+    const again = await buyPlan(t, user.tokens.accessToken, 'locker-lite');
+    expect(again.payment).toEqual(first.payment);
+    expect(again.subscription.id).toBe(first.subscription.id);
+    expect(first.subscription).toMatchObject({
+      status: 'pending',
+      startsAt: null,
+      endsAt: null,
+      pricePaise: 9900,
+    });
+    expect(await mySubscriptions(user.tokens.accessToken)).toMatchObject([{ status: 'pending' }]);
+    // Half an hour later an unpaid purchase is left behind and a new one starts.
+    t.clock.advance(31 * 60_000);
+    expect(await mySubscriptions(await refreshed(user))).toEqual([]);
+    const later = await buyPlan(t, user.tokens.accessToken, 'locker-lite');
+    expect(later.payment.id).not.toBe(first.payment.id);
+  });
+
+  it('activates on payment for its period, shows usage and renewal date, then expires by the clock', async () => {
+    const user = await signUpUser(t.app);
+    const started = t.clock.now();
+    const { subscription, res } = await buyAndPay(user.tokens.accessToken, 'locker-lite');
+    expect(res.statusCode, res.body).toBe(200);
+    const endsAt = new Date(started.getTime() + 30 * DAY).toISOString();
+    expect(await mySubscriptions(user.tokens.accessToken)).toMatchObject([
+      {
+        id: subscription.id,
+        status: 'active',
+        startsAt: started.toISOString(),
+        endsAt,
+        lockerHours: 10,
+        lockerHoursUsed: 0,
+        lockerHoursLeft: 10,
+        deliveriesUsed: 0,
+        plan: { id: 'locker-lite' },
+      },
+    ]);
+
+    // Lockers take hours from the plan in their own transaction.
+    const { plans } = t.app.services;
+    const db = t.ctx.database.db;
+    expect(await plans.useLockerHours(db, subscription.id, 4)).toBe(true);
+    expect(await plans.useLockerHours(db, subscription.id, 7)).toBe(false);
+    expect(await plans.activeFor(db, user.userId, 'locker')).toMatchObject({
+      subscription: { id: subscription.id, lockerHoursUsed: 4, lockerHoursLeft: 6 },
+      plan: { id: 'locker-lite' },
+    });
+    expect(await plans.activeFor(db, user.userId, 'delivery')).toBeNull();
+
+    t.clock.advance(30 * DAY - 1000);
+    expect((await mySubscriptions(await refreshed(user)))[0]?.status).toBe('active');
+    t.clock.advance(1000);
+    expect(await mySubscriptions(await refreshed(user))).toMatchObject([
+      { id: subscription.id, status: 'expired' },
+    ]);
+    expect(await plans.activeFor(db, user.userId, 'locker')).toBeNull();
+  });
+
+  it('adds one renewal reminder three days before the end', async () => {
+    const user = await signUpUser(t.app);
+    const { subscription } = await buyAndPay(user.tokens.accessToken, 'delivery-pass');
+    const { plans } = t.app.services;
+    const reminders = () =>
+      t.ctx.database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, user.userId), eq(notifications.kind, 'planRenewal')));
+    t.clock.advance(26 * DAY);
+    await plans.runDue();
+    expect(await reminders()).toEqual([]);
+    t.clock.advance(1 * DAY);
+    await plans.runDue();
+    await plans.runDue();
+    const [reminder, ...more] = await reminders();
+    expect(more).toEqual([]);
+    expect(reminder).toMatchObject({
+      title: { en: 'Delivery Pass ends soon', ta: 'டெலிவரி பாஸ் விரைவில் முடிகிறது' },
+      data: { subscriptionId: subscription.id, planId: 'delivery-pass' },
+      readAt: null,
+    });
+    expect(reminder?.body.en).toMatch(/^Your Delivery Pass plan ends on \d{1,2} \w+ 20\d\d\. Renew it/);
+    expect(reminder?.body.ta).toContain('புதுப்பிக்கவும்');
+  });
+
+  it('renews early: the same plan again starts when the current period ends', async () => {
+    const user = await signUpUser(t.app);
+    const first = await buyAndPay(user.tokens.accessToken, 'locker-plus');
+    const firstEnd = new Date(t.clock.now().getTime() + 30 * DAY);
+    t.clock.advance(20 * DAY);
+    const renewal = await buyAndPay(await refreshed(user), 'locker-plus');
+    expect(renewal.res.json().granted).toMatchObject({
+      status: 'scheduled',
+      startsAt: firstEnd.toISOString(),
+      endsAt: new Date(firstEnd.getTime() + 30 * DAY).toISOString(),
+    });
+    expect((await mySubscriptions(user.tokens.accessToken)).map((s) => [s.id, s.status])).toEqual([
+      [first.subscription.id, 'active'],
+      [renewal.subscription.id, 'scheduled'],
+    ]);
+    const third = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions',
+      headers: authHeaders(user.tokens.accessToken),
+      payload: { planId: 'locker-plus' },
+    });
+    expect(third.statusCode).toBe(409);
+    expect(third.json().error.code).toBe('SubscriptionRenewalScheduled');
+    // A paid renewal needs no reminder.
+    t.clock.advance(8 * DAY);
+    await t.app.services.plans.runDue();
+    const reminders = await t.ctx.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, user.userId));
+    expect(reminders).toEqual([]);
+    t.clock.advance(2 * DAY);
+    expect((await mySubscriptions(await refreshed(user))).map((s) => s.status)).toEqual([
+      'active',
+      'expired',
+    ]);
+  });
+
+  it('allows one live plan per kind: a different locker plan is refused, a delivery plan is fine', async () => {
+    const user = await signUpUser(t.app);
+    await buyAndPay(user.tokens.accessToken, 'locker-lite');
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions',
+      headers: authHeaders(user.tokens.accessToken),
+      payload: { planId: 'locker-plus' },
+    });
+    expect(other.statusCode).toBe(409);
+    expect(other.json().error).toMatchObject({
+      code: 'SubscriptionActive',
+      planId: 'locker-lite',
+      endsAt: expect.any(String),
+    });
+    const delivery = await buyAndPay(user.tokens.accessToken, 'delivery-pass');
+    expect(delivery.res.json().granted.status).toBe('active');
+    expect((await mySubscriptions(user.tokens.accessToken)).map((s) => s.kind).sort()).toEqual([
+      'delivery',
+      'locker',
+    ]);
+  });
+
+  it('refunds in full when a plan bought in parallel can no longer be granted', async () => {
+    const user = await signUpUser(t.app);
+    // Two purchases opened before either was paid.
+    const lite = await buyPlan(t, user.tokens.accessToken, 'locker-lite');
+    const plus = await buyPlan(t, user.tokens.accessToken, 'locker-plus');
+    const { row: _a, ...paidLite } = await payAtTestpay(t, lite.payment);
+    expect((await confirm(t, user.tokens.accessToken, lite.payment.id, paidLite)).statusCode).toBe(200);
+    const { row: _b, ...paidPlus } = await payAtTestpay(t, plus.payment);
+    const refused = await confirm(t, user.tokens.accessToken, plus.payment.id, paidPlus);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'PaymentNotGranted',
+      reason: 'SubscriptionActive',
+      refunded: 34_900,
+    });
+    // Asked again, the same answer; the webhook changes nothing either.
+    expect((await confirm(t, user.tokens.accessToken, plus.payment.id, paidPlus)).json().error.code).toBe(
+      'PaymentNotGranted',
+    );
+    await deliverWebhooks(t);
+    const [row] = await t.ctx.database.db.select().from(payments).where(eq(payments.id, plus.payment.id));
+    expect(row).toMatchObject({
+      status: 'refunded',
+      refundedPaise: 34_900,
+      grantError: 'SubscriptionActive',
+    });
+    const [atProvider] = await t.ctx.database.db
+      .select()
+      .from(testpayPayments)
+      .where(eq(testpayPayments.id, paidPlus.providerPaymentId));
+    expect(atProvider?.status).toBe('refunded');
+    const [sub] = await t.ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, plus.subscription.id));
+    expect(sub?.status).toBe('cancelled');
+    expect((await mySubscriptions(user.tokens.accessToken)).map((s) => s.planId)).toEqual(['locker-lite']);
+  });
+});

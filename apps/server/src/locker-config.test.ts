@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('locker settings', () => {
+  it('runs the simulator and the timer worker in development, neither in tests; only the worker in production', () => {
+    const dev = loadConfig({});
+    expect(dev).toMatchObject({
+      LOCKER_SIM: true,
+      JOB_WORKER: true,
+      LOCKER_OFFLINE_SECONDS: 90,
+      JOB_POLL_MS: 1000,
+    });
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ LOCKER_SIM: false, JOB_WORKER: false });
+    const prod = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(40),
+      DEVICE_KEY: 'y'.repeat(20),
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'k',
+      MSG91_TEMPLATE_ID: 't',
+      EMAIL_PROVIDER: 'sendgrid',
+      SENDGRID_API_KEY: 's',
+      RAZORPAY_KEY_ID: 'rzp_live_abc',
+      RAZORPAY_KEY_SECRET: 'secret-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+    });
+    expect(prod).toMatchObject({ LOCKER_SIM: false, JOB_WORKER: true });
+    expect(loadConfig({ LOCKER_SIM: 'false', JOB_WORKER: 'off' })).toMatchObject({
+      LOCKER_SIM: false,
+      JOB_WORKER: false,
+    });
+  });
+
+  it('refuses nonsense values with the variable named', () => {
+    expect(() => loadConfig({ LOCKER_OFFLINE_SECONDS: '5' })).toThrow(/LOCKER_OFFLINE_SECONDS/);
+    expect(() => loadConfig({ JOB_POLL_MS: 'often' })).toThrow(/JOB_POLL_MS/);
+    expect(() => loadConfig({ LOCKER_SIM: 'maybe' })).toThrow(/LOCKER_SIM/);
+  });
+});

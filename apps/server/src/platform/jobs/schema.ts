@@ -1,0 +1,27 @@
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * Timers: work due at a time (a hold running out, a scheduled start, a door left open…). A worker
+ * takes due rows with FOR UPDATE SKIP LOCKED, runs the handler in the same transaction and deletes
+ * the row, so a timer survives restarts and fires once across any number of processes.
+ * `key` (when set) makes a timer unique, so it can be moved (a heartbeat pushes the offline check on).
+ */
+export const timers = pgTable(
+  'timers',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    key: text('key').unique(),
+    bookingId: text('booking_id'),
+    siteId: text('site_id'),
+    lockerId: text('locker_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('timers_due_idx').on(t.dueAt), index('timers_booking_idx').on(t.bookingId)],
+);
+
+export type TimerRow = typeof timers.$inferSelect;

@@ -1,0 +1,257 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { Clock } from '../clock.ts';
+import type { EventOutbox } from '../events/outbox.ts';
+import { type TimerRow, timers } from './schema.ts';
+
+/**
+ * What a transaction leaves to do once it has committed: the real-time messages it wrote to the
+ * outbox, and anything else that must not happen unless the change is kept (a refund call).
+ */
+export class Effects {
+  readonly eventIds: number[] = [];
+  readonly afterCommit: Array<() => Promise<void>> = [];
+  constructor(readonly tx: Tx) {}
+  later(fn: () => Promise<void>): void {
+    this.afterCommit.push(fn);
+  }
+}
+
+/** Runs `fn` in one transaction, then publishes its events and runs its after-commit work. */
+export function createTransactor(db: Db, outbox: EventOutbox, log: Logger) {
+  async function settle(fx: Effects): Promise<void> {
+    await outbox
+      .flush(fx.eventIds)
+      .catch((err: unknown) => log.warn({ err }, 'event flush failed; the poller retries'));
+    for (const fn of fx.afterCommit)
+      await fn().catch((err: unknown) => log.error({ err }, 'after-commit work failed'));
+  }
+  return {
+    async run<T>(fn: (tx: Tx, fx: Effects) => Promise<T>): Promise<T> {
+      let fx: Effects | null = null;
+      const result = await db.transaction(async (tx) => {
+        fx = new Effects(tx);
+        return fn(tx, fx);
+      });
+      if (fx) await settle(fx);
+      return result;
+    },
+    /**
+     * For work done inside someone else's transaction (a payment capture): its events are published
+     * once that transaction has committed, which this side cannot see; so it tries shortly after, and
+     * the worker's poller picks up whatever is left.
+     */
+    inForeign(tx: Tx): { fx: Effects; done: () => void } {
+      const fx = new Effects(tx);
+      return {
+        fx,
+        done: () => {
+          for (const delay of [5, 50, 250]) {
+            setTimeout(() => {
+              outbox.flush(fx.eventIds).catch(() => {});
+            }, delay).unref();
+          }
+          if (fx.afterCommit.length) {
+            setTimeout(() => {
+              for (const fn of fx.afterCommit)
+                fn().catch((err: unknown) => log.error({ err }, 'after-commit work failed'));
+            }, 250).unref();
+          }
+        },
+      };
+    },
+  };
+}
+export type Transactor = ReturnType<typeof createTransactor>;
+
+export const newTimerId = (): string => randomBytes(12).toString('hex');
+
+export interface TimerInput {
+  kind: string;
+  dueAt: Date;
+  key?: string;
+  bookingId?: string;
+  siteId?: string;
+  lockerId?: string;
+  data?: Record<string, unknown>;
+}
+
+/** Adds a timer (answering its id); with a key, moves the existing one with that key instead. */
+export async function schedule(tx: DbOrTx, clock: Clock, input: TimerInput): Promise<string> {
+  const values = {
+    id: newTimerId(),
+    kind: input.kind,
+    dueAt: input.dueAt,
+    key: input.key ?? null,
+    bookingId: input.bookingId ?? null,
+    siteId: input.siteId ?? null,
+    lockerId: input.lockerId ?? null,
+    data: input.data ?? {},
+    createdAt: clock.now(),
+  };
+  const insert = tx.insert(timers).values(values);
+  const [row] = await (input.key
+    ? insert.onConflictDoUpdate({
+        target: timers.key,
+        set: { dueAt: values.dueAt, data: values.data, attempts: 0 },
+      })
+    : insert
+  ).returning({ id: timers.id });
+  return row!.id;
+}
+
+/**
+ * Lock order: a transaction that touches an existing timer row (a keyed upsert or this delete) does
+ * so before any other lock, as the worker does (timer row first, then what its handler needs), so
+ * the two can never wait on each other. Unkeyed timers are never deleted by requests: their handlers
+ * check that what they were set for still holds, so a stale one does nothing.
+ */
+export async function cancelTimerByKey(tx: DbOrTx, key: string): Promise<void> {
+  await tx.delete(timers).where(eq(timers.key, key));
+}
+
+/** Runs inside the transaction that holds the timer's row lock; the row is deleted in it too. */
+export type TimerHandler = (tx: Tx, timer: TimerRow, fx: Effects) => Promise<void>;
+/**
+ * Runs outside any transaction (it calls a remote service, e.g. a refund). The row is leased while
+ * it runs and deleted after; a crash mid-way runs it again after the lease, so it must be safe to repeat.
+ */
+export type LeasedHandler = (timer: TimerRow) => Promise<void>;
+
+export interface JobWorker {
+  /** Fires every timer due by the clock's now, one transaction each, then publishes waiting events. */
+  runDueJobs(options?: { limit?: number }): Promise<number>;
+  /** Fires one timer now if it is due (used right after a commit that scheduled it). */
+  runTimer(id: string): Promise<boolean>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+const LEASE_MS = 5 * 60_000;
+
+export function createJobWorker(deps: {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  outbox: EventOutbox;
+  transactor: Transactor;
+  pollMs: number;
+  handlers: Record<string, TimerHandler>;
+  leased?: Record<string, LeasedHandler>;
+}): JobWorker {
+  const { db, clock, log, outbox, transactor, handlers } = deps;
+  const leased = deps.leased ?? {};
+
+  async function recordFailure(timer: TimerRow, err: unknown) {
+    const attempts = timer.attempts + 1;
+    const backoffMs = Math.min(600_000, 5000 * 2 ** Math.min(attempts, 10));
+    log.error({ err, kind: timer.kind, timerId: timer.id, attempts }, 'timer failed; retrying later');
+    await db
+      .update(timers)
+      .set({
+        attempts,
+        lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
+        dueAt: new Date(clock.now().getTime() + backoffMs),
+      })
+      .where(eq(timers.id, timer.id))
+      .catch((e: unknown) => log.error({ err: e }, 'recording a timer failure failed'));
+  }
+
+  /** Takes one due timer (or the given one) and fires it. Null when there was none to take. */
+  async function fireOne(onlyId?: string): Promise<TimerRow | null> {
+    let taken: TimerRow | null = null;
+    let lease: TimerRow | null = null;
+    try {
+      await transactor.run(async (tx, fx) => {
+        const now = clock.now();
+        const [timer] = await tx
+          .select()
+          .from(timers)
+          .where(onlyId ? and(eq(timers.id, onlyId), lte(timers.dueAt, now)) : lte(timers.dueAt, now))
+          .orderBy(asc(timers.dueAt), asc(timers.id))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!timer) return;
+        taken = timer;
+        const inTx = handlers[timer.kind];
+        if (inTx) {
+          await inTx(tx, timer, fx);
+          // A handler may re-arm its own (keyed) timer by moving it; then the row stays.
+          await tx.delete(timers).where(and(eq(timers.id, timer.id), eq(timers.dueAt, timer.dueAt)));
+        } else if (leased[timer.kind]) {
+          await tx
+            .update(timers)
+            .set({ dueAt: new Date(now.getTime() + LEASE_MS), attempts: timer.attempts + 1 })
+            .where(eq(timers.id, timer.id));
+          lease = timer;
+        } else {
+          log.error({ kind: timer.kind }, 'no handler for this timer kind; dropping it');
+          await tx.delete(timers).where(eq(timers.id, timer.id));
+        }
+      });
+    } catch (err) {
+      if (taken) await recordFailure(taken, err);
+      else throw err;
+      return taken;
+    }
+    if (lease) {
+      const timer: TimerRow = lease;
+      try {
+        await leased[timer.kind]!(timer);
+        await db.delete(timers).where(eq(timers.id, timer.id));
+      } catch (err) {
+        await recordFailure(timer, err);
+      }
+    }
+    return taken;
+  }
+
+  let running: Promise<number> | null = null;
+  let interval: NodeJS.Timeout | null = null;
+
+  async function runDue(limit: number): Promise<number> {
+    let fired = 0;
+    const seen = new Set<string>();
+    while (fired < limit) {
+      const timer = await fireOne();
+      if (!timer) break;
+      // A timer that failed is pushed back; one seen twice in a run is not retried in a busy loop.
+      if (seen.has(timer.id)) break;
+      seen.add(timer.id);
+      fired += 1;
+    }
+    await outbox.flush();
+    return fired;
+  }
+
+  return {
+    runDueJobs(options = {}) {
+      return runDue(options.limit ?? 1000);
+    },
+    async runTimer(id) {
+      return (await fireOne(id)) !== null;
+    },
+    start() {
+      if (interval) return;
+      interval = setInterval(() => {
+        if (running) return;
+        running = runDue(500)
+          .catch((err: unknown) => {
+            log.error({ err }, 'job poll failed');
+            return 0;
+          })
+          .finally(() => {
+            running = null;
+          });
+      }, deps.pollMs);
+      interval.unref();
+    },
+    async stop() {
+      if (interval) clearInterval(interval);
+      interval = null;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { PaymentProviderName } from '@petti/shared';
+import type { DbOrTx } from '../../db/client.ts';
+
+/**
+ * One payment provider interface (PRODUCT.md "Money"): `razorpay` (the real API) and `testpay`
+ * (the embedded default). Both sign exactly alike, so the rest of Petti cannot tell them apart.
+ * All amounts are integer paise.
+ */
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  /** Public key id the app's checkout needs (Razorpay's `key`). */
+  readonly keyId: string;
+  /** False when no webhook secret is configured: every webhook is then refused. */
+  readonly acceptsWebhooks: boolean;
+  createOrder(input: CreateOrderInput, options?: CallOptions): Promise<ProviderOrder>;
+  /** HMAC-SHA256 hex of `order_id|payment_id` with the key secret, compared in constant time. */
+  verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
+  /** HMAC-SHA256 hex of the raw body with the webhook secret, compared in constant time. */
+  verifyWebhookSignature(rawBody: Buffer | string, signature: string): boolean;
+  fetchPayment(paymentId: string, options?: CallOptions): Promise<ProviderPayment>;
+  /** Captures an authorized payment (accounts without auto-capture). A captured one is left as is. */
+  capture(paymentId: string, amountPaise: number, options?: CallOptions): Promise<ProviderPayment>;
+  /** Refunds in full, or in part when an amount is given. */
+  refund(paymentId: string, amountPaise?: number, options?: CallOptions): Promise<ProviderRefund>;
+}
+
+export interface CreateOrderInput {
+  amountPaise: number;
+  /** Our reference (at most 40 characters at Razorpay). */
+  receipt: string;
+  /** At most 15 keys; values at most 256 characters. */
+  notes: Record<string, string>;
+}
+
+/**
+ * The embedded provider keeps its state in Petti's database: it writes in the caller's transaction
+ * when given one, so an order and its payment row commit (or vanish) together, and PGlite — one
+ * connection — never waits on itself. Remote providers ignore it.
+ */
+export interface CallOptions {
+  tx?: DbOrTx;
+}
+
+export interface ProviderOrder {
+  providerOrderId: string;
+  amount: number;
+  currency: string;
+}
+
+export type ProviderPaymentStatus = 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+
+export interface ProviderPayment {
+  id: string;
+  orderId: string | null;
+  status: ProviderPaymentStatus;
+  method: string | null;
+  amount: number;
+  amountRefunded: number;
+  errorCode: string | null;
+  errorDescription: string | null;
+}
+
+export interface ProviderRefund {
+  refundId: string;
+  amount: number;
+  status: string;
+}
+
+/** The provider refused or could not be reached. `status` is the HTTP status, 0 for a network failure. */
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError';
+  constructor(
+    readonly provider: PaymentProviderName,
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,130 @@
+import { LANGUAGES, type Language } from '@petti/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkoutText, renderCheckoutPage, renderMessagePage } from './checkout-page.ts';
+import { TESTPAY_METHODS, type TestpayProvider } from './provider.ts';
+import { safeReturnPath, withQuery } from './return-path.ts';
+import type { TestpayWebhooks } from './webhooks.ts';
+
+const langOf = (value: unknown): Language =>
+  (LANGUAGES as readonly string[]).includes(value as string) ? (value as Language) : 'en';
+
+function html(reply: FastifyReply, status: number, page: string) {
+  return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+}
+
+/**
+ * testpay's checkout (docs/payments.md): the app navigates here with the order id and a return
+ * path; the payer picks card or UPI and success or failure; the answer goes back to the return
+ * path exactly as Razorpay Checkout hands it to its handler, and the webhook follows.
+ */
+export function testpayCheckoutRoutes(deps: {
+  testpay: TestpayProvider;
+  webhooks: TestpayWebhooks;
+}): FastifyPluginAsyncZod {
+  const { testpay, webhooks } = deps;
+  return async (app) => {
+    // Plain HTML forms post urlencoded bodies; only this plugin's routes parse them.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 8 * 1024 },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
+    const tags = ['payments'];
+    const params = z.strictObject({ providerOrderId: z.string().min(1).max(64) });
+
+    app.get(
+      '/payments/testpay/checkout/:providerOrderId',
+      {
+        schema: {
+          tags,
+          summary: 'testpay checkout page (HTML): choose card or UPI, success or failure',
+          params,
+          querystring: z.object({ return: z.string().optional(), lang: z.string().optional() }),
+        },
+      },
+      async (request, reply) => {
+        const lang = langOf(request.query.lang);
+        const t = checkoutText(lang);
+        const returnPath = safeReturnPath(request.query.return);
+        if (!returnPath) return html(reply, 400, renderMessagePage(lang, t.badLinkTitle, t.badLinkBody));
+        const order = await testpay.findOrder(request.params.providerOrderId);
+        if (!order)
+          return html(reply, 404, renderMessagePage(lang, t.notFoundTitle, t.notFoundBody, returnPath));
+        if (order.status === 'paid') {
+          return html(reply, 200, renderMessagePage(lang, t.paidTitle, t.paidBody, returnPath));
+        }
+        const action = request.url.split('?')[0] ?? '';
+        const other: Language = lang === 'en' ? 'ta' : 'en';
+        const description =
+          (lang === 'ta' ? order.notes.description_ta : undefined) ??
+          order.notes.description ??
+          order.receipt;
+        return html(
+          reply,
+          200,
+          renderCheckoutPage({
+            lang,
+            orderId: order.id,
+            amountPaise: order.amountPaise,
+            description,
+            action,
+            otherLanguageUrl: `${action}?${new URLSearchParams({ return: returnPath, lang: other })}`,
+            returnPath,
+            cancelUrl: withQuery(returnPath, {
+              payment_error: 'payment_cancelled',
+              razorpay_order_id: order.id,
+            }),
+          }),
+        );
+      },
+    );
+
+    app.post(
+      '/payments/testpay/checkout/:providerOrderId',
+      {
+        schema: {
+          tags,
+          summary: 'testpay checkout form: pays or fails, then redirects (303) to the return path',
+          params,
+          body: z.object({
+            outcome: z.enum(['success', 'failure']),
+            method: z.enum(TESTPAY_METHODS),
+            return: z.string(),
+            lang: z.string().optional(),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const lang = langOf(request.body.lang);
+        const t = checkoutText(lang);
+        const returnPath = safeReturnPath(request.body.return);
+        if (!returnPath) return html(reply, 400, renderMessagePage(lang, t.badLinkTitle, t.badLinkBody));
+        const result = await testpay.pay(request.params.providerOrderId, {
+          outcome: request.body.outcome,
+          method: request.body.method,
+        });
+        if (result.kind === 'not_found') {
+          return html(reply, 404, renderMessagePage(lang, t.notFoundTitle, t.notFoundBody, returnPath));
+        }
+        if (result.kind === 'already_paid') {
+          return html(reply, 409, renderMessagePage(lang, t.paidTitle, t.paidBody, returnPath));
+        }
+        // The webhook goes out in the background; Petti's confirm and webhook paths converge.
+        webhooks.kick();
+        const answer: Record<string, string> =
+          result.kind === 'captured'
+            ? {
+                razorpay_order_id: result.order.id,
+                razorpay_payment_id: result.payment.id,
+                razorpay_signature: result.signature,
+              }
+            : { payment_error: result.errorReason, razorpay_order_id: result.order.id };
+        return reply.header('cache-control', 'no-store').redirect(withQuery(returnPath, answer), 303);
+      },
+    );
+  };
+}

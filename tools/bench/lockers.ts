@@ -1,0 +1,210 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import mqtt, { type MqttClient } from 'mqtt';
+import { startPetti } from '../../apps/server/src/bootstrap.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { lockerSites } from '../../apps/server/src/features/lockers/schema.ts';
+
+/**
+ * Locker booking benchmark (issue 5): booking throughput, and how long an event takes from the
+ * booking's transaction to a subscribed MQTT client, with many clients connected.
+ *
+ *   node --import tsx tools/bench/lockers.ts [--users 100] [--idle 400] [--bookings 500] [--concurrency 16]
+ *   DATABASE_URL=postgres://… node --import tsx tools/bench/lockers.ts
+ *
+ * The server runs in this process on a free port (PGlite in a temporary folder unless DATABASE_URL
+ * is set); every user's client connects over WebSocket /mqtt with its access token, as the app does.
+ */
+const { values } = parseArgs({
+  options: {
+    users: { type: 'string', default: '100' },
+    idle: { type: 'string', default: '400' },
+    bookings: { type: 'string', default: '500' },
+    concurrency: { type: 'string', default: '16' },
+  },
+});
+const USERS = Number(values.users);
+const IDLE = Number(values.idle);
+const BOOKINGS = Number(values.bookings);
+const CONCURRENCY = Number(values.concurrency);
+const SIZES = ['S', 'M', 'L', 'XL'] as const;
+
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+async function pool<T>(n: number, jobs: Array<() => Promise<T>>): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        out[i] = await jobs[i]!();
+      }
+    }),
+  );
+  return out;
+}
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'petti-bench-'));
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MQTT_TCP_PORT: '0',
+    LOG_LEVEL: 'silent',
+    LOCKER_SIM: 'false',
+    AUTH_IP_CODES_PER_HOUR: '10000',
+    WEB_DIST: join(dataDir, 'no-web'),
+  });
+  console.log(`starting the server (${config.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})…`);
+  // The server's clock runs at today's noon in Sivakasi, so every site is open whenever this runs.
+  const noon = new Date();
+  noon.setUTCHours(6, 30, 0, 0);
+  const offset = noon.getTime() - Date.now();
+  const started = await startPetti({ config, clock: { now: () => new Date(Date.now() + offset) } });
+  const { app } = started;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const clients: MqttClient[] = [];
+  try {
+    for (const s of await started.ctx.database.db.select({ id: lockerSites.id }).from(lockerSites))
+      await app.services.lockerDevices.heartbeat(s.id);
+    const sites = ['bus-stand', 'railway-station', 'thiruthangal', 'sattur-road', 'ajna-college'];
+
+    console.log(`signing up ${USERS} users…`);
+    const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const users = await pool(
+      8,
+      Array.from({ length: USERS }, (_, i) => async () => {
+        const phone = `9${String(100_000_000 + i).slice(0, 9)}`;
+        await post('/api/auth/sign-up', { phone, name: `Bench ${i}` });
+        const outbox = (await (await fetch(`${base}/api/dev/outbox?phone=91${phone}`)).json()) as {
+          messages: Array<{ code: string }>;
+        };
+        const confirm = await post('/api/auth/confirm-sign-up', { phone, code: outbox.messages[0]!.code });
+        const b = confirm.body as { userId: string; tokens: { accessToken: string } };
+        return { userId: b.userId, token: b.tokens.accessToken };
+      }),
+    );
+
+    console.log(`connecting ${USERS} user clients and ${IDLE} idle ones over WebSocket /mqtt…`);
+    const delays: number[] = [];
+    const wsUrl = `${base.replace('http', 'ws')}/mqtt`;
+    const connect = (password: string) =>
+      new Promise<MqttClient>((resolve, reject) => {
+        const c = mqtt.connect(wsUrl, {
+          username: 'bench',
+          password,
+          protocolVersion: 4,
+          reconnectPeriod: 0,
+          keepalive: 60,
+        });
+        c.once('connect', () => resolve(c));
+        c.once('error', reject);
+      });
+    await pool(
+      16,
+      users.map((u) => async () => {
+        const c = await connect(u.token);
+        clients.push(c);
+        await c.subscribeAsync(`users/${u.userId}/events`, { qos: 1 });
+        c.on('message', (_t, payload) => {
+          const ev = JSON.parse(payload.toString()) as {
+            event: string;
+            data: { booking?: { holdExpiresAt: string | null } };
+          };
+          // The hold's expiry is the booking transaction's clock + 5 min: the commit came just after.
+          if (ev.event === 'bookingCreated' && ev.data.booking?.holdExpiresAt)
+            delays.push(
+              Date.now() + offset - (new Date(ev.data.booking.holdExpiresAt).getTime() - 5 * 60_000),
+            );
+        });
+      }),
+    );
+    await pool(
+      16,
+      Array.from({ length: IDLE }, (_, i) => async () => {
+        const u = users[i % users.length]!;
+        const c = await connect(u.token);
+        clients.push(c);
+        await c.subscribeAsync(`users/${u.userId}/events`, { qos: 1 });
+      }),
+    );
+
+    console.log(`booking: ${BOOKINGS} requests, ${CONCURRENCY} at a time…`);
+    const latencies: number[] = [];
+    const outcomes: Record<string, number> = {};
+    const t0 = performance.now();
+    await pool(
+      CONCURRENCY,
+      Array.from({ length: BOOKINGS }, (_, i) => async () => {
+        const u = users[i % users.length]!;
+        const start = performance.now();
+        const res = await post(
+          '/api/bookings',
+          {
+            siteId: sites[i % sites.length],
+            size: SIZES[Math.floor(i / sites.length) % SIZES.length],
+            durationHours: 1,
+          },
+          {
+            authorization: `Bearer ${u.token}`,
+            'x-client-id': config.CLIENT_ID,
+            'x-session-id': `bench-${i}`,
+          },
+        );
+        latencies.push(performance.now() - start);
+        const key =
+          res.status === 201
+            ? String((res.body as { state: string }).state)
+            : String((res.body as { error: { code: string } }).error.code);
+        outcomes[key] = (outcomes[key] ?? 0) + 1;
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    await new Promise((r) => setTimeout(r, 500)); // let the last events arrive
+
+    console.log('');
+    console.log(
+      `database: ${started.ctx.database.kind}, broker: ${started.ctx.realtime.status().mode}, clients connected: ${clients.length}`,
+    );
+    console.log(
+      `bookings: ${BOOKINGS} in ${seconds.toFixed(2)} s = ${(BOOKINGS / seconds).toFixed(1)} /s (concurrency ${CONCURRENCY})`,
+    );
+    console.log(
+      `  outcomes: ${Object.entries(outcomes)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
+    console.log(`  latency: median ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}`);
+    console.log(`event delivery (booking transaction → subscribed client), ${delays.length} events:`);
+    console.log(`  median ${ms(pct(delays, 50))}, p99 ${ms(pct(delays, 99))}`);
+  } finally {
+    for (const c of clients) c.end(true);
+    await started.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

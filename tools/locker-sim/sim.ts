@@ -1,0 +1,89 @@
+import { type BrokerTarget, type KeypadOutcome, SiteController } from './controller.ts';
+
+export type { BrokerTarget, KeypadOutcome };
+export { SiteController };
+
+export interface LockerSimOptions {
+  siteIds: string[];
+  broker: BrokerTarget;
+  deviceKey: string;
+  heartbeatMs?: number;
+  doorCloseMs?: number;
+  log?: (line: string) => void;
+}
+
+/** Faults a simulated site can be given (docs/locker-protocol.md, "Simulator"). */
+export type SimFault =
+  | { kind: 'offline' }
+  | { kind: 'online' }
+  | { kind: 'leave-open'; lockerId: string }
+  | { kind: 'close'; lockerId: string }
+  | { kind: 'force'; lockerId: string }
+  | { kind: 'fault'; lockerId?: string; fault: string };
+
+export interface LockerSim {
+  controller(siteId: string): SiteController;
+  typePin(siteId: string, pin: string): Promise<KeypadOutcome>;
+  inject(siteId: string, fault: SimFault): Promise<void>;
+  status(): Array<{ siteId: string; online: boolean; doors: Record<string, string> }>;
+  stop(): Promise<void>;
+}
+
+/** Starts one controller per site. */
+export async function startLockerSim(options: LockerSimOptions): Promise<LockerSim> {
+  const controllers = new Map<string, SiteController>();
+  for (const siteId of options.siteIds) {
+    controllers.set(
+      siteId,
+      new SiteController({
+        siteId,
+        broker: options.broker,
+        deviceKey: options.deviceKey,
+        heartbeatMs: options.heartbeatMs ?? 30_000,
+        doorCloseMs: options.doorCloseMs ?? 5000,
+        log: options.log,
+      }),
+    );
+  }
+  try {
+    await Promise.all([...controllers.values()].map((c) => c.start()));
+  } catch (err) {
+    await Promise.all([...controllers.values()].map((c) => c.stop()));
+    throw err;
+  }
+  const get = (siteId: string) => {
+    const c = controllers.get(siteId);
+    if (!c) throw new Error(`the simulator has no site ${siteId}`);
+    return c;
+  };
+  return {
+    controller: get,
+    typePin: (siteId, pin) => get(siteId).typePin(pin),
+    async inject(siteId, fault) {
+      const c = get(siteId);
+      switch (fault.kind) {
+        case 'offline':
+          return c.goOffline();
+        case 'online':
+          return c.goOnline();
+        case 'leave-open':
+          return c.leaveDoorOpen(fault.lockerId);
+        case 'close':
+          return c.closeDoor(fault.lockerId);
+        case 'force':
+          return c.forceDoor(fault.lockerId);
+        case 'fault':
+          return c.reportFault(fault.lockerId, fault.fault);
+      }
+    },
+    status: () =>
+      [...controllers.values()].map((c) => ({
+        siteId: c.siteId,
+        online: c.isOnline,
+        doors: Object.fromEntries(c.doors),
+      })),
+    async stop() {
+      await Promise.all([...controllers.values()].map((c) => c.stop()));
+    },
+  };
+}
