@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -197,6 +197,26 @@ async function main() {
     console.log(`  latency: median ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}`);
     console.log(`event delivery (booking transaction → subscribed client), ${delays.length} events:`);
     console.log(`  median ${ms(pct(delays, 50))}, p99 ${ms(pct(delays, 99))}`);
+
+    // The JSON report is what later runs are compared against; the console lines are for people.
+    const report = {
+      at: new Date().toISOString(),
+      database: started.ctx.database.kind,
+      broker: started.ctx.realtime.status().mode,
+      clientsConnected: clients.length,
+      bookings: {
+        count: BOOKINGS,
+        concurrency: CONCURRENCY,
+        seconds,
+        perSecond: BOOKINGS / seconds,
+        outcomes,
+      },
+      bookingLatencyMs: { median: pct(latencies, 50), p99: pct(latencies, 99) },
+      eventDelayMs: { events: delays.length, median: pct(delays, 50), p99: pct(delays, 99) },
+    };
+    await mkdir('bench-results', { recursive: true });
+    await writeFile('bench-results/lockers.json', `${JSON.stringify(report, null, 2)}\n`);
+    console.log('report: bench-results/lockers.json');
   } finally {
     for (const c of clients) c.end(true);
     await started.close();
