@@ -1,3 +1,16 @@
+import { addressesEn } from '../../features/addresses/messages.en.ts';
+import { lockersEn } from '../../features/bookings/messages.en.ts';
+import { cartEn } from '../../features/cart/messages.en.ts';
+import { shopEn } from '../../features/catalog/messages.en.ts';
+import { dashboardEn } from '../../features/dashboard/messages.en.ts';
+import { notificationsEn } from '../../features/notifications/messages.en.ts';
+import { ordersEn } from '../../features/orders/messages.en.ts';
+import { paymentsEn } from '../../features/payments/messages.en.ts';
+import { plansEn } from '../../features/plans/messages.en.ts';
+import { sellersEn } from '../../features/sellers/messages.en.ts';
+import { liveEn } from '../../lib/realtime/messages.en.ts';
+import type { Widen } from './widen.ts';
+
 /**
  * English strings. `ta.ts` must have exactly the same keys (the type below and
  * resources.test.ts enforce it). Values are plain strings; `{{name}}` is interpolation.
@@ -384,9 +397,20 @@ export const en = {
       },
     },
   },
+  // Feature strings live beside their feature; each file's keys sit under its name.
+  payments: paymentsEn,
+  plans: plansEn,
+  lockers: lockersEn,
+  dashboard: dashboardEn,
+  notifications: notificationsEn,
+  live: liveEn,
+  shop: shopEn,
+  cart: cartEn,
+  orders: ordersEn,
+  addresses: addressesEn,
+  sellers: sellersEn,
 };
 
-/** Deep shape of the English strings with every value widened to `string`: what a translation must provide. */
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** What a translation must provide: every key of the English strings. */
 export type Messages = Widen<typeof en>;
 export type PageId = keyof Messages['pages'];

@@ -1,3 +1,14 @@
+import { addressesTa } from '../../features/addresses/messages.ta.ts';
+import { lockersTa } from '../../features/bookings/messages.ta.ts';
+import { cartTa } from '../../features/cart/messages.ta.ts';
+import { shopTa } from '../../features/catalog/messages.ta.ts';
+import { dashboardTa } from '../../features/dashboard/messages.ta.ts';
+import { notificationsTa } from '../../features/notifications/messages.ta.ts';
+import { ordersTa } from '../../features/orders/messages.ta.ts';
+import { paymentsTa } from '../../features/payments/messages.ta.ts';
+import { plansTa } from '../../features/plans/messages.ta.ts';
+import { sellersTa } from '../../features/sellers/messages.ta.ts';
+import { liveTa } from '../../lib/realtime/messages.ta.ts';
 import type { Messages } from './en.ts';
 
 /** Tamil strings: the same keys as en.ts (checked by the `Messages` type and resources.test.ts). */
@@ -421,4 +432,15 @@ export const ta: Messages = {
       },
     },
   },
+  payments: paymentsTa,
+  plans: plansTa,
+  lockers: lockersTa,
+  dashboard: dashboardTa,
+  notifications: notificationsTa,
+  live: liveTa,
+  shop: shopTa,
+  cart: cartTa,
+  orders: ordersTa,
+  addresses: addressesTa,
+  sellers: sellersTa,
 };

@@ -1,0 +1,4 @@
+/** English strings of this feature, under `dashboard.` (merged in lib/i18n/en.ts). */
+export const dashboardEn = {
+  title: 'dashboard',
+};

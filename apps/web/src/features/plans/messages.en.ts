@@ -1,0 +1,4 @@
+/** English strings of this feature, under `plans.` (merged in lib/i18n/en.ts). */
+export const plansEn = {
+  title: 'plans',
+};

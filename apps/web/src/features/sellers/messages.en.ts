@@ -1,0 +1,4 @@
+/** English strings of this feature, under `sellers.` (merged in lib/i18n/en.ts). */
+export const sellersEn = {
+  title: 'sellers',
+};

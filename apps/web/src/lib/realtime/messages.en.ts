@@ -1,0 +1,4 @@
+/** English strings of this feature, under `live.` (merged in lib/i18n/en.ts). */
+export const liveEn = {
+  title: 'live',
+};
