@@ -10,15 +10,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
+import { addressRoutes } from './features/addresses/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
+import { cartRoutes } from './features/cart/routes.ts';
+import { catalogRoutes } from './features/catalog/routes.ts';
 import { lockerSimRoutes } from './features/dev/locker-sim-routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { lockerRoutes } from './features/lockers/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { opsRoutes } from './features/ops/routes.ts';
+import { orderRoutes } from './features/orders/routes.ts';
 import { installPayments } from './features/payments/install.ts';
+import { placeRoutes } from './features/places/routes.ts';
+import { sellerRoutes } from './features/sellers/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
 import { makeRequireUser } from './http/require-user.ts';
 import { serveWebApp } from './http/web-app.ts';
@@ -83,7 +90,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The ops API (shop staff, simulators): OPS_TOKEN here or as `Authorization: Bearer`.
+          opsToken: { type: 'apiKey', in: 'header', name: 'x-ops-token' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -97,6 +108,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(lockerRoutes, { prefix: '/api' });
   await app.register(bookingRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(catalogRoutes, { prefix: '/api' });
+  await app.register(sellerRoutes, { prefix: '/api' });
+  await app.register(addressRoutes, { prefix: '/api' });
+  await app.register(placeRoutes, { prefix: '/api' });
+  await app.register(cartRoutes, { prefix: '/api' });
+  await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(opsRoutes, { prefix: '/api' });
   // Keypad and fault hooks into the in-process locker simulator: never in production.
   if (!ctx.config.isProduction && ctx.config.LOCKER_SIM && ctx.lockerSim) {
     await app.register(lockerSimRoutes, { prefix: '/api' });

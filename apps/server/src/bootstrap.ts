@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { type LockerSim, startLockerSim } from '../../../tools/locker-sim/sim.ts';
+import { startShopSim } from '../../../tools/shop-sim/sim.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
@@ -69,6 +70,27 @@ export async function startPetti(options: StartOptions): Promise<Started> {
     if (config.JOB_WORKER) {
       jobs.start();
       opened.push(() => jobs.stop());
+      // Orders' timers: unpaid holds, refunds, parcels taken out (docs/marketplace.md "Orders").
+      const { orderWorker } = app.services;
+      orderWorker.start();
+      opened.push(() => orderWorker.stop());
+    }
+    if (config.SHOP_SIM) {
+      // The shops' part of every order, through the ops API in-process (tools/shop-sim).
+      const shopSim = startShopSim({
+        request: async (method, url, body) => {
+          const res = await app.inject({
+            method,
+            url,
+            headers: { 'x-ops-token': config.OPS_TOKEN },
+            ...(body ? { payload: body } : {}),
+          });
+          return { status: res.statusCode, json: res.body ? (res.json() as unknown) : null };
+        },
+        stepMs: config.SHOP_SIM_STEP_MS,
+        log: (line) => log.info(line),
+      });
+      opened.push(() => shopSim.stop());
     }
     if (config.LOCKER_SIM) {
       const sites = await database.db.select({ id: lockerSites.id }).from(lockerSites);

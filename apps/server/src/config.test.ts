@@ -45,9 +45,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig(prod)).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ ...prod, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32/);
     expect(() => loadConfig({ ...prod, JWT_SECRET: 'x'.repeat(32) })).toThrow(/DEVICE_KEY/);
-    expect(loadConfig({ ...prod, JWT_SECRET: 'x'.repeat(32), DEVICE_KEY: 'd'.repeat(16) }).isProduction).toBe(
-      true,
+    const keys = { JWT_SECRET: 'x'.repeat(32), DEVICE_KEY: 'd'.repeat(16) };
+    // The ops API's development token is public: production needs its own.
+    expect(() => loadConfig({ ...prod, ...keys })).toThrow(/OPS_TOKEN: required/);
+    expect(() => loadConfig({ ...prod, ...keys, OPS_TOKEN: 'short' })).toThrow(
+      /OPS_TOKEN: must be at least 16/,
     );
+    expect(loadConfig({ ...prod, ...keys, OPS_TOKEN: 'o'.repeat(16) }).isProduction).toBe(true);
+    expect(loadConfig({}).OPS_TOKEN).toBe('petti-development-ops-token');
   });
 
   it('never lets the dev SMS outbox or a switched-off code limit into production', () => {
@@ -86,6 +91,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(32),
       DEVICE_KEY: 'd'.repeat(16),
+      OPS_TOKEN: 'o'.repeat(16),
       SMS_PROVIDER: 'msg91',
       MSG91_AUTH_KEY: 'k',
       MSG91_TEMPLATE_ID: 't',

@@ -80,6 +80,22 @@ export const envSchema = z.object({
   TESTPAY_KEY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** testpay moves no money, so production refuses it unless a demo deployment says so here. */
   TESTPAY_IN_PRODUCTION: bool.default(false),
+  // Marketplace (docs/marketplace.md). Road distance for seller range checks and delivery fees.
+  /** `embedded` (great-circle × DISTANCE_ROAD_FACTOR, no network), `osrm` (OSRM_URL) or `google` (GOOGLE_MAPS_API_KEY). */
+  DISTANCE_PROVIDER: z.enum(['embedded', 'osrm', 'google']).default('embedded'),
+  DISTANCE_ROAD_FACTOR: z.coerce.number().min(1).max(3).default(1.3),
+  OSRM_URL: url(['http', 'https']).optional(),
+  /** Google Maps Platform key for the Distance Matrix and Geocoding adapters. */
+  GOOGLE_MAPS_API_KEY: z.string().min(10).optional(),
+  /** Address search: `gazetteer` (the town's seeded streets, areas and landmarks) or `google` (Geocoding API). */
+  GEOCODER_PROVIDER: z.enum(['gazetteer', 'google']).default('gazetteer'),
+  // Orders and the ops API (docs/marketplace.md "Orders").
+  /** Shop staff and the simulators call the ops API with this token; required in production. */
+  OPS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Run the shop simulator in-process (it moves every paid order along). Default: on, except in production and tests. */
+  SHOP_SIM: bool.optional(),
+  /** Pause between two shop steps of one order in the simulator. */
+  SHOP_SIM_STEP_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -87,8 +103,18 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config
   extends Omit<
     Env,
-    'DATA_DIR' | 'WEB_DIST' | 'JWT_SECRET' | 'DEVICE_KEY' | 'TESTPAY_KEY_SECRET' | 'LOCKER_SIM' | 'JOB_WORKER'
+    | 'DATA_DIR'
+    | 'WEB_DIST'
+    | 'JWT_SECRET'
+    | 'DEVICE_KEY'
+    | 'TESTPAY_KEY_SECRET'
+    | 'LOCKER_SIM'
+    | 'JOB_WORKER'
+    | 'OPS_TOKEN'
+    | 'SHOP_SIM'
   > {
+  OPS_TOKEN: string;
+  SHOP_SIM: boolean;
   LOCKER_SIM: boolean;
   JOB_WORKER: boolean;
   DATA_DIR: string;
@@ -106,6 +132,8 @@ const DEV_JWT_SECRET = 'petti-development-secret-do-not-use-in-production';
 const DEV_DEVICE_KEY = 'petti-development-device-key';
 /** testpay's development secret (README, docs/payments.md): public, so never used in production. */
 export const DEV_TESTPAY_KEY_SECRET = 'testpay_development_secret';
+/** The ops API's development token (README): public, so production refuses to start without OPS_TOKEN. */
+export const DEV_OPS_TOKEN = 'petti-development-ops-token';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -130,6 +158,7 @@ export function loadConfig(
   const problems: string[] = [];
   if (isProduction && !env.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
   if (isProduction && !env.DEVICE_KEY) problems.push('DEVICE_KEY: required when NODE_ENV=production');
+  if (isProduction && !env.OPS_TOKEN) problems.push('OPS_TOKEN: required when NODE_ENV=production');
   if (env.SMS_PROVIDER === 'msg91' && (!env.MSG91_AUTH_KEY || !env.MSG91_TEMPLATE_ID)) {
     problems.push('MSG91_AUTH_KEY and MSG91_TEMPLATE_ID: required when SMS_PROVIDER=msg91');
   }
@@ -165,6 +194,10 @@ export function loadConfig(
       'RAZORPAY_WEBHOOK_SECRET: required with Razorpay in production (webhooks capture payments the app never confirmed)',
     );
   }
+  if (env.DISTANCE_PROVIDER === 'osrm' && !env.OSRM_URL)
+    problems.push('OSRM_URL: required when DISTANCE_PROVIDER=osrm');
+  if ((env.DISTANCE_PROVIDER === 'google' || env.GEOCODER_PROVIDER === 'google') && !env.GOOGLE_MAPS_API_KEY)
+    problems.push('GOOGLE_MAPS_API_KEY: required when DISTANCE_PROVIDER=google or GEOCODER_PROVIDER=google');
   if (problems.length) throw new ConfigError(problems);
   return {
     ...env,
@@ -173,6 +206,8 @@ export function loadConfig(
     JWT_SECRET: env.JWT_SECRET ?? DEV_JWT_SECRET,
     DEVICE_KEY: env.DEVICE_KEY ?? DEV_DEVICE_KEY,
     LOCKER_SIM: env.LOCKER_SIM ?? (!isProduction && env.NODE_ENV !== 'test'),
+    OPS_TOKEN: env.OPS_TOKEN ?? DEV_OPS_TOKEN,
+    SHOP_SIM: env.SHOP_SIM ?? (!isProduction && env.NODE_ENV !== 'test'),
     JOB_WORKER: env.JOB_WORKER ?? env.NODE_ENV !== 'test',
     TESTPAY_KEY_SECRET: env.TESTPAY_KEY_SECRET ?? DEV_TESTPAY_KEY_SECRET,
     PAYMENT_PROVIDER: paymentProvider,

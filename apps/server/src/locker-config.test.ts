@@ -15,6 +15,7 @@ describe('locker settings', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(40),
       DEVICE_KEY: 'y'.repeat(20),
+      OPS_TOKEN: 'o'.repeat(20),
       SMS_PROVIDER: 'msg91',
       MSG91_AUTH_KEY: 'k',
       MSG91_TEMPLATE_ID: 't',
@@ -25,6 +26,13 @@ describe('locker settings', () => {
       RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
     });
     expect(prod).toMatchObject({ LOCKER_SIM: false, JOB_WORKER: true });
+    // The shop simulator (tools/shop-sim) follows the locker simulator's defaults.
+    expect([dev.SHOP_SIM, loadConfig({ NODE_ENV: 'test' }).SHOP_SIM, prod.SHOP_SIM]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(loadConfig({ SHOP_SIM: 'false' }).SHOP_SIM).toBe(false);
     expect(loadConfig({ LOCKER_SIM: 'false', JOB_WORKER: 'off' })).toMatchObject({
       LOCKER_SIM: false,
       JOB_WORKER: false,

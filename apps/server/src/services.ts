@@ -4,8 +4,10 @@ import { createBrokerAuth } from './features/auth/broker-auth.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
 import { createLockerFeature } from './features/bookings/feature.ts';
+import { createMarketplaceFeature } from './features/catalog/feature.ts';
 import { lockersService } from './features/lockers/service.ts';
 import { createMeService } from './features/me/service.ts';
+import { createOrderFeature } from './features/orders/feature.ts';
 import { createPaymentFeature } from './features/payments/feature.ts';
 import { createOutboxEmail } from './platform/email/outbox-email.ts';
 import { createSendgridEmail } from './platform/email/sendgrid-email.ts';
@@ -42,7 +44,29 @@ export function createServices(ctx: AppContext, log: Logger) {
   const paymentFeature = createPaymentFeature(ctx, log);
   // Lockers, bookings, notifications and the timer worker (docs/lockers.md).
   const lockerFeature = createLockerFeature(ctx, log, paymentFeature);
-  return { auth, me, brokerAuth, sms, email, tokens, ...paymentFeature, ...lockerFeature };
+  // Catalog, sellers, addresses, places, distance and range, server cart (docs/marketplace.md).
+  const marketplace = createMarketplaceFeature(ctx, log);
+  // Orders: placing, paying, the shop's steps, parcel-locker drops (docs/marketplace.md "Orders").
+  const orderFeature = createOrderFeature(ctx, log, {
+    payments: paymentFeature.payments,
+    plans: paymentFeature.plans,
+    outbox: lockerFeature.outbox,
+    notifications: lockerFeature.notifications,
+    bookingCore: lockerFeature.bookingCore,
+    checkRange: marketplace.checkRange,
+  });
+  return {
+    auth,
+    me,
+    brokerAuth,
+    sms,
+    email,
+    tokens,
+    ...paymentFeature,
+    ...lockerFeature,
+    ...marketplace,
+    ...orderFeature,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -108,6 +108,8 @@ export const STORAGE_KEYS = {
   complexSessionId: 'complexSessionId',
   language: 'language',
   otpSession: 'otpSession',
+  /** Last known live locker bookings with their PINs, for showing a PIN offline. */
+  lastBookings: 'lastBookings',
 } as const;
 
 export const LANGUAGES = ['en', 'ta'] as const;

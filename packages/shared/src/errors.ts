@@ -182,6 +182,79 @@ export const ERRORS = {
     en: 'Some items in your cart need attention.',
     ta: 'உங்கள் வண்டியில் உள்ள சில பொருட்களைக் கவனிக்க வேண்டும்.',
   },
+  // Catalog, addresses and cart (docs/marketplace.md).
+  /** Thrown as 'DistanceMatrix failed: {status}' (seed §8) with the provider's status. */
+  DistanceMatrixFailed: {
+    status: 502,
+    en: 'DistanceMatrix failed: UNKNOWN',
+    ta: 'தூரத்தைக் கணக்கிட முடியவில்லை. சிறிது நேரம் கழித்து மீண்டும் முயற்சிக்கவும்.',
+  },
+  SellerApplicationExists: {
+    status: 409,
+    en: 'Thank you, we already have an application from this phone number. Our team will call you soon.',
+    ta: 'நன்றி, இந்த தொலைபேசி எண்ணிலிருந்து ஏற்கெனவே விண்ணப்பம் வந்துள்ளது. எங்கள் குழு விரைவில் உங்களை அழைக்கும்.',
+  },
+  AddressOutsideTown: {
+    status: 422,
+    en: 'The pin must be inside Sivakasi.',
+    ta: 'குறி சிவகாசிக்குள் இருக்க வேண்டும்.',
+  },
+  AddressLimitReached: {
+    status: 409,
+    en: 'You can save up to 20 addresses. Delete one to add another.',
+    ta: 'அதிகபட்சம் 20 முகவரிகளைச் சேமிக்கலாம். புதியதைச் சேர்க்க ஒன்றை நீக்கவும்.',
+  },
+  SellerClosed: {
+    status: 409,
+    en: 'The shop is closed now. Your cart is kept: please order when it opens.',
+    ta: 'கடை இப்போது மூடப்பட்டுள்ளது. உங்கள் வண்டி அப்படியே இருக்கும்: கடை திறந்ததும் ஆர்டர் செய்யவும்.',
+  },
+  CartOtherSeller: {
+    status: 409,
+    en: 'A cart holds one shop’s items at a time.',
+    ta: 'ஒரு வண்டியில் ஒரே நேரத்தில் ஒரு கடையின் பொருட்கள் மட்டுமே இருக்கும்.',
+  },
+  // Orders (docs/marketplace.md "Orders").
+  OrderStateInvalid: {
+    status: 409,
+    en: 'This order cannot do that in its current state.',
+    ta: 'இந்த ஆர்டரின் தற்போதைய நிலையில் இதைச் செய்ய முடியாது.',
+  },
+  OrderNotCancellable: {
+    status: 409,
+    en: 'This order is already packed, so it can no longer be cancelled.',
+    ta: 'இந்த ஆர்டர் ஏற்கெனவே பேக் செய்யப்பட்டுவிட்டது; இனி ரத்து செய்ய முடியாது.',
+  },
+  HazardousNotToLocker: {
+    status: 422,
+    en: 'Fireworks and other hazardous goods cannot go to a parcel locker. Choose home delivery or curbside pickup.',
+    ta: 'பட்டாசு போன்ற அபாயகரமான பொருட்களை பார்சல் லாக்கருக்கு அனுப்ப முடியாது. வீட்டு டெலிவரி அல்லது கர்ப்சைடு பிக்கப்பைத் தேர்வுசெய்யவும்.',
+  },
+  SiteNotAcceptingParcels: {
+    status: 422,
+    en: 'This locker site does not take parcel drops. Please choose another site.',
+    ta: 'இந்த லாக்கர் இடம் பார்சல்களை ஏற்பதில்லை. வேறு இடத்தைத் தேர்வுசெய்யவும்.',
+  },
+  DeliveryTypeNotOffered: {
+    status: 422,
+    en: 'This shop does not offer that kind of delivery.',
+    ta: 'இந்தக் கடை அந்த வகை டெலிவரியை வழங்குவதில்லை.',
+  },
+  ParcelLockerFull: {
+    status: 409,
+    en: 'No parcel locker of a fitting size is free at this site right now.',
+    ta: 'இந்த இடத்தில் பொருத்தமான அளவிலான பார்சல் லாக்கர் இப்போது காலியாக இல்லை.',
+  },
+  IdempotencyKeyRequired: {
+    status: 400,
+    en: 'An Idempotency-Key header is required to place an order.',
+    ta: 'ஆர்டர் செய்ய Idempotency-Key தலைப்பு தேவை.',
+  },
+  IdempotencyKeyReused: {
+    status: 409,
+    en: 'This request key was already used for a different order.',
+    ta: 'இந்தக் கோரிக்கை விசை ஏற்கெனவே வேறொரு ஆர்டருக்குப் பயன்படுத்தப்பட்டது.',
+  },
   // Payments and plans.
   PaymentSignatureInvalid: {
     status: 400,

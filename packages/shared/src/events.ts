@@ -39,6 +39,23 @@ export const EVENTS = {
   otherSizeLockersReceived: 'otherSizeLockersReceived',
   sameSizeScheduledBookingOffered: 'sameSizeScheduledBookingOffered',
   otherAvailabilityData: 'otherAvailabilityData',
+  // Orders (docs/marketplace.md "Orders"): one event per change, `data.id` = the order id.
+  orderCreated: 'orderCreated',
+  orderPlaced: 'orderPlaced',
+  orderAccepted: 'orderAccepted',
+  orderPacked: 'orderPacked',
+  orderOutForDelivery: 'orderOutForDelivery',
+  orderDelivered: 'orderDelivered',
+  orderInLocker: 'orderInLocker',
+  orderCollected: 'orderCollected',
+  orderReadyForPickup: 'orderReadyForPickup',
+  orderOnMyWay: 'orderOnMyWay',
+  orderArrived: 'orderArrived',
+  orderHandedOver: 'orderHandedOver',
+  orderCancelled: 'orderCancelled',
+  orderTimedOut: 'orderTimedOut',
+  /** A parcel was not collected within its 48 h locker hold (not a state: the shop takes it back). */
+  orderPickupExpired: 'orderPickupExpired',
 } as const;
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS] | (string & {});
 

@@ -1,5 +1,5 @@
 import { doublePrecision, pgTable, text } from 'drizzle-orm/pg-core';
-import { localized } from '../../db/columns.ts';
+import { createdAt, localized } from '../../db/columns.ts';
 
 export const sellers = pgTable('sellers', {
   id: text('id').primaryKey(),
@@ -17,4 +17,23 @@ export const sellers = pgTable('sellers', {
   modes: text('modes').array().notNull(),
   phone: text('phone'),
   rating: doublePrecision('rating'),
+});
+
+/** Become-a-seller applications (public form, /becomeSeller). One per phone number. */
+export const sellerApplications = pgTable('seller_applications', {
+  id: text('id').primaryKey(),
+  brandName: text('brand_name').notNull(),
+  ownerName: text('owner_name').notNull(),
+  /** 91 + 10 digits. */
+  phone: text('phone').notNull().unique(),
+  email: text('email'),
+  website: text('website'),
+  categoryId: text('category_id').notNull(),
+  address: text('address').notNull(),
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  modes: text('modes').array().notNull(),
+  message: text('message'),
+  status: text('status').notNull().default('received'),
+  createdAt: createdAt(),
 });

@@ -1,0 +1,147 @@
+import { toPaise } from '@petti/shared/rules/cart';
+import { gstIncluded } from '@petti/shared/rules/money';
+import { isOpenAt } from '@petti/shared/rules/site-hours';
+import {
+  type CartCheckItem,
+  type CartCheckReason,
+  type CartLineInput,
+  cartCheckMessage,
+} from '@petti/shared/schemas/cart';
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Localized } from '../../db/columns.ts';
+import { AppError } from '../../http/app-error.ts';
+import { products, productVariants } from '../catalog/schema.ts';
+import { rupees } from '../catalog/views.ts';
+import { sellers } from '../sellers/schema.ts';
+
+/** A line that passed validation, priced from the database (never from the request). */
+export interface ValidatedLine {
+  vrntId: string;
+  productId: string;
+  sellerId: string;
+  name: Localized;
+  quantity: number;
+  unitPricePaise: number;
+  mrpPaise: number;
+  /** GST inside this line's total (unit price × quantity). */
+  taxPaise: number;
+  taxPercent: number;
+  hazardous: boolean;
+  alwaysInventory: boolean;
+}
+
+export interface CartValidation {
+  /** One answer per requested line, in the request's order. */
+  items: CartCheckItem[];
+  /** The seller of the first line found; null when no line's variant exists. */
+  sellerId: string | null;
+  /** The OK lines only (a changed price is still OK: the line is priced at the current price). */
+  lines: ValidatedLine[];
+  /** Some line's price differs from what the buyer saw: PaymentUpdatedException. */
+  priceChanged: boolean;
+  /** Every line OK. */
+  ok: boolean;
+}
+
+/**
+ * Re-reads stock, price and the seller's hours for each cart line (seed §4 "Cart validation";
+ * PRODUCT.md "Marketplace"). BAD: the variant is gone, another seller's, the shop is closed, out of
+ * stock or not enough stock (unless alwaysInventory). A price different from the one sent is OK
+ * but sets `priceChanged`. Reads only: an order takes stock itself, atomically, in the same `tx`.
+ */
+export async function validateCartItems(
+  tx: DbOrTx,
+  items: readonly CartLineInput[],
+  now: Date,
+): Promise<CartValidation> {
+  const ids = [...new Set(items.map((i) => i.vrntId))];
+  const rows = ids.length
+    ? await tx
+        .select({ variant: productVariants, product: products, seller: sellers })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .innerJoin(sellers, eq(sellers.id, products.sellerId))
+        .where(inArray(productVariants.id, ids))
+    : [];
+  const byId = new Map(rows.map((r) => [r.variant.id, r]));
+  const sellerId = items.map((i) => byId.get(i.vrntId)?.seller.id).find((s) => s !== undefined) ?? null;
+
+  const answers: CartCheckItem[] = [];
+  const lines: ValidatedLine[] = [];
+  let priceChanged = false;
+  for (const item of items) {
+    const row = byId.get(item.vrntId);
+    const answer = (reason: CartCheckReason, params?: Record<string, string | number>): CartCheckItem => {
+      const messages = cartCheckMessage(reason, params);
+      return {
+        vrntId: item.vrntId,
+        status: reason === 'ok' || reason === 'priceChanged' ? 'OK' : 'BAD',
+        message: messages.en,
+        messages,
+        reason,
+        productPrice: row ? rupees(row.variant.pricePaise) : null,
+        marketPrice: row ? rupees(row.variant.mrpPaise) : null,
+        inventory: row ? row.variant.inventory : null,
+        alwaysInventory: row ? row.variant.alwaysInventory : null,
+      };
+    };
+    if (!row) {
+      answers.push(answer('unavailable'));
+      continue;
+    }
+    const { variant, product, seller } = row;
+    if (seller.id !== sellerId) {
+      answers.push(answer('otherSeller'));
+      continue;
+    }
+    if (!isOpenAt({ open: seller.opensAt, close: seller.closesAt }, now)) {
+      answers.push(answer('shopClosed', { time: seller.opensAt }));
+      continue;
+    }
+    if (!variant.alwaysInventory && variant.inventory <= 0) {
+      answers.push(answer('outOfStock'));
+      continue;
+    }
+    if (!variant.alwaysInventory && variant.inventory < item.quantity) {
+      answers.push(answer('notEnoughStock', { n: variant.inventory }));
+      continue;
+    }
+    const changed = toPaise(item.productPrice) !== variant.pricePaise;
+    priceChanged ||= changed;
+    answers.push(answer(changed ? 'priceChanged' : 'ok', { price: rupees(variant.pricePaise) }));
+    lines.push({
+      vrntId: variant.id,
+      productId: product.id,
+      sellerId: seller.id,
+      name: product.name,
+      quantity: item.quantity,
+      unitPricePaise: variant.pricePaise,
+      mrpPaise: variant.mrpPaise,
+      taxPaise: gstIncluded(variant.pricePaise * item.quantity, variant.taxPercent),
+      taxPercent: variant.taxPercent,
+      hazardous: product.hazardous,
+      alwaysInventory: variant.alwaysInventory,
+    });
+  }
+  return {
+    items: answers,
+    sellerId,
+    lines,
+    priceChanged,
+    ok: answers.every((a) => a.status === 'OK'),
+  };
+}
+
+/**
+ * A closed shop is about the whole cart, not its lines: removing the lines (what the app does with
+ * BAD ones) would lose a cart the buyer can order in the morning. The validate route and order
+ * placement answer this 409 SellerClosed instead of the per-line list ('…It opens at HH:MM.').
+ */
+export function sellerClosedError(result: Pick<CartValidation, 'items' | 'sellerId'>): AppError | null {
+  const closed = result.items.find((i) => i.reason === 'shopClosed');
+  if (!closed) return null;
+  return new AppError('SellerClosed', closed.message, {
+    details: { sellerId: result.sellerId, messages: closed.messages, items: result.items },
+  });
+}

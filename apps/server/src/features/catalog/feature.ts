@@ -1,0 +1,35 @@
+import type { LatLng } from '@petti/shared/rules/geo';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { checkRange, type RangeSeller } from '../../platform/distance/check-range.ts';
+import { createDistance } from '../../platform/distance/create-distance.ts';
+import { createAddressesService } from '../addresses/service.ts';
+import { createCartService } from '../cart/service.ts';
+import { createGazetteerGeocoder, createGoogleGeocoder } from '../places/geocoder.ts';
+import { createSellersService } from '../sellers/service.ts';
+import { createCatalogService } from './service.ts';
+
+/**
+ * The marketplace's read side and cart (docs/marketplace.md): catalog, sellers, addresses, address
+ * search, the distance provider with its range check, and the server cart.
+ */
+export function createMarketplaceFeature(ctx: AppContext, log: Logger) {
+  const { config, clock } = ctx;
+  const db = ctx.database.db;
+  const distance = createDistance(config);
+  const geocoder =
+    config.GEOCODER_PROVIDER === 'google'
+      ? createGoogleGeocoder({ apiKey: config.GOOGLE_MAPS_API_KEY! })
+      : createGazetteerGeocoder(db);
+  return {
+    distance,
+    /** Throws AddressLongDistance / LockerLongDistance (or DistanceMatrixFailed); answers the metres. */
+    checkRange: (args: { seller: RangeSeller; destination: LatLng; kind: 'address' | 'locker' }) =>
+      checkRange(distance, args),
+    geocoder,
+    catalog: createCatalogService({ db }),
+    sellers: createSellersService({ db, clock, distance, log }),
+    addresses: createAddressesService({ db, clock }),
+    cart: createCartService({ db, clock }),
+  };
+}

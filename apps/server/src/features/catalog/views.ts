@@ -1,0 +1,48 @@
+import { gstIncluded } from '@petti/shared/rules/money';
+import type { Category, Product, Variant } from '@petti/shared/schemas/catalog';
+import type { categories, products, productVariants } from './schema.ts';
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type VariantRow = typeof productVariants.$inferSelect;
+
+export const toCategory = (row: CategoryRow): Category => ({ id: row.id, name: row.name, icon: row.icon });
+
+/** Rupees from paise for the seed's `productPrice` / `marketPrice` fields. */
+export const rupees = (paise: number): number => paise / 100;
+
+export function toVariant(row: VariantRow, hazardous: boolean): Variant {
+  return {
+    vrntId: row.id,
+    unit: row.unit,
+    unitValue: row.unitValue,
+    pricePaise: row.pricePaise,
+    mrpPaise: row.mrpPaise,
+    productPrice: rupees(row.pricePaise),
+    marketPrice: rupees(row.mrpPaise),
+    inventory: row.inventory,
+    alwaysInventory: row.alwaysInventory,
+    tax: row.taxPercent,
+    taxPaise: gstIncluded(row.pricePaise, row.taxPercent),
+    hazardous,
+  };
+}
+
+export function toProduct(row: ProductRow, brandName: string, variants: VariantRow[]): Product {
+  return {
+    prdtId: row.id,
+    id: row.id,
+    sellerId: row.sellerId,
+    slrId: row.sellerId,
+    brandName,
+    categoryId: row.categoryId,
+    tciId: row.categoryId,
+    name: row.name,
+    description: row.description ?? null,
+    image_url: row.image,
+    hazardous: row.hazardous,
+    variants: variants
+      .sort((a, b) => a.pricePaise - b.pricePaise || a.id.localeCompare(b.id))
+      .map((v) => toVariant(v, row.hazardous)),
+  };
+}

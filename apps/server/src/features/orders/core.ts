@@ -1,0 +1,194 @@
+import { type EventPayload, TOPICS } from '@petti/shared';
+import { canOrderTransition, type OrderState } from '@petti/shared/schemas/orders';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { EventOutbox } from '../../platform/events/outbox.ts';
+import type { Effects, Transactor } from '../../platform/jobs/worker.ts';
+import { newId } from '../auth/secrets.ts';
+import { productVariants } from '../catalog/schema.ts';
+import type { NotificationsService } from '../notifications/service.ts';
+import { sellers } from '../sellers/schema.ts';
+import { orderEventText, STATE_EVENT } from './event-texts.ts';
+import {
+  type OrderRow,
+  type OrderTimerRow,
+  orderItems,
+  orderStateLog,
+  orders,
+  orderTimers,
+} from './schema.ts';
+
+export interface OrderCoreDeps {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  transactor: Transactor;
+  outbox: EventOutbox;
+  notifications: NotificationsService;
+}
+
+export type OrderPatch = Partial<Omit<OrderRow, 'id' | 'createdAt' | 'userId'>>;
+
+/**
+ * The order state machine's moving parts, shared by the buyer's routes, the ops API, the payment
+ * hook and the timers. Every function runs inside the caller's transaction and writes its events to
+ * the outbox through `fx` (published after commit), with a stored notification for each.
+ */
+export function createOrderCore(deps: OrderCoreDeps) {
+  const { clock } = deps;
+
+  async function lockOrder(tx: Tx, id: string): Promise<OrderRow | null> {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    return row ?? null;
+  }
+
+  async function shopName(q: DbOrTx, sellerId: string) {
+    const [s] = await q
+      .select({ en: sellers.brandName, ta: sellers.brandNameTa })
+      .from(sellers)
+      .where(eq(sellers.id, sellerId));
+    return { en: s?.en ?? sellerId, ta: s?.ta ?? s?.en ?? sellerId };
+  }
+
+  /**
+   * Tells the buyer's devices (users/{id}/events, the seed's payload, `data.id` = the order id) and
+   * keeps the same words as a notification.
+   */
+  async function emit(
+    fx: Effects,
+    o: OrderRow,
+    event: string,
+    options: {
+      sessionId?: string | null;
+      payment?: unknown;
+      site?: { en: string; ta: string };
+      extra?: Record<string, unknown>;
+    } = {},
+  ): Promise<void> {
+    const text = orderEventText(event, await shopName(fx.tx, o.sellerId), { site: options.site });
+    const pricing = o.state === 'awaiting_payment';
+    const payload: EventPayload = {
+      event,
+      data: {
+        message: text.body.en,
+        msg: text.body.ta,
+        title: text.title,
+        code: o.state,
+        isRequirePricing: pricing,
+        isRequirePrice: pricing,
+        ...(options.sessionId ? { dlb_session_id: options.sessionId } : {}),
+        id: o.id,
+        orderId: o.id,
+        order: {
+          id: o.id,
+          state: o.state,
+          deliveryType: o.deliveryType,
+          sellerId: o.sellerId,
+          totalPaise: o.totalPaise,
+        },
+        ...(options.payment ? { payment: options.payment } : {}),
+        ...options.extra,
+      },
+      SessionID: options.sessionId ?? null,
+    };
+    fx.eventIds.push(await deps.outbox.enqueue(fx.tx, TOPICS.userEvents(o.userId), payload));
+    await deps.notifications.add(fx.tx, {
+      userId: o.userId,
+      kind: event,
+      title: text.title,
+      body: text.body,
+      data: { event, orderId: o.id, state: o.state },
+    });
+  }
+
+  async function logState(tx: DbOrTx, orderId: string, state: OrderState, note: string | null) {
+    await tx.insert(orderStateLog).values({ id: newId(), orderId, state, note, at: clock.now() });
+  }
+
+  /**
+   * Moves an order to `to` if its delivery type allows it from where it is, checking nobody changed
+   * it meanwhile; records the timeline and tells the buyer.
+   */
+  async function transition(
+    fx: Effects,
+    o: OrderRow,
+    to: OrderState,
+    options: {
+      patch?: OrderPatch;
+      note?: string | null;
+      sessionId?: string | null;
+      site?: { en: string; ta: string };
+      extra?: Record<string, unknown>;
+    } = {},
+  ): Promise<OrderRow> {
+    if (!canOrderTransition(o.state, to, o.deliveryType)) {
+      throw new AppError('OrderStateInvalid', undefined, {
+        details: { state: o.state, to, deliveryType: o.deliveryType },
+      });
+    }
+    const [row] = await fx.tx
+      .update(orders)
+      .set({ ...options.patch, state: to, updatedAt: clock.now() })
+      .where(and(eq(orders.id, o.id), eq(orders.state, o.state)))
+      .returning();
+    if (!row) throw new AppError('Conflict');
+    await logState(fx.tx, o.id, to, options.note ?? null);
+    await emit(fx, row, STATE_EVENT[to], {
+      sessionId: options.sessionId,
+      site: options.site,
+      extra: options.extra,
+    });
+    return row;
+  }
+
+  /**
+   * Takes stock for each line in one statement per variant that only succeeds while enough is left
+   * (`inventory >= q`), so concurrent orders can never take it below zero. Variants are taken in id
+   * order so two orders never wait on each other crosswise. Answers the first line that was short.
+   */
+  async function takeStock(
+    tx: Tx,
+    lines: ReadonlyArray<{ vrntId: string; quantity: number; alwaysInventory: boolean }>,
+  ): Promise<string | null> {
+    const sorted = [...lines].sort((a, b) => (a.vrntId < b.vrntId ? -1 : 1));
+    for (const l of sorted) {
+      if (l.alwaysInventory) continue;
+      const taken = await tx
+        .update(productVariants)
+        .set({ inventory: sql`${productVariants.inventory} - ${l.quantity}` })
+        .where(and(eq(productVariants.id, l.vrntId), sql`${productVariants.inventory} >= ${l.quantity}`))
+        .returning({ id: productVariants.id });
+      if (taken.length === 0) return l.vrntId;
+    }
+    return null;
+  }
+
+  /** Gives an order's stock back (timed out or cancelled); lines that never took stock are skipped. */
+  async function releaseStock(tx: Tx, orderId: string): Promise<void> {
+    const items = await tx
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.vrntId));
+    for (const i of items) {
+      if (i.alwaysInventory) continue;
+      await tx
+        .update(productVariants)
+        .set({ inventory: sql`${productVariants.inventory} + ${i.quantity}` })
+        .where(eq(productVariants.id, i.vrntId));
+    }
+  }
+
+  async function addTimer(tx: DbOrTx, kind: OrderTimerRow['kind'], orderId: string, dueAt: Date) {
+    const id = newId();
+    await tx.insert(orderTimers).values({ id, kind, orderId, dueAt, createdAt: clock.now() });
+    return id;
+  }
+
+  return { lockOrder, emit, transition, takeStock, releaseStock, logState, addTimer, shopName, deps };
+}
+
+export type OrderCore = ReturnType<typeof createOrderCore>;

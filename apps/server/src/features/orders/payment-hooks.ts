@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm';
+import { GrantRefused, type PaymentsService } from '../payments/service.ts';
+import type { createPlansService } from '../plans/service.ts';
+import type { OrderCore } from './core.ts';
+import { orders } from './schema.ts';
+import { toOrderDtos } from './views.ts';
+
+/**
+ * What a captured order payment grants, inside the payments module's capture transaction: the
+ * order goes from `awaiting_payment` to `placed` (and a Delivery Pass delivery is counted). A
+ * payment that arrives after the order timed out or was cancelled is refused, and the payments
+ * module refunds it in full (docs/payments.md).
+ */
+export function registerOrderPaymentHooks(
+  core: OrderCore,
+  payments: PaymentsService,
+  plans: ReturnType<typeof createPlansService> | null,
+): void {
+  const { transactor, log } = core.deps;
+
+  payments.onCaptured('order', async (tx, payment) => {
+    const foreign = transactor.inForeign(tx);
+    const o = await core.lockOrder(tx, payment.subjectId);
+    if (!o) return void log.error({ paymentId: payment.id }, 'order payment without an order');
+    if (o.paymentId !== payment.id) throw new GrantRefused('OrderStateInvalid');
+    if (o.state !== 'awaiting_payment') {
+      throw new GrantRefused(
+        'OrderStateInvalid',
+        'The order was cancelled or timed out before the payment arrived; it will be refunded.',
+      );
+    }
+    await core.transition(foreign.fx, o, 'placed', {
+      patch: { holdExpiresAt: null },
+      note: `payment ${payment.id}`,
+    });
+    if (o.deliveryPassId && plans) await plans.useDelivery(tx, o.deliveryPassId);
+    foreign.done();
+  });
+
+  // `granted` in the payment confirmation: the order as it now is.
+  payments.describe('order', async (q, payment) => {
+    const [row] = await q.select().from(orders).where(eq(orders.id, payment.subjectId));
+    if (!row) return null;
+    const [dto] = await toOrderDtos(q, [row]);
+    return dto ? { order: dto } : null;
+  });
+}

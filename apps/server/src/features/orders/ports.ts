@@ -1,0 +1,47 @@
+import type { OrderLineInput } from '@petti/shared/schemas/orders';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Localized } from '../../db/columns.ts';
+
+/** A cart line as the cart validation re-read it (prices, stock and flags from the catalog now). */
+export interface ValidatedLine {
+  vrntId: string;
+  productId: string;
+  sellerId: string;
+  name: Localized;
+  quantity: number;
+  unitPricePaise: number;
+  mrpPaise: number;
+  /** The product's GST rate. */
+  taxPercent: number;
+  hazardous: boolean;
+  alwaysInventory: boolean;
+}
+
+export interface CartCheck {
+  /** Per item, as `POST /api/cart/validate` answers it. */
+  items: Array<{ vrntId: string; status: 'OK' | 'BAD'; message: string }>;
+  sellerId: string | null;
+  lines: ValidatedLine[];
+  priceChanged: boolean;
+  ok: boolean;
+}
+
+/** The cart feature's validation (features/cart/validate.ts), adapted in feature.ts. */
+export type CartValidator = (tx: DbOrTx, items: OrderLineInput[], now: Date) => Promise<CartCheck>;
+
+export interface RangeSeller {
+  id: string;
+  lat: number;
+  lng: number;
+  rangeKm: number;
+}
+
+/**
+ * The range check through the distance provider (platform/distance): throws AddressLongDistance /
+ * LockerLongDistance when the destination is out of range; answers the road distance in metres.
+ */
+export type RangeChecker = (input: {
+  seller: RangeSeller;
+  destination: { lat: number; lng: number };
+  kind: 'address' | 'locker';
+}) => Promise<{ metres: number }>;

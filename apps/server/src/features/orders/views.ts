@@ -1,0 +1,117 @@
+import type { Payment } from '@petti/shared';
+import type { Order } from '@petti/shared/schemas/orders';
+import { asc, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { lockerLabel } from '../bookings/emitter.ts';
+import { bookings } from '../bookings/schema.ts';
+import { lockerSites } from '../lockers/schema.ts';
+import { payments } from '../payments/schema.ts';
+import { sellers } from '../sellers/schema.ts';
+import { type OrderRow, orderItems, orderStateLog } from './schema.ts';
+
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
+
+/** Orders as the app sees them, with everything a screen needs, loaded in one query per table. */
+export async function toOrderDtos(q: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const sellerIds = [...new Set(rows.map((r) => r.sellerId))];
+  const siteIds = [...new Set(rows.flatMap((r) => (r.siteId ? [r.siteId] : [])))];
+  const bookingIds = rows.flatMap((r) => (r.parcelBookingId ? [r.parcelBookingId] : []));
+  const paymentIds = rows.flatMap((r) => (r.paymentId ? [r.paymentId] : []));
+  const [items, log, sellerRows, siteRows, parcelRows, paymentRows] = await Promise.all([
+    q.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.vrntId)),
+    q.select().from(orderStateLog).where(inArray(orderStateLog.orderId, ids)).orderBy(asc(orderStateLog.seq)),
+    q
+      .select({ id: sellers.id, brandName: sellers.brandName, brandNameTa: sellers.brandNameTa })
+      .from(sellers)
+      .where(inArray(sellers.id, sellerIds)),
+    siteIds.length
+      ? q
+          .select({ id: lockerSites.id, name: lockerSites.name })
+          .from(lockerSites)
+          .where(inArray(lockerSites.id, siteIds))
+      : Promise.resolve([]),
+    bookingIds.length
+      ? q.select().from(bookings).where(inArray(bookings.id, bookingIds))
+      : Promise.resolve([]),
+    paymentIds.length
+      ? q
+          .select({ id: payments.id, status: payments.status, refundedPaise: payments.refundedPaise })
+          .from(payments)
+          .where(inArray(payments.id, paymentIds))
+      : Promise.resolve([]),
+  ]);
+  const group = <T extends { orderId: string }>(xs: T[]) => {
+    const m = new Map<string, T[]>();
+    for (const x of xs) m.set(x.orderId, [...(m.get(x.orderId) ?? []), x]);
+    return m;
+  };
+  const itemsBy = group(items);
+  const logBy = group(log);
+  const sellerBy = new Map(sellerRows.map((s) => [s.id, s]));
+  const siteBy = new Map(siteRows.map((s) => [s.id, s]));
+  const parcelBy = new Map(parcelRows.map((b) => [b.id, b]));
+  const paymentBy = new Map(paymentRows.map((p) => [p.id, p]));
+
+  return rows.map((o) => {
+    const seller = sellerBy.get(o.sellerId);
+    const site = o.siteId ? siteBy.get(o.siteId) : undefined;
+    const parcel = o.parcelBookingId ? parcelBy.get(o.parcelBookingId) : undefined;
+    const pay = o.paymentId ? paymentBy.get(o.paymentId) : undefined;
+    return {
+      id: o.id,
+      state: o.state,
+      sellerId: o.sellerId,
+      seller: {
+        id: o.sellerId,
+        brandName: seller?.brandName ?? o.sellerId,
+        brandNameTa: seller?.brandNameTa ?? null,
+      },
+      deliveryType: o.deliveryType,
+      address: o.address ?? null,
+      site: site ? { id: site.id, name: site.name } : null,
+      vehicleNo: o.vehicleNo,
+      alternatePickup: o.alternatePickup ?? null,
+      checkin: {
+        onMyWayAt: iso(o.onMyWayAt),
+        arrivedAt: iso(o.arrivedAt),
+        bay: o.bay,
+        landmark: o.landmark,
+      },
+      items: (itemsBy.get(o.id) ?? []).map((i) => ({
+        vrntId: i.vrntId,
+        productId: i.productId,
+        name: i.name,
+        quantity: i.quantity,
+        unitPricePaise: i.unitPricePaise,
+        mrpPaise: i.mrpPaise,
+        taxPaise: i.taxPaise,
+        hazardous: i.hazardous,
+      })),
+      price: o.price,
+      holdExpiresAt: o.state === 'awaiting_payment' ? iso(o.holdExpiresAt) : null,
+      // The PIN only while the parcel waits in its locker; it changes after each open (lockers' rule).
+      pickup: parcel?.lockerId
+        ? {
+            siteId: parcel.siteId,
+            locker: lockerLabel(parcel.lockerId, parcel.siteId),
+            size: parcel.size,
+            pin: o.state === 'in_locker' ? parcel.pin : null,
+            expiresAt: parcel.endsAt.toISOString(),
+          }
+        : null,
+      timeline: (logBy.get(o.id) ?? []).map((l) => ({
+        state: l.state,
+        at: l.at.toISOString(),
+        note: l.note,
+      })),
+      payment: (o.payment as Payment | null) ?? null,
+      paymentStatus: pay?.status ?? null,
+      refundedPaise: pay?.refundedPaise ?? 0,
+      cancelReason: o.cancelReason,
+      createdAt: o.createdAt.toISOString(),
+      updatedAt: o.updatedAt.toISOString(),
+    };
+  });
+}

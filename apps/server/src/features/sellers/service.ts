@@ -1,0 +1,132 @@
+import type { LatLng } from '@petti/shared/rules/geo';
+import type {
+  Seller,
+  SellerApplication,
+  SellerApplicationBody,
+  SellerListQuery,
+  SellerPage,
+} from '@petti/shared/schemas/catalog';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { DistanceProvider } from '../../platform/distance/distance-provider.ts';
+import { createEmbeddedDistance } from '../../platform/distance/embedded-distance.ts';
+import { newId } from '../auth/secrets.ts';
+import { categories, products } from '../catalog/schema.ts';
+import { toCategory } from '../catalog/views.ts';
+import { sellerApplications, sellers } from './schema.ts';
+import { type SellerRow, toSeller } from './view.ts';
+
+/** Postgres' unique-violation code, as both drivers report it. */
+const isUniqueViolation = (err: unknown): boolean => {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+};
+
+/** Sellers (public: lists, landing pages) and become-a-seller applications. */
+export function createSellersService(deps: {
+  db: Db;
+  clock: Clock;
+  distance: DistanceProvider;
+  log: Logger;
+}) {
+  const { db, clock, distance, log } = deps;
+  const estimate = createEmbeddedDistance();
+
+  /**
+   * Road metres from a point to each seller. Browsing must not break when a road-distance service
+   * does: on failure the list falls back to the embedded estimate (the order's range check does not).
+   */
+  async function distancesFrom(point: LatLng, rows: SellerRow[]): Promise<number[]> {
+    const one = (r: SellerRow) =>
+      distance.drivingMetres({ lat: r.lat, lng: r.lng }, point).catch(async (err: unknown) => {
+        log.warn({ err, sellerId: r.id }, 'distance provider failed; showing the estimate');
+        return estimate.drivingMetres({ lat: r.lat, lng: r.lng }, point);
+      });
+    return Promise.all(rows.map(one));
+  }
+
+  return {
+    async list(query: SellerListQuery): Promise<Seller[]> {
+      const where: SQL[] = [];
+      if (query.categoryId) where.push(eq(sellers.categoryId, query.categoryId));
+      if (query.mode) where.push(sql`${query.mode} = any(${sellers.modes})`);
+      const rows = await db
+        .select()
+        .from(sellers)
+        .where(where.length ? and(...where) : undefined)
+        .orderBy(asc(sellers.brandName));
+      const now = clock.now();
+      if (query.lat === undefined || query.lng === undefined) return rows.map((r) => toSeller(r, now));
+      const metres = await distancesFrom({ lat: query.lat, lng: query.lng }, rows);
+      const list = rows.map((r, i) => toSeller(r, now, metres[i]!));
+      return list
+        .filter((s) => !query.inRange || s.inRange)
+        .sort((a, b) => a.distanceM! - b.distanceM! || a.brandName.localeCompare(b.brandName));
+    },
+
+    /** The public landing page of one seller. */
+    async page(id: string, point?: LatLng): Promise<SellerPage> {
+      const [row] = await db.select().from(sellers).where(eq(sellers.id, id));
+      if (!row) throw notFound('That seller');
+      const metres = point ? (await distancesFrom(point, [row]))[0]! : null;
+      const [category] = await db.select().from(categories).where(eq(categories.id, row.categoryId));
+      const counts = await db
+        .select({ category: categories, productCount: sql<number>`count(*)::int` })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(eq(products.sellerId, id))
+        .groupBy(categories.id)
+        .orderBy(asc(categories.sort));
+      return {
+        seller: toSeller(row, clock.now(), metres),
+        category: category ? toCategory(category) : null,
+        categories: counts.map((c) => ({ ...toCategory(c.category), productCount: c.productCount })),
+        productCount: counts.reduce((n, c) => n + c.productCount, 0),
+      };
+    },
+
+    /** The seller row (the cart and orders read range, position and hours from it). */
+    async findRow(id: string): Promise<SellerRow | undefined> {
+      const [row] = await db.select().from(sellers).where(eq(sellers.id, id));
+      return row;
+    },
+
+    /** Stores a become-a-seller application; the same phone twice is refused politely. */
+    async apply(body: SellerApplicationBody): Promise<SellerApplication> {
+      const [category] = await db.select().from(categories).where(eq(categories.id, body.categoryId));
+      if (!category) {
+        throw new AppError('Validation', 'categoryId: choose one of the listed categories', {
+          details: { field: 'body.categoryId' },
+        });
+      }
+      const id = newId();
+      const now = clock.now();
+      try {
+        await db.insert(sellerApplications).values({
+          id,
+          brandName: body.brandName,
+          ownerName: body.ownerName,
+          phone: body.phone,
+          email: body.email ?? null,
+          website: body.website ?? null,
+          categoryId: body.categoryId,
+          address: body.address,
+          lat: body.lat ?? null,
+          lng: body.lng ?? null,
+          modes: body.modes,
+          message: body.message ?? null,
+          createdAt: now,
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw new AppError('SellerApplicationExists');
+        throw err;
+      }
+      return { id, status: 'received', createdAt: now.toISOString() };
+    },
+  };
+}
+
+export type SellersService = ReturnType<typeof createSellersService>;

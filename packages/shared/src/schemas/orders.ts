@@ -1,0 +1,330 @@
+import { z } from 'zod';
+import { CART_LIMITS } from '../constants.ts';
+import { normalisePhone } from '../rules/phone.ts';
+import { paymentSchema } from './payments.ts';
+
+/**
+ * Orders (issue 6, docs/marketplace.md "Orders"): one set of schemas for the server's routes, the
+ * app's API client, the shop simulator and the tests. Amounts are integer paise, GST included.
+ */
+
+export const ORDER_DELIVERY_TYPES = ['home', 'locker', 'curbside'] as const;
+export type OrderDeliveryType = (typeof ORDER_DELIVERY_TYPES)[number];
+
+/** PRODUCT.md "Marketplace": the states of an order for each delivery type. */
+export const ORDER_STATES = [
+  'awaiting_payment',
+  'placed',
+  'accepted',
+  'packed',
+  'out_for_delivery',
+  'delivered',
+  'in_locker',
+  'collected',
+  'ready_for_pickup',
+  'arrived',
+  'handed_over',
+  'cancelled',
+  'timed_out',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** Who moves an order into a state: the payment, the shop (ops API), the buyer or a timer. */
+const ORDER_TRANSITIONS: Record<OrderState, Partial<Record<OrderState, readonly OrderDeliveryType[]>>> = {
+  awaiting_payment: {
+    placed: ORDER_DELIVERY_TYPES,
+    timed_out: ORDER_DELIVERY_TYPES,
+    cancelled: ORDER_DELIVERY_TYPES,
+  },
+  placed: { accepted: ORDER_DELIVERY_TYPES, cancelled: ORDER_DELIVERY_TYPES },
+  accepted: { packed: ORDER_DELIVERY_TYPES, cancelled: ORDER_DELIVERY_TYPES },
+  packed: { out_for_delivery: ['home'], in_locker: ['locker'], ready_for_pickup: ['curbside'] },
+  out_for_delivery: { delivered: ['home'] },
+  delivered: {},
+  in_locker: { collected: ['locker'] },
+  collected: {},
+  ready_for_pickup: { arrived: ['curbside'], handed_over: ['curbside'] },
+  arrived: { handed_over: ['curbside'] },
+  handed_over: {},
+  cancelled: {},
+  timed_out: {},
+};
+
+export function canOrderTransition(from: OrderState, to: OrderState, type: OrderDeliveryType): boolean {
+  return ORDER_TRANSITIONS[from][to]?.includes(type) ?? false;
+}
+
+/** The buyer may cancel until the shop has packed the order. */
+export const ORDER_CANCELLABLE_STATES = [
+  'awaiting_payment',
+  'placed',
+  'accepted',
+] as const satisfies readonly OrderState[];
+
+/** States the order ends in. */
+export const ORDER_FINAL_STATES = [
+  'delivered',
+  'collected',
+  'handed_over',
+  'cancelled',
+  'timed_out',
+] as const satisfies readonly OrderState[];
+
+/** The shop's next step for an order (what the shop simulator does); null when it waits for the buyer or is done. */
+export function nextShopState(state: OrderState, type: OrderDeliveryType): OrderState | null {
+  switch (state) {
+    case 'placed':
+      return 'accepted';
+    case 'accepted':
+      return 'packed';
+    case 'packed':
+      return type === 'home' ? 'out_for_delivery' : type === 'locker' ? 'in_locker' : 'ready_for_pickup';
+    case 'out_for_delivery':
+      return 'delivered';
+    case 'arrived':
+      return 'handed_over';
+    default:
+      return null;
+  }
+}
+
+export const ORDER_RULES = {
+  /** An unpaid order keeps its stock this long, then times out. */
+  paymentHoldMinutes: 10,
+  /** A parcel locker holds an order this long for its buyer. */
+  lockerHoldHours: 48,
+} as const;
+
+const localized = z.object({ en: z.string(), ta: z.string() });
+const paise = z.number().int();
+
+/** One cart line as the app sends it (seed: `vrntId`, `quantity`, `productPrice` in rupees as shown). */
+export const orderLineInput = z.strictObject({
+  vrntId: z.string().min(1).max(100),
+  quantity: z.number().int().min(1).max(CART_LIMITS.maxPerLine),
+  /** The price the buyer saw, in whole rupees (seed `productPrice`); a difference → PaymentUpdatedException. */
+  productPrice: z.number().nonnegative(),
+});
+export type OrderLineInput = z.infer<typeof orderLineInput>;
+
+const lines = z
+  .array(orderLineInput)
+  .min(1)
+  .max(CART_LIMITS.maxPerCart)
+  .refine((l) => l.reduce((n, x) => n + x.quantity, 0) <= CART_LIMITS.maxPerCart, {
+    message: 'You can store only 30 products',
+  })
+  .refine((l) => new Set(l.map((x) => x.vrntId)).size === l.length, { message: 'one line per variant' });
+
+/** Indian vehicle registration, e.g. `TN 67 AB 1234`; stored upper case without spaces. */
+export const vehicleNoSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.toUpperCase().replace(/[\s-]/g, ''))
+  .refine((v) => /^[A-Z]{2}\d{1,2}[A-Z]{0,3}\d{1,4}$/.test(v), { message: 'Invalid vehicle number' });
+
+const phoneSchema = z.string().transform((v, ctx) => {
+  const n = normalisePhone(v);
+  if (!n) {
+    ctx.addIssue({ code: 'custom', message: 'Invalid phone number' });
+    return z.NEVER;
+  }
+  return n;
+});
+
+const destination = {
+  sellerId: z.string().min(1).max(100),
+  items: lines,
+  deliveryType: z.enum(ORDER_DELIVERY_TYPES),
+  addressId: z.string().min(1).max(100).optional(),
+  siteId: z.string().min(1).max(64).optional(),
+};
+
+const needsDestination = <T extends { deliveryType: OrderDeliveryType; addressId?: string; siteId?: string }>(
+  b: T,
+  ctx: z.RefinementCtx,
+) => {
+  if (b.deliveryType === 'home' && !b.addressId)
+    ctx.addIssue({ code: 'custom', path: ['addressId'], message: 'Choose a delivery address' });
+  if (b.deliveryType === 'locker' && !b.siteId)
+    ctx.addIssue({ code: 'custom', path: ['siteId'], message: 'Choose a parcel locker site' });
+};
+
+/** `POST /api/orders/quote`: the itemised all-in price for a cart and a destination. */
+export const quoteOrderBody = z.strictObject(destination).superRefine(needsDestination);
+export type QuoteOrderBody = z.infer<typeof quoteOrderBody>;
+
+/** `POST /api/orders` (with an `Idempotency-Key` header). */
+export const placeOrderBody = z
+  .strictObject({
+    ...destination,
+    vehicleNo: vehicleNoSchema.optional(),
+    alternatePickup: z
+      .strictObject({ name: z.string().trim().min(1).max(80), phone: phoneSchema })
+      .optional(),
+  })
+  .superRefine((b, ctx) => {
+    needsDestination(b, ctx);
+    if (b.deliveryType === 'curbside' && !b.vehicleNo)
+      ctx.addIssue({ code: 'custom', path: ['vehicleNo'], message: 'Enter your vehicle number' });
+  });
+export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+
+export const orderPriceSchema = z.object({
+  currency: z.literal('INR'),
+  itemsPaise: paise,
+  mrpPaise: paise,
+  savingsPaise: paise,
+  deliveryKm: z.number().int(),
+  deliveryFeeBeforeWaiverPaise: paise,
+  deliveryFeePaise: paise,
+  deliveryWaived: z.boolean(),
+  smallCartFeePaise: paise,
+  packagingFeePaise: paise,
+  totalPaise: paise,
+  taxPaise: paise,
+  itemsTaxPaise: paise,
+  feesTaxPaise: paise,
+});
+
+export const orderQuoteSchema = z.object({
+  sellerId: z.string(),
+  deliveryType: z.enum(ORDER_DELIVERY_TYPES),
+  lines: z.array(
+    z.object({
+      vrntId: z.string(),
+      productId: z.string(),
+      name: localized,
+      quantity: z.number().int(),
+      unitPricePaise: paise,
+      mrpPaise: paise,
+      taxPaise: paise,
+      hazardous: z.boolean(),
+    }),
+  ),
+  price: orderPriceSchema,
+  /** No cash on delivery: an order is paid online before the shop sees it. */
+  paymentMethods: z.array(z.enum(['upi', 'card'])),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
+
+export const orderItemSchema = z.object({
+  vrntId: z.string(),
+  productId: z.string(),
+  name: localized,
+  quantity: z.number().int(),
+  unitPricePaise: paise,
+  mrpPaise: paise,
+  taxPaise: paise,
+  hazardous: z.boolean(),
+});
+
+export const orderSchema = z.object({
+  id: z.string(),
+  state: z.enum(ORDER_STATES),
+  sellerId: z.string(),
+  seller: z.object({ id: z.string(), brandName: z.string(), brandNameTa: z.string().nullable() }),
+  deliveryType: z.enum(ORDER_DELIVERY_TYPES),
+  /** A copy of the address as it was when ordered (home). */
+  address: z
+    .object({
+      id: z.string(),
+      label: z.string(),
+      line1: z.string(),
+      line2: z.string().nullable(),
+      landmark: z.string().nullable(),
+      lat: z.number(),
+      lng: z.number(),
+    })
+    .nullable(),
+  /** The parcel-locker site (locker). */
+  site: z.object({ id: z.string(), name: localized }).nullable(),
+  vehicleNo: z.string().nullable(),
+  alternatePickup: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  /** Curbside check-ins. */
+  checkin: z.object({
+    onMyWayAt: z.string().nullable(),
+    arrivedAt: z.string().nullable(),
+    bay: z.string().nullable(),
+    landmark: z.string().nullable(),
+  }),
+  items: z.array(orderItemSchema),
+  price: orderPriceSchema,
+  /** Until when an unpaid order keeps its stock. */
+  holdExpiresAt: z.string().nullable(),
+  /** Parcel-locker pickup: the PIN to type at the site's keypad while the order is in_locker. */
+  pickup: z
+    .object({
+      siteId: z.string(),
+      locker: z.string(),
+      size: z.string(),
+      pin: z.string().nullable(),
+      expiresAt: z.string(),
+    })
+    .nullable(),
+  timeline: z.array(z.object({ state: z.enum(ORDER_STATES), at: z.string(), note: z.string().nullable() })),
+  payment: paymentSchema.nullable(),
+  paymentStatus: z.string().nullable(),
+  refundedPaise: paise,
+  cancelReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const ORDERS_PAGE_SIZE = { default: 20, max: 50 } as const;
+
+export const listOrdersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(ORDERS_PAGE_SIZE.max).default(ORDERS_PAGE_SIZE.default),
+});
+
+export const orderListSchema = z.object({
+  items: z.array(orderSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  hasMore: z.boolean(),
+});
+export type OrderList = z.infer<typeof orderListSchema>;
+
+export const orderParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** `POST /api/orders/:id/arrived` ("I'm here") and `/on-my-way`: where the buyer waits. */
+export const orderCheckinBody = z
+  .strictObject({
+    bay: z.string().trim().min(1).max(40).optional(),
+    landmark: z.string().trim().min(1).max(120).optional(),
+  })
+  .default({});
+
+export const cancelOrderBody = z.strictObject({ reason: z.string().trim().max(200).optional() }).default({});
+
+/** Ops API (shop staff): `GET /api/ops/orders?sellerId=&state=` (no sellerId: every shop's, for the simulator). */
+export const opsOrdersQuery = z.object({
+  sellerId: z.string().min(1).max(100).optional(),
+  /** One state or several, comma-separated (`state=placed,accepted`). */
+  state: z
+    .string()
+    .transform((v) => v.split(',').map((x) => x.trim()))
+    .pipe(z.array(z.enum(ORDER_STATES)).min(1))
+    .optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+/** The ops actions, each a `POST /api/ops/orders/:id/{action}`. */
+export const OPS_ORDER_ACTIONS = {
+  accept: 'accepted',
+  pack: 'packed',
+  dispatch: 'out_for_delivery',
+  deliver: 'delivered',
+  'drop-in-locker': 'in_locker',
+  'ready-for-pickup': 'ready_for_pickup',
+  'hand-over': 'handed_over',
+} as const satisfies Record<string, OrderState>;
+export type OpsOrderAction = keyof typeof OPS_ORDER_ACTIONS;
+
+/** The state an ops action moves an order to, by the target state (what the shop simulator sends). */
+export const opsActionFor = (to: OrderState): OpsOrderAction | null =>
+  (Object.entries(OPS_ORDER_ACTIONS).find(([, s]) => s === to)?.[0] as OpsOrderAction | undefined) ?? null;

@@ -1,0 +1,211 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { inArray } from 'drizzle-orm';
+import { startPetti } from '../../apps/server/src/bootstrap.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { addresses } from '../../apps/server/src/features/addresses/schema.ts';
+import { productVariants } from '../../apps/server/src/features/catalog/schema.ts';
+
+/**
+ * Marketplace benchmark (issue 6): catalog read throughput (GET /api/products, /api/sellers with
+ * autocannon) and order placement throughput (POST /api/orders, each with its own Idempotency-Key:
+ * validation, range check, atomic stock take and payment in one transaction).
+ *
+ *   node --import tsx tools/bench/marketplace.ts [--seconds 5] [--connections 20] [--orders 300] [--concurrency 16]
+ *   DATABASE_URL=postgres://… node --import tsx tools/bench/marketplace.ts
+ */
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '20' },
+    orders: { type: 'string', default: '300' },
+    concurrency: { type: 'string', default: '16' },
+    users: { type: 'string', default: '20' },
+  },
+});
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+const ORDERS = Number(values.orders);
+const CONCURRENCY = Number(values.concurrency);
+const USERS = Number(values.users);
+const SHOP = 'sri-murugan-stores';
+const VARIANTS = [
+  'murugan-ponni-raw-rice-10kg',
+  'murugan-toor-dal-1kg',
+  'murugan-sugar-1kg',
+  'murugan-groundnut-oil-1l',
+];
+
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+async function pool<T>(n: number, jobs: Array<() => Promise<T>>): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        out[i] = await jobs[i]!();
+      }
+    }),
+  );
+  return out;
+}
+
+async function main() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'petti-bench-'));
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MQTT_TCP_PORT: '0',
+    LOG_LEVEL: 'silent',
+    LOCKER_SIM: 'false',
+    SHOP_SIM: 'false',
+    AUTH_IP_CODES_PER_HOUR: '10000',
+    WEB_DIST: join(dataDir, 'no-web'),
+  });
+  console.log(`starting the server (${config.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})…`);
+  // Noon in Sivakasi, so every shop is open whenever this runs.
+  const noon = new Date();
+  noon.setUTCHours(6, 30, 0, 0);
+  const offset = noon.getTime() - Date.now();
+  const started = await startPetti({ config, clock: { now: () => new Date(Date.now() + offset) } });
+  const { app } = started;
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  try {
+    const catalog: Record<
+      string,
+      { perSecond: number; latencyMs: { median: number; p99: number }; non2xx: number; errors: number }
+    > = {};
+    for (const path of [`/api/products?sellerId=${SHOP}`, '/api/products?q=rice', '/api/sellers']) {
+      console.log(`GET ${path}: ${CONNECTIONS} connections for ${SECONDS} s…`);
+      const r = await autocannon({ url: `${base}${path}`, connections: CONNECTIONS, duration: SECONDS });
+      catalog[path] = {
+        perSecond: r.requests.average,
+        latencyMs: { median: r.latency.p50, p99: r.latency.p99 },
+        non2xx: r.non2xx,
+        errors: r.errors,
+      };
+      console.log(
+        `  ${r.requests.average.toFixed(0)} req/s, median ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`,
+      );
+    }
+
+    console.log(`signing up ${USERS} buyers…`);
+    const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const users = await pool(
+      8,
+      Array.from({ length: USERS }, (_, i) => async () => {
+        const phone = `8${String(100_000_000 + i).slice(0, 9)}`;
+        await post('/api/auth/sign-up', { phone, name: `Bench buyer ${i}` });
+        const outbox = (await (await fetch(`${base}/api/dev/outbox?phone=91${phone}`)).json()) as {
+          messages: Array<{ code: string }>;
+        };
+        const confirm = await post('/api/auth/confirm-sign-up', { phone, code: outbox.messages[0]!.code });
+        const b = confirm.body as { userId: string; tokens: { accessToken: string } };
+        return { userId: b.userId, token: b.tokens.accessToken, addressId: `bench-addr-${b.userId}` };
+      }),
+    );
+    const db = started.ctx.database.db;
+    // Saved addresses near the shop, and stock that the run cannot use up.
+    await db.insert(addresses).values(
+      users.map((u) => ({
+        id: u.addressId,
+        userId: u.userId,
+        label: 'Home',
+        line1: 'Bench Street',
+        lat: 9.456,
+        lng: 77.8,
+      })),
+    );
+    await db
+      .update(productVariants)
+      .set({ inventory: 1_000_000 })
+      .where(inArray(productVariants.id, VARIANTS));
+    const prices = new Map(
+      (await db.select().from(productVariants).where(inArray(productVariants.id, VARIANTS))).map((v) => [
+        v.id,
+        v.pricePaise / 100,
+      ]),
+    );
+
+    console.log(`placing ${ORDERS} orders, ${CONCURRENCY} at a time…`);
+    const latencies: number[] = [];
+    const outcomes: Record<string, number> = {};
+    const t0 = performance.now();
+    await pool(
+      CONCURRENCY,
+      Array.from({ length: ORDERS }, (_, i) => async () => {
+        const u = users[i % users.length]!;
+        const v = VARIANTS[i % VARIANTS.length]!;
+        const start = performance.now();
+        const res = await post(
+          '/api/orders',
+          {
+            sellerId: SHOP,
+            items: [{ vrntId: v, quantity: 1 + (i % 3), productPrice: prices.get(v)! }],
+            deliveryType: 'home',
+            addressId: u.addressId,
+          },
+          {
+            authorization: `Bearer ${u.token}`,
+            'x-client-id': config.CLIENT_ID,
+            'idempotency-key': `bench-order-${i}-${Date.now()}`,
+          },
+        );
+        latencies.push(performance.now() - start);
+        const key = String(res.status);
+        outcomes[key] = (outcomes[key] ?? 0) + 1;
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    console.log(`orders: ${(ORDERS / seconds).toFixed(1)}/s; outcomes ${JSON.stringify(outcomes)}`);
+    console.log(
+      `  latency: median ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`,
+    );
+
+    const report = {
+      at: new Date().toISOString(),
+      database: started.ctx.database.kind,
+      catalogReads: { connections: CONNECTIONS, seconds: SECONDS, routes: catalog },
+      orders: {
+        count: ORDERS,
+        concurrency: CONCURRENCY,
+        seconds,
+        perSecond: ORDERS / seconds,
+        outcomes,
+        latencyMs: { median: pct(latencies, 50), p99: pct(latencies, 99) },
+      },
+    };
+    await mkdir('bench-results', { recursive: true });
+    await writeFile('bench-results/marketplace.json', `${JSON.stringify(report, null, 2)}\n`);
+    console.log('report: bench-results/marketplace.json');
+  } finally {
+    await started.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
