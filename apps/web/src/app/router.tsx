@@ -18,7 +18,7 @@ function page(path: string, id: PageId, load: ModuleLoader): RouteObject {
 
 /** Main layout, sign-in required (seed §2). */
 const mainRoutes: RouteObject[] = [
-  page(ROUTES.dashboard, 'dashboard', () => import('../features/dashboard/pages/dashboard-page.tsx')),
+  page(ROUTES.dashboard, 'dashboard', () => import('../features/bookings/pages/dashboard-page.tsx')),
   page(ROUTES.booking, 'booking', () => import('../features/bookings/pages/booking-page.tsx')),
   page(
     ROUTES.notifications,

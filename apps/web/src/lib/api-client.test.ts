@@ -11,6 +11,7 @@ import {
   parseApiError,
   parseRetryAfter,
   retryDelayFor,
+  SESSION_ID_HEADER,
 } from './api-client.ts';
 import {
   clearSession,
@@ -183,6 +184,7 @@ function harness(options: { handler: Handler; online?: boolean; signedIn?: boole
       sleeps.push(ms);
     },
     random: () => 1,
+    sessionId: () => 'device-1',
     onSessionEnded: ended,
     messages: { offline: () => 'OFFLINE', network: () => 'NETWORK', timeout: () => 'TIMEOUT' },
   });
@@ -192,15 +194,17 @@ function harness(options: { handler: Handler; online?: boolean; signedIn?: boole
 const refreshCalls = (calls: Call[]) => calls.filter((c) => c.url.endsWith('/auth/refresh'));
 
 describe('the API client', () => {
-  it('sends the access token and the client id, and nothing of the kind on public calls', async () => {
+  it('sends the access token, the client id and the device session id, and nothing of the kind on public calls', async () => {
     const h = harness({ handler: () => json(200, { ok: true }) });
     await expect(h.client.get('/me')).resolves.toEqual({ ok: true });
     await h.client.post('/auth/sign-in', { phone: '919876543210' }, { auth: false });
     expect(h.calls[0]?.headers).toMatchObject({
       Authorization: 'Bearer access-1',
       [CLIENT_ID_HEADER]: 'petti-web',
+      [SESSION_ID_HEADER]: 'device-1',
     });
     expect(h.calls[1]?.headers.Authorization).toBeUndefined();
+    expect(h.calls[1]?.headers[SESSION_ID_HEADER]).toBeUndefined();
     expect(h.calls[1]?.headers[CLIENT_ID_HEADER]).toBeUndefined();
     expect(h.calls[1]).toMatchObject({ method: 'POST', body: { phone: '919876543210' } });
   });

@@ -22,6 +22,8 @@ import type { KeyValueStorage } from './storage.ts';
 export const API_BASE = '/api';
 export const CLIENT_ID_HEADER = 'x-client-id';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** This device's session id, echoed in the real-time events a call causes (docs/lockers.md). */
+export const SESSION_ID_HEADER = 'x-session-id';
 /** Each attempt gives up after this long (seed §8 "timeout"). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const REFRESH_LOCK = 'petti-auth-refresh';
@@ -246,6 +248,8 @@ export interface ApiClientDeps {
   now?: () => number;
   /** Runs `fn` holding a lock shared by the tabs of this origin (navigator.locks), else directly. */
   lock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
+  /** This device's session id, sent with every signed-in call. */
+  sessionId?: () => string;
 }
 
 interface Credentials {
@@ -421,6 +425,7 @@ export function createApiClient(deps: ApiClientDeps) {
       if (creds) {
         headers.Authorization = `Bearer ${creds.accessToken}`;
         if (creds.clientId) headers[CLIENT_ID_HEADER] = creds.clientId;
+        if (deps.sessionId) headers[SESSION_ID_HEADER] = deps.sessionId();
       }
       const init: RequestInit = {
         method,

@@ -1,4 +1,5 @@
 import { createApiClient } from './api-client.ts';
+import { deviceSessionId } from './device-session.ts';
 import { i18n } from './i18n/index.ts';
 import { endLocalSession, endReasonForFailedRenewal } from './session.ts';
 import { localStore } from './storage.ts';
@@ -15,6 +16,7 @@ export const api = createApiClient({
   storage: localStore,
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
   lock: withTabLock,
+  sessionId: () => deviceSessionId(),
   messages: {
     offline: () => i18n.t('errors.offline'),
     network: () => i18n.t('errors.network'),

@@ -49,16 +49,30 @@ export function getClientId(userId: string, storage: KeyValueStorage = localStor
 }
 
 /** The `client_id` claim of a JWT, without verifying it (the server does that). */
-export function clientIdFromToken(token: string): string | null {
+/** The claims of a JWT, unverified (the server verifies; the app only reads its own token). */
+function tokenClaims(token: string): Record<string, unknown> | null {
   const payload = token.split('.')[1];
   if (!payload) return null;
   try {
     const base64 = payload.replace(/-/g, '+').replace(/_/g, '/');
-    const json = JSON.parse(atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=')));
-    return typeof json?.client_id === 'string' && json.client_id ? json.client_id : null;
+    const json: unknown = JSON.parse(
+      atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '=')),
+    );
+    return json && typeof json === 'object' ? (json as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+export function clientIdFromToken(token: string): string | null {
+  const id = tokenClaims(token)?.client_id;
+  return typeof id === 'string' && id ? id : null;
+}
+
+/** When the token expires (ms since the epoch), or null if it does not say. */
+export function tokenExpiresAt(token: string): number | null {
+  const exp = tokenClaims(token)?.exp;
+  return typeof exp === 'number' ? exp * 1000 : null;
 }
 
 export function isExistingUser(storage: KeyValueStorage = localStore()): boolean {

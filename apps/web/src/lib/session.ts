@@ -15,6 +15,8 @@ export async function endLocalSession(
 ): Promise<void> {
   const hadUser = getLastUser(storage) !== null;
   clearSession(storage);
+  // Locker PINs kept for offline use belong to this user only.
+  storage.removeItem(STORAGE_KEYS.lastBookings);
   try {
     sessionStore().removeItem(STORAGE_KEYS.otpSession);
   } catch {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { api } from './api.ts';
 
-/** The server's "now" (ms), re-read every second while `ticking`: drives the code countdowns. */
+/** The server's "now" (ms), re-read every second while `ticking`: drives countdowns (sign-in codes, bookings). */
 export function useServerNow(ticking: boolean): number {
   const [now, setNow] = useState(() => api.serverNow());
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { ROUTES } from '@petti/shared/routes';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { LiveIndicator } from '../../lib/realtime/live-indicator.tsx';
 import { BackIcon, CartIcon } from '../../lib/ui/icons.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { Logo } from '../components/logo.tsx';
@@ -38,6 +39,7 @@ export default function ComplexLayout() {
           <span className="market-bar__title" aria-hidden="true">
             {page ? t(`pages.${page}.title`) : ''}
           </span>
+          <LiveIndicator />
           <Link to={ROUTES.myCart} className="icon-button" aria-label={t('nav.cart')}>
             <CartIcon />
           </Link>

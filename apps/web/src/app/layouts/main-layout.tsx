@@ -1,16 +1,15 @@
 import { ROUTES } from '@petti/shared/routes';
-import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
-import { BellIcon } from '../../lib/ui/icons.tsx';
+import { Outlet } from 'react-router';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
+import { LiveIndicator } from '../../lib/realtime/live-indicator.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { Logo } from '../components/logo.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { PrimaryNav } from '../components/primary-nav.tsx';
 import { SkipLink } from '../components/skip-link.tsx';
 
-/** Main layout: app bar (logo, notifications, language) + bottom nav on phones / side nav from 1024 px. */
+/** Main layout: app bar (logo, live-updates sign, notifications, language) + bottom nav on phones / side nav from 1024 px. */
 export default function MainLayout() {
-  const { t } = useTranslation();
   return (
     <div className="layout layout--with-nav">
       <SkipLink />
@@ -18,9 +17,8 @@ export default function MainLayout() {
         <header className="app-bar">
           <Logo to={ROUTES.dashboard} />
           <div className="app-bar__actions">
-            <Link to={ROUTES.notifications} className="icon-button" aria-label={t('nav.notifications')}>
-              <BellIcon />
-            </Link>
+            <LiveIndicator />
+            <NotificationsBell />
             <LanguageSwitch />
           </div>
         </header>

@@ -2,7 +2,6 @@ import { addressesEn } from '../../features/addresses/messages.en.ts';
 import { lockersEn } from '../../features/bookings/messages.en.ts';
 import { cartEn } from '../../features/cart/messages.en.ts';
 import { shopEn } from '../../features/catalog/messages.en.ts';
-import { dashboardEn } from '../../features/dashboard/messages.en.ts';
 import { notificationsEn } from '../../features/notifications/messages.en.ts';
 import { ordersEn } from '../../features/orders/messages.en.ts';
 import { paymentsEn } from '../../features/payments/messages.en.ts';
@@ -401,7 +400,6 @@ export const en = {
   payments: paymentsEn,
   plans: plansEn,
   lockers: lockersEn,
-  dashboard: dashboardEn,
   notifications: notificationsEn,
   live: liveEn,
   shop: shopEn,

@@ -2,7 +2,6 @@ import { addressesTa } from '../../features/addresses/messages.ta.ts';
 import { lockersTa } from '../../features/bookings/messages.ta.ts';
 import { cartTa } from '../../features/cart/messages.ta.ts';
 import { shopTa } from '../../features/catalog/messages.ta.ts';
-import { dashboardTa } from '../../features/dashboard/messages.ta.ts';
 import { notificationsTa } from '../../features/notifications/messages.ta.ts';
 import { ordersTa } from '../../features/orders/messages.ta.ts';
 import { paymentsTa } from '../../features/payments/messages.ta.ts';
@@ -435,7 +434,6 @@ export const ta: Messages = {
   payments: paymentsTa,
   plans: plansTa,
   lockers: lockersTa,
-  dashboard: dashboardTa,
   notifications: notificationsTa,
   live: liveTa,
   shop: shopTa,

@@ -11,6 +11,7 @@ import { sessionStore } from '../../../lib/storage.ts';
 import { FormAlert, SubmitButton } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
+import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useConfirmSignIn } from '../api/confirm-sign-in.ts';
 import { useConfirmSignUp } from '../api/confirm-sign-up.ts';
 import { useResendCode } from '../api/resend-code.ts';
@@ -19,7 +20,6 @@ import { type AuthNavState, readAuthState } from '../auth-state.ts';
 import { completeSignIn } from '../complete-sign-in.ts';
 import { OtpInput } from '../components/otp-input.tsx';
 import { formatClock, secondsUntil } from '../countdown.ts';
-import { useServerNow } from '../hooks/use-server-now.ts';
 import { useWebOtp } from '../hooks/use-web-otp.ts';
 import { codeOf, emptyDigits, isComplete, OTP_LENGTH } from '../otp-digits.ts';
 import {

@@ -1,5 +1,98 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { FormAlert, LoadFailedAlert } from '../../../lib/ui/form.tsx';
+import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { useServerNow } from '../../../lib/use-server-now.ts';
+import { PaymentOutcomeBanner, usePaymentReturn } from '../../payments/checkout.ts';
+import { useBooking, useLockerSites } from '../api/bookings-api.ts';
+import { BookingForm } from '../components/booking-form.tsx';
+import { BookingStatus } from '../components/booking-status.tsx';
+import { SiteSummary } from '../components/site-summary.tsx';
+import { useBookingEvents } from '../use-booking-events.ts';
+import '../bookings.css';
 
+/**
+ * /booking/:name — book a locker at one site; with `?booking=<id>` (where the checkout returns) the
+ * booking's live status through every state.
+ */
 export default function BookingPage() {
-  return <PageIntro page="booking" />;
+  const { t } = useTranslation();
+  const { name = '' } = useParams();
+  const [params] = useSearchParams();
+  const bookingId = params.get('booking');
+  const [refusal, setRefusal] = useState<string | null>(null);
+  useBookingEvents(setRefusal);
+  const payment = usePaymentReturn();
+  const sites = useLockerSites();
+  const errorText = useErrorText();
+  const site = sites.data?.sites.find((s) => s.id === name);
+
+  return (
+    <PageIntro page="booking">
+      <PaymentOutcomeBanner outcome={payment} />
+      {refusal && <FormAlert testId="booking-refused">{refusal}</FormAlert>}
+      {sites.isPending ? (
+        <p className="status-line" role="status">
+          <Spinner size={20} />
+          {t('loading.label')}
+        </p>
+      ) : sites.isError && !site ? (
+        <LoadFailedAlert
+          title={t('lockers.sitesLoadFailed')}
+          reason={errorText(sites.error)}
+          onRetry={() => void sites.refetch()}
+        />
+      ) : !site ? (
+        <div className="panel stack" data-testid="site-not-found">
+          <p>{t('lockers.siteNotFound')}</p>
+          <Link className="button button--secondary" to="/dashboard">
+            {t('lockers.backToSites')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <SiteSummary site={site} />
+          {bookingId ? (
+            <>
+              <BookingView id={bookingId} />
+              <Link className="button button--ghost" to={`/booking/${site.id}`} data-testid="book-another">
+                {t('lockers.bookAnother')}
+              </Link>
+            </>
+          ) : (
+            <BookingForm site={site} />
+          )}
+        </>
+      )}
+    </PageIntro>
+  );
+}
+
+function BookingView({ id }: { id: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const booking = useBooking(id);
+  const live = booking.data && !['ended', 'timed_out', 'cancelled'].includes(booking.data.state);
+  const nowMs = useServerNow(Boolean(live));
+  if (booking.isPending) {
+    return (
+      <p className="status-line" role="status">
+        <Spinner size={20} />
+        {t('loading.label')}
+      </p>
+    );
+  }
+  if (booking.isError) {
+    return (
+      <LoadFailedAlert
+        title={t('lockers.loadFailed')}
+        reason={errorText(booking.error)}
+        onRetry={() => void booking.refetch()}
+      />
+    );
+  }
+  return <BookingStatus booking={booking.data} nowMs={nowMs} />;
 }

@@ -1,0 +1,133 @@
+import type { LockerSize } from '@petti/shared/constants';
+import type {
+  Booking,
+  bookingListSchema,
+  CreateBookingBody,
+  cancelAnswerSchema,
+  LockerQuoteAnswer,
+  LockerSite,
+  unlockAnswerSchema,
+} from '@petti/shared/schemas/lockers';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api.ts';
+
+/**
+ * The locker calls (docs/lockers.md). Query keys start with 'bookings' (or 'lockerSites'): the
+ * real-time layer invalidates ['bookings'] when another device changes a booking.
+ */
+
+export type BookingList = z.infer<typeof bookingListSchema>;
+export type UnlockAnswer = z.infer<typeof unlockAnswerSchema>;
+export type CancelAnswer = z.infer<typeof cancelAnswerSchema>;
+export type BookingPeriod = 'recent' | 'past';
+
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  list: (period: BookingPeriod) => ['bookings', 'list', period] as const,
+  detail: (id: string) => ['bookings', 'detail', id] as const,
+  quote: (q: QuoteParams) => ['bookings', 'quote', q] as const,
+};
+export const sitesKey = ['lockerSites'] as const;
+
+export interface QuoteParams {
+  siteId: string;
+  size: LockerSize;
+  durationHours: number;
+  startAt?: string;
+}
+
+/** GET /api/locker-locations: public; free counts move, so refresh every half minute while shown. */
+export function useLockerSites() {
+  return useQuery({
+    queryKey: sitesKey,
+    queryFn: ({ signal }) =>
+      api.get<{ sites: LockerSite[]; at: string }>('/locker-locations', { auth: false, signal }),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useBookingList(period: BookingPeriod, enabled = true) {
+  return useQuery({
+    queryKey: bookingKeys.list(period),
+    queryFn: ({ signal }) => api.get<BookingList>('/bookings', { query: { period }, signal }),
+    enabled,
+  });
+}
+
+export function useBooking(id: string | null) {
+  return useQuery({
+    queryKey: bookingKeys.detail(id ?? ''),
+    queryFn: ({ signal }) => api.get<Booking>(`/bookings/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useQuote(params: QuoteParams | null) {
+  return useQuery({
+    queryKey: bookingKeys.quote(params ?? { siteId: '', size: 'S', durationHours: 1 }),
+    queryFn: ({ signal }) => api.get<LockerQuoteAnswer>('/bookings/quote', { query: { ...params }, signal }),
+    enabled: params !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every booking action answers the booking as it now is: put it in the cache, refresh the lists. */
+function useBookingAction<TVars, TAnswer>(
+  call: (vars: TVars) => Promise<TAnswer>,
+  bookingOf: (answer: TAnswer) => Booking | undefined,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (answer) => {
+      const booking = bookingOf(answer);
+      if (booking) queryClient.setQueryData(bookingKeys.detail(booking.id), booking);
+      void queryClient.invalidateQueries({ queryKey: ['bookings', 'list'] });
+      void queryClient.invalidateQueries({ queryKey: sitesKey });
+    },
+  });
+}
+
+export const useCreateBooking = () =>
+  useBookingAction(
+    ({ body, idempotencyKey }: { body: CreateBookingBody; idempotencyKey: string }) =>
+      api.post<Booking>('/bookings', body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    (b) => b,
+  );
+
+export const useExtendBooking = () =>
+  useBookingAction(
+    ({ id, hours }: { id: string; hours: number }) => api.post<Booking>(`/bookings/${id}/extend`, { hours }),
+    (b) => b,
+  );
+
+export const useMoveBooking = () =>
+  useBookingAction(
+    ({ id, startAt }: { id: string; startAt: string }) => api.patch<Booking>(`/bookings/${id}`, { startAt }),
+    (b) => b,
+  );
+
+export const useEndBooking = () =>
+  useBookingAction(
+    ({ id }: { id: string }) => api.post<Booking>(`/bookings/${id}/end`),
+    (b) => b,
+  );
+
+export const useUnlockBooking = () =>
+  useBookingAction(
+    ({ id }: { id: string }) => api.post<UnlockAnswer>(`/bookings/${id}/unlock`),
+    (a) => a.booking,
+  );
+
+export const useRenewPin = () =>
+  useBookingAction(
+    ({ id }: { id: string }) => api.post<Booking>(`/bookings/${id}/pin`),
+    (b) => b,
+  );
+
+export const useCancelBooking = () =>
+  useBookingAction(
+    ({ id }: { id: string }) => api.delete<CancelAnswer>(`/bookings/${id}`),
+    (a) => a.booking,
+  );

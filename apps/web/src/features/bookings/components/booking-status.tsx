@@ -1,0 +1,308 @@
+import { LOCKER_RULES } from '@petti/shared/constants';
+import { CANCELLABLE_STATES, EXTENDABLE_STATES, OPENABLE_STATES } from '@petti/shared/rules/booking-states';
+import { formatRupees } from '@petti/shared/rules/money';
+import type { Booking } from '@petti/shared/schemas/lockers';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDateFormat } from '../../../lib/date-format.ts';
+import { clock, extensionChoices, startWindow, toLocalInput } from '../booking-view.ts';
+import { paymentOf, useBookingActions } from '../use-booking-actions.ts';
+import { PinCard } from './pin-card.tsx';
+import { StatusChip } from './status-chip.tsx';
+import { WaitlistOffers } from './waitlist-offers.tsx';
+
+const includes = <T extends string>(list: readonly T[], value: string): value is T =>
+  list.includes(value as T);
+
+/** The refund the cancellation policy gives now (docs/lockers.md), for the confirm's message. */
+function refundNoteKey(b: Booking, nowMs: number) {
+  if (b.state === 'waitlisted' || b.state === 'awaiting_payment') return 'lockers.cancelNothing' as const;
+  const fullBefore = LOCKER_RULES.fullRefundBeforeStartMinutes * 60_000;
+  if (b.state === 'scheduled' && Date.parse(b.startsAt) - nowMs >= fullBefore)
+    return 'lockers.cancelFull' as const;
+  return 'lockers.cancelHalf' as const;
+}
+
+/** One booking, live: what state it is in, what to do next, and every action its state allows. */
+export function BookingStatus({ booking, nowMs }: { booking: Booking; nowMs: number }) {
+  const { t, i18n } = useTranslation();
+  const fmt = useDateFormat();
+  const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
+  const actions = useBookingActions(booking);
+  const payment = paymentOf(booking.payment);
+  const label = booking.locker?.label ?? '';
+  const s = booking.state;
+
+  return (
+    <section className="panel booking-status" data-testid="booking-status" data-state={s} aria-live="polite">
+      <header className="booking-status__head">
+        <div>
+          <h2 className="panel__title">
+            {t('lockers.sizeAt', { size: booking.size, site: booking.site.name[lang] })}
+          </h2>
+          {booking.locker && <p className="booking-status__locker">{t('lockers.lockerLabel', { label })}</p>}
+        </div>
+        <StatusChip state={s} />
+      </header>
+
+      <p className="booking-status__times">
+        {t('lockers.from', { time: fmt.timeOrDateTime(booking.startsAt, nowMs) })} ·{' '}
+        {t('lockers.until', { time: fmt.timeOrDateTime(booking.endsAt, nowMs) })}
+      </p>
+
+      {s === 'awaiting_payment' && (
+        <div className="stack">
+          <p>{t('lockers.holdExplain')}</p>
+          {booking.holdExpiresAt && (
+            <p className="booking-status__countdown" data-testid="hold-countdown">
+              {t('lockers.holdEndsIn', { time: clock(Date.parse(booking.holdExpiresAt) - nowMs) })}
+            </p>
+          )}
+          {payment && (
+            <button
+              type="button"
+              className="button button--primary button--block"
+              onClick={() => void actions.pay(payment)}
+              data-testid="pay-booking"
+            >
+              {t('lockers.payNow', { amount: formatRupees(payment.amount) })}
+            </button>
+          )}
+        </div>
+      )}
+
+      {s === 'scheduled' && (
+        <div className="stack">
+          <p>
+            {t('lockers.scheduledExplain', {
+              start: fmt.dateTime(booking.startsAt),
+              end: fmt.timeOrDateTime(booking.endsAt, Date.parse(booking.startsAt)),
+            })}
+          </p>
+          <p className="booking-status__countdown">
+            {t('lockers.startsIn', { time: clock(Date.parse(booking.startsAt) - nowMs) })}
+          </p>
+          {!booking.pin && <p className="form-note">{t('lockers.pinComing')}</p>}
+          <MoveStart booking={booking} nowMs={nowMs} onMove={actions.move} moving={actions.moving} />
+        </div>
+      )}
+
+      {(s === 'reserved' || s === 'active') && (
+        <p className="booking-status__countdown" data-testid="ends-countdown">
+          {t('lockers.endsIn', { time: clock(Date.parse(booking.endsAt) - nowMs) })}
+        </p>
+      )}
+
+      {s === 'expired' && booking.overstay && (
+        <div className="form-alert form-alert--error" role="alert">
+          <div className="form-alert__body">
+            <strong>{t('lockers.overstayTitle')}</strong>
+            <p>
+              {t('lockers.overstayBody', {
+                count: booking.overstay.hours,
+                amount: formatRupees(booking.overstay.duePaise),
+              })}
+            </p>
+            {payment && booking.overstay.duePaise > 0 && (
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => void actions.pay(payment)}
+                data-testid="pay-overstay"
+              >
+                {t('lockers.overstayPay', { amount: formatRupees(payment.amount) })}
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+
+      {booking.pendingExtension && payment && s !== 'awaiting_payment' && s !== 'expired' && (
+        <div className="form-alert form-alert--info">
+          <div className="form-alert__body">
+            <p>
+              {t('lockers.extendPending', {
+                amount: formatRupees(booking.pendingExtension.amountPaise),
+                count: booking.pendingExtension.hours,
+              })}
+            </p>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void actions.pay(payment)}
+            >
+              {t('lockers.payNow', { amount: formatRupees(payment.amount) })}
+            </button>
+          </div>
+        </div>
+      )}
+
+      {booking.pin && (
+        <PinCard
+          booking={{ ...booking, lockerLabel: booking.locker?.label ?? null, siteName: booking.site.name }}
+          nowMs={nowMs}
+          actions={{
+            onOpen: includes(OPENABLE_STATES, s) ? () => void actions.open() : undefined,
+            opening: actions.opening,
+            onRenew: () => void actions.renewPin(),
+            renewing: actions.renewing,
+          }}
+        />
+      )}
+
+      {s === 'waitlisted' && <WaitlistOffers booking={booking} />}
+
+      {(s === 'ended' || s === 'timed_out' || s === 'cancelled') && (
+        <div className="stack">
+          <p>
+            {s === 'ended'
+              ? t('lockers.finalEnded')
+              : s === 'timed_out'
+                ? t('lockers.finalTimedOut')
+                : t('lockers.finalCancelled')}
+          </p>
+          <Link className="button button--primary" to={`/booking/${booking.siteId}`} data-testid="book-again">
+            {t('lockers.bookAgain')}
+          </Link>
+        </div>
+      )}
+
+      <div className="booking-status__actions">
+        {includes(EXTENDABLE_STATES, s) && !booking.pendingExtension && (
+          <ExtendControl booking={booking} onExtend={actions.extend} extending={actions.extending} />
+        )}
+        {s === 'active' && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void actions.end()}
+            disabled={actions.ending}
+            data-testid="end-booking"
+          >
+            {t('lockers.end')}
+          </button>
+        )}
+        {includes(CANCELLABLE_STATES, s) && (
+          <button
+            type="button"
+            className="button button--danger-outline"
+            onClick={() => void actions.cancel(t(refundNoteKey(booking, nowMs)))}
+            disabled={actions.cancelling}
+            data-testid="cancel-booking"
+          >
+            {s === 'waitlisted' ? t('lockers.leaveWaitlist') : t('lockers.cancel')}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ExtendControl({
+  booking,
+  onExtend,
+  extending,
+}: {
+  booking: Booking;
+  onExtend: (hours: number) => Promise<void>;
+  extending: boolean;
+}) {
+  const { t } = useTranslation();
+  const choices = extensionChoices(booking);
+  const [hours, setHours] = useState(choices[0] ?? 1);
+  if (choices.length === 0) return <p className="form-note">{t('lockers.extendNone')}</p>;
+  return (
+    <form
+      className="extend-control"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        void onExtend(hours);
+      }}
+    >
+      <label className="field__label" htmlFor={`extend-${booking.id}`}>
+        {t('lockers.extendHours')}
+      </label>
+      <div className="extend-control__row">
+        <select
+          id={`extend-${booking.id}`}
+          className="input"
+          value={hours}
+          onChange={(e) => setHours(Number(e.target.value))}
+        >
+          {choices.map((h) => (
+            <option key={h} value={h}>
+              {t('lockers.hoursOption', { count: h })}
+            </option>
+          ))}
+        </select>
+        <button
+          type="submit"
+          className="button button--secondary"
+          disabled={extending}
+          data-testid="extend-booking"
+        >
+          {t('lockers.extendPay', { count: hours })}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function MoveStart({
+  booking,
+  nowMs,
+  onMove,
+  moving,
+}: {
+  booking: Booking;
+  nowMs: number;
+  onMove: (startAt: string) => Promise<boolean>;
+  moving: boolean;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState(() => toLocalInput(Date.parse(booking.startsAt)));
+  const [error, setError] = useState<string | null>(null);
+  const window = startWindow(nowMs);
+  if (!open) {
+    return (
+      <button type="button" className="button button--ghost button--small" onClick={() => setOpen(true)}>
+        {t('lockers.moveStart')}
+      </button>
+    );
+  }
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const at = new Date(value).getTime();
+    if (!Number.isFinite(at) || at < window.min || at > window.max) {
+      setError(t('lockers.startInvalid'));
+      return;
+    }
+    setError(null);
+    if (await onMove(new Date(at).toISOString())) setOpen(false);
+  };
+  return (
+    <form className="extend-control" onSubmit={(e) => void submit(e)}>
+      <label className="field__label" htmlFor={`move-${booking.id}`}>
+        {t('lockers.startAt')}
+      </label>
+      <div className="extend-control__row">
+        <input
+          id={`move-${booking.id}`}
+          className="input"
+          type="datetime-local"
+          value={value}
+          min={toLocalInput(window.min)}
+          max={toLocalInput(window.max)}
+          onChange={(e) => setValue(e.target.value)}
+          aria-invalid={error ? true : undefined}
+        />
+        <button type="submit" className="button button--secondary" disabled={moving}>
+          {t('lockers.moveSave')}
+        </button>
+      </div>
+      {error && <p className="field__error">{error}</p>}
+    </form>
+  );
+}

@@ -1,0 +1,243 @@
+import type { Booking, LockerSite } from '@petti/shared/schemas/lockers';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDateFormat } from '../../../lib/date-format.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { localStore } from '../../../lib/storage.ts';
+import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
+import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
+import { PageIntro } from '../../../lib/ui/page.tsx';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
+import { useServerNow } from '../../../lib/use-server-now.ts';
+import { useBookingList, useLockerSites } from '../api/bookings-api.ts';
+import { distanceText, liveBookings, sitesByDistance } from '../booking-view.ts';
+import { LiveBookingCard } from '../components/live-booking-card.tsx';
+import { PinCard } from '../components/pin-card.tsx';
+import { SiteMap } from '../components/site-map.tsx';
+import { SiteSummary } from '../components/site-summary.tsx';
+import { StatusChip } from '../components/status-chip.tsx';
+import { readLastBookings, saveLastBookings } from '../last-bookings.ts';
+import { bookingPath } from '../use-booking-actions.ts';
+import { useBookingEvents } from '../use-booking-events.ts';
+import { useHere } from '../use-here.ts';
+import '../bookings.css';
+
+/** /dashboard — the user's live lockers with their PINs first, then the sites around them. */
+export default function DashboardPage() {
+  useBookingEvents();
+  return (
+    <PageIntro page="dashboard">
+      <YourLockers />
+      <NearbySites />
+      <PastBookings />
+    </PageIntro>
+  );
+}
+
+function YourLockers() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const online = useOnlineStatus();
+  const recent = useBookingList('recent');
+  const live = recent.data ? liveBookings(recent.data.data) : [];
+  const nowMs = useServerNow(live.length > 0 || !online);
+
+  // Keep the PINs on the phone for when it is offline at the locker.
+  useEffect(() => {
+    if (recent.data) saveLastBookings(localStore(), liveBookings(recent.data.data), Date.now());
+  }, [recent.data]);
+
+  return (
+    <section className="stack" aria-labelledby="your-lockers">
+      <h2 id="your-lockers" className="panel__title">
+        {t('lockers.yourLockers')}
+      </h2>
+      {recent.isPending && online ? (
+        <p className="status-line" role="status">
+          <Spinner size={20} />
+          {t('loading.label')}
+        </p>
+      ) : recent.data && online ? (
+        live.length === 0 ? (
+          <p className="empty-note" data-testid="no-live-bookings">
+            {t('lockers.noLiveBookings')}
+          </p>
+        ) : (
+          <ul className="live-list">
+            {live.map((b) => (
+              <LiveBookingCard key={b.id} booking={b} nowMs={nowMs} />
+            ))}
+          </ul>
+        )
+      ) : !online || recent.isError ? (
+        <OfflineCopy
+          nowMs={nowMs}
+          error={online && recent.isError ? errorText(recent.error) : null}
+          onRetry={() => void recent.refetch()}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** The PINs this phone saved, shown when the bookings cannot be fetched. */
+function OfflineCopy({
+  nowMs,
+  error,
+  onRetry,
+}: {
+  nowMs: number;
+  error: string | null;
+  onRetry: () => void;
+}) {
+  const { t } = useTranslation();
+  const fmt = useDateFormat();
+  const saved = readLastBookings(localStore(), nowMs);
+  const withPin = saved?.bookings.filter((b) => b.pin) ?? [];
+  return (
+    <div className="stack" data-testid="offline-pins">
+      {error && <LoadFailedAlert reason={error} onRetry={onRetry} />}
+      {saved && withPin.length > 0 ? (
+        <>
+          <p className="form-note">
+            {t('lockers.offlineCopy', { time: fmt.timeOrDateTime(saved.savedAt, nowMs) })}
+          </p>
+          <ul className="live-list">
+            {withPin.map((b) => (
+              <li key={b.id} className="panel live-booking">
+                <PinCard booking={b} nowMs={nowMs} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="empty-note">{t('lockers.offlineNoCopy')}</p>
+      )}
+    </div>
+  );
+}
+
+function NearbySites() {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const sites = useLockerSites();
+  const { here, from, status, locate } = useHere();
+  const sorted = sites.data ? sitesByDistance(sites.data.sites, from) : [];
+  const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
+  return (
+    <section className="stack" aria-labelledby="near-you">
+      <div className="section-head">
+        <h2 id="near-you" className="panel__title">
+          {t('lockers.nearYou')}
+        </h2>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={locate}
+          disabled={status === 'locating'}
+        >
+          {status === 'locating' ? t('lockers.locating') : t('lockers.useMyLocation')}
+        </button>
+      </div>
+      {status === 'outside' && <p className="form-note">{t('lockers.locationOutside')}</p>}
+      {status === 'denied' && <p className="form-note">{t('lockers.locationDenied')}</p>}
+      {sites.isPending ? (
+        <p className="status-line" role="status">
+          <Spinner size={20} />
+          {t('loading.label')}
+        </p>
+      ) : sites.isError && !sites.data ? (
+        <LoadFailedAlert
+          title={t('lockers.sitesLoadFailed')}
+          reason={errorText(sites.error)}
+          onRetry={() => void sites.refetch()}
+        />
+      ) : (
+        <>
+          <SiteMap sites={sorted.map((s) => s.site)} here={here} />
+          <ul className="site-list" data-testid="site-list">
+            {sorted.map(({ site, metres }) => (
+              <SiteRow key={site.id} site={site} distance={distanceText(metres)} lang={lang} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function SiteRow({ site, distance }: { site: LockerSite; distance: string; lang: 'en' | 'ta' }) {
+  const { t } = useTranslation();
+  return (
+    <li className="panel site-row">
+      <div className="site-row__top">
+        <SiteSummary site={site} compact />
+        <span className="site-row__distance">{distance}</span>
+      </div>
+      <p className="site-row__sizes">
+        {site.sizes.map((s) => (
+          <span key={s.size} className={`size-pill${s.free === 0 ? ' size-pill--none' : ''}`}>
+            {t('lockers.freeBySize', { size: s.size, free: s.free })}
+          </span>
+        ))}
+      </p>
+      <Link
+        className="button button--primary button--small"
+        to={`/booking/${site.id}`}
+        data-testid={`book-${site.id}`}
+      >
+        {t('lockers.book')}
+      </Link>
+    </li>
+  );
+}
+
+function PastBookings() {
+  const { t, i18n } = useTranslation();
+  const fmt = useDateFormat();
+  const [open, setOpen] = useState(false);
+  const past = useBookingList('past', open);
+  const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
+  const nowMs = Date.now();
+  return (
+    <section className="stack" aria-labelledby="past-bookings">
+      <h2 id="past-bookings" className="panel__title">
+        {t('lockers.pastBookings')}
+      </h2>
+      {!open ? (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => setOpen(true)}
+          data-testid="show-past"
+        >
+          {t('lockers.showPast')}
+        </button>
+      ) : past.isPending ? (
+        <p className="status-line" role="status">
+          <Spinner size={20} />
+          {t('loading.label')}
+        </p>
+      ) : past.isError ? (
+        <LoadFailedAlert reason={t('lockers.loadFailed')} onRetry={() => void past.refetch()} />
+      ) : past.data.data.length === 0 ? (
+        <p className="empty-note">{t('lockers.noPast')}</p>
+      ) : (
+        <ul className="past-list" data-testid="past-list">
+          {past.data.data.map((b: Booking) => (
+            <li key={b.id} className="past-list__item">
+              <Link to={bookingPath(b)}>
+                <span className="past-list__what">
+                  {t('lockers.sizeAt', { size: b.size, site: b.site.name[lang] })}
+                </span>
+                <span className="past-list__when">{fmt.timeOrDateTime(b.endedAt ?? b.endsAt, nowMs)}</span>
+              </Link>
+              <StatusChip state={b.state} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,141 @@
+import { formatRupees } from '@petti/shared/rules/money';
+import type { Booking } from '@petti/shared/schemas/lockers';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../lib/api-client.ts';
+import { useDateFormat } from '../../lib/date-format.ts';
+import { useErrorText } from '../../lib/error-text.ts';
+import { confirm } from '../../lib/ui/dialog-store.ts';
+import { toast } from '../../lib/ui/toast-store.ts';
+import { type PaymentHandle, startCheckout } from '../payments/checkout.ts';
+import {
+  useCancelBooking,
+  useEndBooking,
+  useExtendBooking,
+  useMoveBooking,
+  useRenewPin,
+  useUnlockBooking,
+} from './api/bookings-api.ts';
+
+/** Where the checkout brings the payer back: the booking's own status view. */
+export const bookingPath = (b: Pick<Booking, 'id' | 'siteId'>) =>
+  `/booking/${encodeURIComponent(b.siteId)}?booking=${encodeURIComponent(b.id)}`;
+
+function paymentOf(value: unknown): PaymentHandle | null {
+  const p = value as Partial<PaymentHandle> | null | undefined;
+  return p && typeof p.id === 'string' && typeof p.providerOrderId === 'string' ? (p as PaymentHandle) : null;
+}
+
+/** Every action on one booking, with its confirmations, toasts and error messages. */
+export function useBookingActions(booking: Booking) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const fmt = useDateFormat();
+  const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
+  const unlock = useUnlockBooking();
+  const renew = useRenewPin();
+  const end = useEndBooking();
+  const cancel = useCancelBooking();
+  const extend = useExtendBooking();
+  const move = useMoveBooking();
+  const label = booking.locker?.label ?? '';
+
+  const pay = async (payment: PaymentHandle) => {
+    const outcome = await startCheckout(payment, {
+      returnTo: bookingPath(booking),
+      description: t('lockers.sizeAt', { size: booking.size, site: booking.site.name[lang] }),
+    });
+    if (outcome.status === 'failed') toast.error(outcome.message ?? t('errors.unknown'));
+  };
+
+  /** An overstay due answers 402 with the payment to make: go straight to it. */
+  const failed = async (error: unknown) => {
+    const payment =
+      isApiError(error) && error.code === 'OverstayUnpaid' ? paymentOf(error.details.payment) : null;
+    if (payment) return pay(payment);
+    toast.error(errorText(error), { id: `booking-${booking.id}` });
+  };
+
+  return {
+    pay,
+    opening: unlock.isPending,
+    open: async () => {
+      try {
+        await unlock.mutateAsync({ id: booking.id });
+        toast.info(t('lockers.openSent', { label }), { id: `open-${booking.id}` });
+      } catch (error) {
+        await failed(error);
+      }
+    },
+    renewing: renew.isPending,
+    renewPin: async () => {
+      try {
+        await renew.mutateAsync({ id: booking.id });
+        toast.success(t('lockers.pinRenewed'), { id: `pin-${booking.id}` });
+      } catch (error) {
+        await failed(error);
+      }
+    },
+    ending: end.isPending,
+    end: async () => {
+      const answer = await confirm({
+        title: t('lockers.endConfirmTitle'),
+        message: t('lockers.endConfirmBody'),
+        confirmLabel: t('lockers.end'),
+      });
+      if (answer !== 'confirm') return;
+      try {
+        await end.mutateAsync({ id: booking.id });
+        toast.success(t('lockers.endedToast'), { id: `end-${booking.id}` });
+      } catch (error) {
+        await failed(error);
+      }
+    },
+    cancelling: cancel.isPending,
+    cancel: async (refundNote: string) => {
+      const answer = await confirm({
+        title: t('lockers.cancelConfirmTitle'),
+        message: refundNote,
+        confirmLabel: t('lockers.cancel'),
+      });
+      if (answer !== 'confirm') return;
+      try {
+        const { refund } = await cancel.mutateAsync({ id: booking.id });
+        toast.success(
+          refund.amountPaise > 0
+            ? `${t('lockers.cancelledToast')} ${t('lockers.refunded', { amount: formatRupees(refund.amountPaise) })}`
+            : t('lockers.cancelledToast'),
+          { id: `cancel-${booking.id}` },
+        );
+      } catch (error) {
+        await failed(error);
+      }
+    },
+    extending: extend.isPending,
+    extend: async (hours: number) => {
+      try {
+        const next = await extend.mutateAsync({ id: booking.id, hours });
+        const payment = paymentOf(next.payment);
+        if (payment && next.pendingExtension) await pay(payment);
+        else toast.success(t('lockers.extended'), { id: `extend-${booking.id}` });
+      } catch (error) {
+        await failed(error);
+      }
+    },
+    moving: move.isPending,
+    move: async (startAt: string): Promise<boolean> => {
+      try {
+        const next = await move.mutateAsync({ id: booking.id, startAt });
+        toast.success(t('lockers.moved', { time: fmt.dateTime(next.startsAt) }), {
+          id: `move-${booking.id}`,
+        });
+        return true;
+      } catch (error) {
+        await failed(error);
+        return false;
+      }
+    },
+  };
+}
+
+export type BookingActions = ReturnType<typeof useBookingActions>;
+export { paymentOf };

@@ -1,0 +1,123 @@
+import type { ConfirmPaymentBody, ConfirmPaymentResult, Payment } from '@petti/shared/schemas/payments';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '../../lib/api.ts';
+import { i18n } from '../../lib/i18n/index.ts';
+import {
+  parseCheckoutReturn,
+  stripCheckoutReturn,
+  testpayCheckoutUrl,
+  withPaymentId,
+} from './checkout-return.ts';
+import { openRazorpay } from './razorpay-checkout.ts';
+
+/**
+ * The one checkout hand-off every payable thing uses (plans, locker bookings, extensions, overstay,
+ * orders). docs/payments.md "In the app" describes it.
+ */
+
+export type PaymentHandle = Payment;
+
+export type CheckoutResult =
+  | { status: 'redirected' }
+  | { status: 'paid'; result: ConfirmPaymentResult }
+  | { status: 'failed'; message?: string }
+  | { status: 'cancelled' };
+
+export interface CheckoutOptions {
+  /** A path of this app to come back to; the payment id is added to its query. */
+  returnTo: string;
+  /** What is being paid for, shown by the provider. */
+  description: string;
+  /** The payer's number, to prefill Razorpay. */
+  phone?: string;
+}
+
+export function confirmPayment(paymentId: string, body: ConfirmPaymentBody): Promise<ConfirmPaymentResult> {
+  return api.post<ConfirmPaymentResult>(`/payments/${encodeURIComponent(paymentId)}/confirm`, body);
+}
+
+/**
+ * testpay: the whole page goes to its checkout and comes back to `returnTo` (resolves `redirected`;
+ * the return page's `usePaymentReturn` finishes the job). Razorpay: its modal opens over this page
+ * and the payment is confirmed here.
+ */
+export async function startCheckout(
+  payment: PaymentHandle,
+  options: CheckoutOptions,
+): Promise<CheckoutResult> {
+  const back = withPaymentId(options.returnTo, payment.id);
+  if (payment.provider === 'testpay') {
+    const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
+    window.location.assign(testpayCheckoutUrl(payment.providerOrderId, back, lang));
+    return { status: 'redirected' };
+  }
+  const outcome = await openRazorpay(payment, options);
+  if (outcome.status !== 'authorized') return outcome;
+  try {
+    return { status: 'paid', result: await confirmPayment(payment.id, outcome.body) };
+  } catch (error) {
+    return { status: 'failed', message: error instanceof Error ? error.message : undefined };
+  }
+}
+
+export interface PaymentReturn {
+  state: 'none' | 'confirming' | 'paid' | 'failed' | 'cancelled' | 'error';
+  paymentId?: string;
+  result?: ConfirmPaymentResult;
+  /** Why confirming failed (already translated by the API client). */
+  error?: string;
+  /** Confirm again after an error (the network dropped, say). */
+  retry?: () => void;
+}
+
+/**
+ * On the page a checkout returns to: confirms what the provider handed back (once, even under
+ * StrictMode's double effects), removes it from the address so a reload does not repeat it, and
+ * reports the outcome. A repeated confirm would be harmless anyway: the server answers the same.
+ */
+export function usePaymentReturn(): PaymentReturn {
+  const [outcome, setOutcome] = useState<PaymentReturn>(() => {
+    const parsed = parseCheckoutReturn(typeof window === 'undefined' ? '' : window.location.search);
+    if (parsed.kind === 'none') return { state: 'none' };
+    if (parsed.kind === 'error') {
+      return {
+        state: parsed.error === 'payment_cancelled' ? 'cancelled' : 'failed',
+        paymentId: parsed.paymentId,
+      };
+    }
+    return { state: 'confirming', paymentId: parsed.paymentId };
+  });
+  const started = useRef(false);
+
+  const run = useCallback((paymentId: string, body: ConfirmPaymentBody) => {
+    setOutcome({ state: 'confirming', paymentId });
+    confirmPayment(paymentId, body).then(
+      (result) => setOutcome({ state: 'paid', paymentId, result }),
+      (error: unknown) =>
+        setOutcome({
+          state: 'error',
+          paymentId,
+          error: error instanceof Error ? error.message : undefined,
+          retry: () => run(paymentId, body),
+        }),
+    );
+  }, []);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const parsed = parseCheckoutReturn(window.location.search);
+    if (parsed.kind === 'none') return;
+    const { pathname, hash } = window.location;
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${pathname}${stripCheckoutReturn(window.location.search)}${hash}`,
+    );
+    if (parsed.kind === 'success') run(parsed.paymentId, parsed.body);
+  }, [run]);
+
+  return outcome;
+}
+
+export { PaymentOutcomeBanner } from './components/payment-outcome-banner.tsx';

@@ -1,0 +1,46 @@
+import { GETTING_EVENTS } from '@petti/shared/events';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { deviceSessionId } from '../device-session.ts';
+import { type ConnectionState, deriveConnectionState } from './connection-state.ts';
+import { live } from './live.ts';
+import type { LiveEvent } from './live-event.ts';
+
+/**
+ * Real-time events for the screens. Conventions every feature relies on:
+ * - `useLiveEvents` hands each event to a screen with `fromThisDevice` (its SessionID is this
+ *   device's `x-session-id`). The HTTP answer is the truth for the device that asked; the event is
+ *   how the user's other devices (and timers, locker hardware, payment callbacks) tell this one.
+ * - `LiveUpdates` (mounted once, in app/providers) shows a toast for each event that did not come
+ *   from this device, invalidates the react-query keys ['notifications'] on every event and
+ *   ['bookings'], ['payments'], ['subscriptions'], ['orders'] on the others, and re-broadcasts each
+ *   event on `window` as the seed's `gettingEvents` CustomEvent.
+ */
+
+export type { ConnectionState } from './connection-state.ts';
+export { eventText, type LiveEvent } from './live-event.ts';
+
+export interface LiveEventMeta {
+  fromThisDevice: boolean;
+}
+
+export function isFromThisDevice(e: LiveEvent): boolean {
+  return e.SessionID !== null && e.SessionID === deviceSessionId();
+}
+
+/** Calls `listener` with every event while the component is mounted (the latest listener is used). */
+export function useLiveEvents(listener: (e: LiveEvent, meta: LiveEventMeta) => void): void {
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => live.subscribe((e) => latest.current(e, { fromThisDevice: isFromThisDevice(e) })), []);
+}
+
+/** The seed's connection state, kept current. */
+export function useLiveStatus(): ConnectionState {
+  const facts = useSyncExternalStore(live.facts.subscribe, live.facts.getState, live.facts.getState);
+  return deriveConnectionState(facts);
+}
+
+// Every event also goes out as the seed's window event, for anything listening outside React.
+live.subscribe((e) => {
+  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(GETTING_EVENTS, { detail: e }));
+});

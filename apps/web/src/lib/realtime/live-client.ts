@@ -1,0 +1,191 @@
+import { REALTIME } from '@petti/shared/constants';
+import { TOPICS } from '@petti/shared/events';
+import { createStore } from 'zustand/vanilla';
+import { type ConnectionFacts, type ConnectionState, deriveConnectionState } from './connection-state.ts';
+import { type LiveEvent, parseLiveEvent } from './live-event.ts';
+import { createReconnector } from './reconnect.ts';
+
+/**
+ * One MQTT 3.1.1 connection over WebSocket to `/mqtt`, opened while someone is signed in, with the
+ * access token as its password (the broker lets a user subscribe only under `users/{own id}/`).
+ * mqtt.js's own reconnect is off: `reconnect.ts` follows the seed's 5 s, then every 60 s.
+ */
+
+/** The part of mqtt.js's client this module uses (so tests can hand in a fake). */
+export interface MqttLike {
+  on(event: 'connect', cb: () => void): unknown;
+  on(event: 'close' | 'offline', cb: () => void): unknown;
+  on(event: 'error', cb: (error: Error) => void): unknown;
+  on(event: 'message', cb: (topic: string, payload: Uint8Array) => void): unknown;
+  on(event: 'packetsend' | 'packetreceive', cb: (packet: { cmd: string }) => void): unknown;
+  subscribe(topic: string, options: { qos: 0 | 1 }): unknown;
+  end(force?: boolean): unknown;
+}
+
+export interface MqttConnectOptions {
+  protocolVersion: 4;
+  clientId: string;
+  username: string;
+  password: string;
+  keepalive: number;
+  reconnectPeriod: 0;
+  connectTimeout: number;
+  clean: boolean;
+  /** Plain timers: mqtt.js's worker timers come from a blob: URL, which the CSP refuses. */
+  timerVariant: 'native';
+}
+
+export interface LiveClientDeps {
+  connect: (url: string, options: MqttConnectOptions) => Promise<MqttLike>;
+  url: () => string;
+  /** The signed-in user and a fresh access token, or null when nobody is signed in. */
+  credentials: () => Promise<{ userId: string; token: string } | null>;
+  isOnline: () => boolean;
+  timers?: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout };
+}
+
+/** A keep-alive ping unanswered this long marks the connection as pending keep-alive. */
+const PING_GRACE_MS = 10_000;
+
+export function createLiveClient(deps: LiveClientDeps) {
+  const timers = deps.timers ?? globalThis;
+  const facts = createStore<ConnectionFacts>(() => ({
+    networkOnline: deps.isOnline(),
+    connection: 'disconnected',
+    intended: 'disconnected',
+    keepAliveHealthy: true,
+  }));
+  const listeners = new Set<(event: LiveEvent) => void>();
+  let client: MqttLike | null = null;
+  let generation = 0;
+  let pingTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const set = (patch: Partial<ConnectionFacts>) => facts.setState(patch);
+  const reconnector = createReconnector(() => void open(), timers);
+
+  const clearPing = () => {
+    if (pingTimer !== null) timers.clearTimeout(pingTimer);
+    pingTimer = null;
+  };
+
+  const close = () => {
+    clearPing();
+    const old = client;
+    client = null;
+    generation++;
+    old?.end(true);
+  };
+
+  async function open(): Promise<void> {
+    close();
+    const mine = generation;
+    set({ connection: 'connecting' });
+    const creds = await deps.credentials().catch(() => null);
+    if (mine !== generation || facts.getState().intended !== 'connected') return;
+    if (!creds) {
+      set({ connection: 'disconnected' });
+      reconnector.disrupted();
+      return;
+    }
+    let next: MqttLike;
+    try {
+      next = await deps.connect(deps.url(), {
+        protocolVersion: 4,
+        // One per tab: two tabs with one client id would keep pushing each other off the broker.
+        clientId: `web-${creds.userId.slice(0, 8)}-${crypto.randomUUID().slice(0, 8)}`,
+        username: creds.userId,
+        password: creds.token,
+        keepalive: REALTIME.keepAliveSeconds,
+        reconnectPeriod: 0,
+        connectTimeout: 30_000,
+        clean: true,
+        timerVariant: 'native',
+      });
+    } catch {
+      if (mine !== generation) return;
+      set({ connection: 'disconnected' });
+      reconnector.disrupted();
+      return;
+    }
+    if (mine !== generation) {
+      next.end(true);
+      return;
+    }
+    client = next;
+    next.on('connect', () => {
+      if (mine !== generation) return;
+      reconnector.stop();
+      set({ connection: 'connected', keepAliveHealthy: true });
+      next.subscribe(TOPICS.userEvents(creds.userId), { qos: 1 });
+    });
+    next.on('close', () => {
+      if (mine !== generation) return;
+      clearPing();
+      set({ connection: 'disconnected', keepAliveHealthy: true });
+      if (facts.getState().intended === 'connected') reconnector.disrupted();
+    });
+    next.on('error', () => {
+      // A refused connect (expired token) or a broken socket: 'close' follows and handles it.
+    });
+    next.on('packetsend', (packet) => {
+      if (packet.cmd !== 'pingreq' || pingTimer !== null) return;
+      pingTimer = timers.setTimeout(() => {
+        pingTimer = null;
+        if (mine === generation) set({ keepAliveHealthy: false });
+      }, PING_GRACE_MS);
+    });
+    next.on('packetreceive', (packet) => {
+      if (packet.cmd !== 'pingresp') return;
+      clearPing();
+      set({ keepAliveHealthy: true });
+    });
+    next.on('message', (_topic, payload) => {
+      const event = parseLiveEvent(new TextDecoder().decode(payload));
+      if (!event) return;
+      for (const listener of [...listeners]) {
+        try {
+          listener(event);
+        } catch {
+          // One listener's failure must not stop the others.
+        }
+      }
+    });
+  }
+
+  return {
+    /** Signed in: connect (again, with this user's token). */
+    start() {
+      set({ intended: 'connected' });
+      reconnector.stop();
+      void open();
+    },
+    /** Signed out: close and stay closed. */
+    stop() {
+      set({ intended: 'disconnected' });
+      reconnector.stop();
+      close();
+      set({ connection: 'disconnected' });
+    },
+    setNetworkOnline(online: boolean) {
+      set({ networkOnline: online });
+      // Back online while disrupted: the next attempt comes after the short wait again.
+      if (
+        online &&
+        facts.getState().intended === 'connected' &&
+        facts.getState().connection === 'disconnected'
+      ) {
+        reconnector.restart();
+      }
+    },
+    subscribe(listener: (event: LiveEvent) => void): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    facts,
+    state: (): ConnectionState => deriveConnectionState(facts.getState()),
+  };
+}
+
+export type LiveClient = ReturnType<typeof createLiveClient>;

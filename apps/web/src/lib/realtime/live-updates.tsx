@@ -1,0 +1,61 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getLastUser, subscribeSession } from '../auth-storage.ts';
+import { toast } from '../ui/toast-store.ts';
+import { isFromThisDevice } from './index.ts';
+import { live } from './live.ts';
+import { eventText, eventVariant, isSilent } from './live-event.ts';
+
+/** Query keys other devices' events make stale (see the conventions in index.ts). */
+const SHARED_KEYS = [['bookings'], ['payments'], ['subscriptions'], ['orders']] as const;
+
+/**
+ * Keeps the real-time connection open while someone is signed in on this device, and does what every
+ * event needs whatever screen is showing: a toast, and fresh data. Mounted once, in app/providers.
+ */
+export function LiveUpdates() {
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  const userId = useSyncExternalStore(
+    subscribeSession,
+    () => getLastUser(),
+    () => null,
+  );
+
+  useEffect(() => {
+    if (!userId) {
+      live.stop();
+      return;
+    }
+    live.start();
+    return () => live.stop();
+  }, [userId]);
+
+  useEffect(() => {
+    const online = () => live.setNetworkOnline(true);
+    const offline = () => live.setNetworkOnline(false);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  }, []);
+
+  useEffect(
+    () =>
+      live.subscribe((e) => {
+        void queryClient.invalidateQueries({ queryKey: ['notifications'] });
+        if (isFromThisDevice(e)) return;
+        for (const key of SHARED_KEYS) void queryClient.invalidateQueries({ queryKey: key });
+        if (isSilent(e)) return;
+        const text = eventText(e, i18n.resolvedLanguage === 'ta' ? 'ta' : 'en');
+        const about = e.data.bookingId ?? e.data.orderId ?? e.data.id ?? '';
+        if (text) toast(text, { variant: eventVariant(e), id: `live-${e.event}-${String(about)}` });
+      }),
+    [queryClient, i18n],
+  );
+
+  return null;
+}

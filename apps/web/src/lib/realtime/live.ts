@@ -1,0 +1,28 @@
+import { api } from '../api.ts';
+import { getAccessToken, getLastUser, tokenExpiresAt } from '../auth-storage.ts';
+import { createLiveClient, type MqttLike } from './live-client.ts';
+
+/** A token this close to expiry is renewed before connecting (the broker checks it at connect). */
+const RENEW_BEFORE_MS = 60_000;
+
+/** The app's one real-time connection. mqtt.js is loaded only once someone signs in. */
+export const live = createLiveClient({
+  connect: async (url, options) => {
+    const mqtt = await import('mqtt');
+    // mqtt's browser build has only a default export; its typings describe the named ones.
+    const connect = mqtt.default?.connect ?? mqtt.connect;
+    return connect(url, options) as unknown as MqttLike;
+  },
+  url: () => `${window.location.origin.replace(/^http/, 'ws')}/mqtt`,
+  credentials: async () => {
+    const userId = getLastUser();
+    if (!userId) return null;
+    let token = getAccessToken(userId);
+    const expiresAt = token ? tokenExpiresAt(token) : null;
+    if (!token || (expiresAt !== null && expiresAt - api.serverNow() < RENEW_BEFORE_MS)) {
+      token = await api.renewSession();
+    }
+    return token ? { userId, token } : null;
+  },
+  isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
+});

@@ -1,0 +1,91 @@
+import assert from 'node:assert/strict';
+import { type Journey, journey } from '../runner.ts';
+import { json, newShopper, payOnTestpay, signedIn } from '../shopper.ts';
+
+/**
+ * Smart lockers (issue 5): find a site, book, pay through testpay, open with the PIN on the
+ * simulated keypad and watch the booking go live, end it, find it in past bookings, and still read
+ * the PIN with the phone offline.
+ */
+
+const SITE = 'bus-stand';
+
+export const lockerJourneys: Journey[] = [
+  journey(
+    'A shopper books a locker, pays, opens it with the PIN, ends it, and can read a PIN offline',
+    async ({ page, context, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Locker Journey');
+      await signedIn(page, shopper, '/dashboard');
+
+      await page.getByTestId('page-dashboard').waitFor();
+      await page.getByTestId('no-live-bookings').waitFor();
+      await page.getByTestId(`book-${SITE}`).waitFor();
+      assert.ok((await page.getByTestId('site-list').locator('li').count()) >= 5, 'the sites are listed');
+      await screenshot('lockers-dashboard');
+
+      await page.getByTestId(`book-${SITE}`).click();
+      await page.waitForURL((url) => url.pathname === `/booking/${SITE}`);
+      await page.getByTestId('booking-form').waitFor();
+      await page.getByTestId('size-M').check({ force: true });
+      await page
+        .getByTestId('booking-price')
+        .getByText(/To pay ₹/)
+        .waitFor();
+      await screenshot('lockers-booking-form');
+      await page.getByTestId('book-submit').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Book' }).click();
+
+      await payOnTestpay(page);
+      await page.waitForURL((url) => url.pathname === `/booking/${SITE}` && url.searchParams.has('booking'));
+      const bookingId = new URL(page.url()).searchParams.get('booking');
+      assert.ok(bookingId);
+      await page
+        .locator('[data-testid="booking-status"][data-state="reserved"]')
+        .waitFor({ timeout: 15_000 });
+      const pin = (await page.getByTestId('booking-pin').innerText()).replace(/\D/g, '');
+      assert.match(pin, /^\d{6}$/);
+      await screenshot('lockers-reserved-pin');
+
+      // Someone types the PIN on the site's keypad: the page follows live, without a reload.
+      const keypad = await json<{ ok: boolean }>(
+        await fetch(`${baseUrl}/api/dev/locker-sim/keypad`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ siteId: SITE, pin }),
+        }),
+        'POST /api/dev/locker-sim/keypad',
+      );
+      assert.equal(keypad.ok, true, 'the keypad accepts the PIN');
+      await page.locator('[data-testid="booking-status"][data-state="active"]').waitFor({ timeout: 15_000 });
+      const rotated = (await page.getByTestId('booking-pin').innerText()).replace(/\D/g, '');
+      assert.notEqual(rotated, pin, 'a new PIN replaces the one just used');
+      await screenshot('lockers-active');
+
+      // The dashboard keeps the PIN on the phone: offline it is still there.
+      await page.goto('/dashboard');
+      await page.getByTestId('live-booking').getByTestId('booking-pin').waitFor();
+      await context.setOffline(true);
+      const offlinePin = page.getByTestId('offline-pins').getByTestId('booking-pin');
+      await offlinePin.waitFor({ timeout: 15_000 });
+      assert.equal((await offlinePin.innerText()).replace(/\D/g, ''), rotated);
+      // Once the service worker controls the page, the PIN survives a reload with no network too.
+      if (await page.evaluate(() => Boolean(navigator.serviceWorker?.controller))) {
+        await page.reload();
+        await offlinePin.waitFor({ timeout: 15_000 });
+      }
+      await screenshot('lockers-offline-pin');
+      await context.setOffline(false);
+
+      await page.goto(`/booking/${SITE}?booking=${bookingId}`);
+      await page.getByTestId('end-booking').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'End booking' }).click();
+      await page.locator('[data-testid="booking-status"][data-state="ended"]').waitFor({ timeout: 15_000 });
+      assert.equal(await page.getByTestId('booking-pin').count(), 0, 'an ended booking shows no PIN');
+
+      await page.goto('/dashboard');
+      await page.getByTestId('show-past').click();
+      await page.getByTestId('past-list').locator('[data-state="ended"]').first().waitFor();
+      await screenshot('lockers-past');
+    },
+  ),
+];

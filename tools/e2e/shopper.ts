@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { randomInt } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Page } from 'playwright-core';
+
+/**
+ * A signed-in shopper for journeys that are about something other than signing in: signed up through
+ * the API with the code from the dev outbox, and the session put where the app keeps it. The sign-in
+ * screens themselves are walked in journeys/auth.ts.
+ */
+
+export interface Session {
+  userId: string;
+  accessToken: string;
+  refreshToken: string;
+  clientId: string;
+}
+
+/** A random valid Indian mobile number (10 digits starting with 9). */
+export function randomMobile(): string {
+  return `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+}
+
+export async function json<T>(res: Response, what: string): Promise<T> {
+  const text = await res.text();
+  assert.ok(res.ok, `${what} answered ${res.status}: ${text.slice(0, 300)}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** The newest code sent to `wire` (dev outbox). */
+export async function codeFor(baseUrl: string, wire: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const res = await fetch(`${baseUrl}/api/dev/outbox?phone=${wire}`);
+    const { messages } = await json<{ messages: { code: string | null }[] }>(res, 'GET /api/dev/outbox');
+    if (messages[0]?.code) return messages[0].code;
+    if (Date.now() > deadline) throw new Error(`no code reached ${wire}`);
+    await delay(200);
+  }
+}
+
+export async function newShopper(baseUrl: string, name: string): Promise<Session> {
+  const mobile = randomMobile();
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await json(await post('/auth/sign-up', { phone: mobile, name }), 'POST /auth/sign-up');
+  const code = await codeFor(baseUrl, `91${mobile}`);
+  const result = await json<{ userId?: string; tokens?: Omit<Session, 'userId'> }>(
+    await post('/auth/confirm-sign-up', { phone: mobile, code }),
+    'POST /auth/confirm-sign-up',
+  );
+  assert.ok(result.userId && result.tokens, 'sign-up signs the shopper in');
+  return { userId: result.userId, ...result.tokens };
+}
+
+/** Puts the session where the app keeps it, then opens `path`. */
+export async function signedIn(page: Page, session: Session, path: string): Promise<void> {
+  await page.goto('/login');
+  await page.evaluate((s) => {
+    localStorage.setItem(`accessToken.${s.userId}`, s.accessToken);
+    localStorage.setItem(`refreshToken.${s.userId}`, s.refreshToken);
+    localStorage.setItem(`clientId.${s.userId}`, s.clientId);
+    localStorage.setItem('lastSignedInUser', s.userId);
+    localStorage.setItem('existingUser', 'true');
+  }, session);
+  await page.goto(path);
+}
+
+/** Pays on testpay's checkout page (UPI, or "Make it fail") and waits to leave it. */
+export async function payOnTestpay(page: Page, outcome: 'pay' | 'fail' = 'pay'): Promise<void> {
+  await page.waitForURL((url) => url.pathname.startsWith('/api/payments/testpay/checkout/'), {
+    timeout: 15_000,
+  });
+  await page.getByLabel(/UPI/).check();
+  await page.getByRole('button', { name: outcome === 'pay' ? /^Pay / : /fail/i }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: 15_000 });
+}
