@@ -69,7 +69,9 @@ export default defineConfig({
             },
           },
           {
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/orders(\/|$)/.test(url.pathname),
+            // Orders and saved addresses: the user's own data, in a cache purged on sign-out.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && /^\/api\/(orders|addresses)(\/|$)/.test(url.pathname),
             handler: 'NetworkFirst',
             options: {
               cacheName: CACHE_NAMES.orders,
@@ -80,10 +82,14 @@ export default defineConfig({
           },
           {
             urlPattern: ({ url, sameOrigin }) =>
-              sameOrigin && /^\/api\/(categories|products|sellers|locker-locations)(\/|$)/.test(url.pathname),
-            handler: 'StaleWhileRevalidate',
+              sameOrigin &&
+              /^\/api\/(categories|products|sellers|locker-locations|places)(\/|$)/.test(url.pathname),
+            // Network first: stock and prices must be today's when online (the cart rules read them);
+            // offline, the last answers keep browsing working.
+            handler: 'NetworkFirst',
             options: {
               cacheName: CACHE_NAMES.catalogue,
+              networkTimeoutSeconds: 4,
               cacheableResponse: { statuses: [200] },
               expiration: { maxEntries: 300, maxAgeSeconds: 7 * 24 * 60 * 60 },
             },

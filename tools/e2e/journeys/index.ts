@@ -1,6 +1,13 @@
 import type { Journey } from '../runner.ts';
 import { authJourneys } from './auth.ts';
+import { lockerJourneys } from './lockers.ts';
+import { marketplaceJourneys } from './marketplace.ts';
 import { shellJourneys } from './shell.ts';
 
 /** Every journey file, in the order they run. A new file exports its list and is added here. */
-export const journeys: Journey[] = [...shellJourneys, ...authJourneys];
+export const journeys: Journey[] = [
+  ...shellJourneys,
+  ...authJourneys,
+  ...lockerJourneys,
+  ...marketplaceJourneys,
+];

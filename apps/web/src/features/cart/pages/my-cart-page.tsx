@@ -1,5 +1,175 @@
+import { ROUTES } from '@petti/shared/routes';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useStore } from 'zustand';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { FormAlert } from '../../../lib/ui/form.tsx';
+import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
+import { useSeller } from '../../catalog/api/catalog-api.ts';
+import { rupees } from '../../catalog/components/price.tsx';
+import { EmptyState } from '../../catalog/components/skeletons.tsx';
+import '../../catalog/shop.css';
+import { checkLinesOf } from '../api/cart-api.ts';
+import { quoteRequestOf, useQuote } from '../api/quote-api.ts';
+import { cartStore } from '../cart.ts';
+import { cartFingerprint, cartNameText, rupeesToPaise } from '../cart-product.ts';
+import { checkoutStore } from '../checkout.ts';
+import { deliveryPartOf, missingForChoice } from '../checkout-store.ts';
+import { CartLines } from '../components/cart-lines.tsx';
+import { DeliveryChoice } from '../components/delivery-choice.tsx';
+import { PriceSummary } from '../components/price-summary.tsx';
+import '../cart.css';
+import { useCart } from '../use-cart.ts';
+import { useValidateBeforePay } from '../use-validate-before-pay.ts';
 
+const RANGE_CODES = new Set(['AddressLongDistance', 'LockerLongDistance']);
+
+/**
+ * /MyCart: the lines, savings, how to receive the order, the all-in price from the server's quote
+ * (every fee itemised, nothing added later), then "Validate & pay".
+ */
 export default function MyCartPage() {
-  return <PageIntro page="myCart" />;
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const online = useOnlineStatus();
+  const errorText = useErrorText();
+  const cart = useCart();
+  const choice = useStore(checkoutStore);
+  const seller = useSeller(cart.sellerId ?? undefined);
+  const delivery = deliveryPartOf(choice);
+  const request = cart.sellerId && cart.items.length > 0 && delivery ? quoteRequestOf(cart, delivery) : null;
+  const quote = useQuote(request);
+  const validate = useValidateBeforePay();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (cart.items.length === 0) {
+    return (
+      <PageIntro page="myCart">
+        <EmptyState title={t('cart.empty')} body={t('cart.emptyBody')}>
+          <Link to={ROUTES.myComplex} className="button button--primary" data-testid="start-shopping">
+            {t('cart.startShopping')}
+          </Link>
+        </EmptyState>
+      </PageIntro>
+    );
+  }
+
+  const lineName = (vrntId: string) => {
+    const line = cart.items.find((i) => i.product.vrntId === vrntId);
+    return line ? cartNameText(line.product.name, i18n.resolvedLanguage) : vrntId;
+  };
+  const rangeError = quote.isError && isApiError(quote.error) && RANGE_CODES.has(quote.error.code);
+  const lockerRefused = isApiError(quote.error) && quote.error.code === 'HazardousNotToLocker';
+  const missing = missingForChoice(choice);
+
+  const onPay = async () => {
+    setProblem(null);
+    if (!online) {
+      setProblem(t('cart.offlinePay'));
+      return;
+    }
+    const outcome = await validate.run(cart);
+    if (outcome === 'ok') {
+      checkoutStore.update({ myCartValidateCartDetails: cartFingerprint(cartStore.getState().cart) });
+      navigate(ROUTES.procced);
+    }
+  };
+
+  return (
+    <PageIntro page="myCart">
+      <section className="stack" aria-labelledby="cart-from">
+        <h2 id="cart-from" className="panel__title" data-testid="cart-seller">
+          {t('cart.from', { seller: cart.brandName })}
+        </h2>
+        <CartLines cart={cart} />
+        <p className="cart-totals" data-testid="cart-totals">
+          <span>{t('cart.count', { count: cart.count })}</span>
+          <strong>{rupees(rupeesToPaise(cart.total))}</strong>
+        </p>
+        {cart.savings > 0 && (
+          <p className="price__save" data-testid="cart-savings">
+            {t('cart.savings', { amount: rupees(rupeesToPaise(cart.savings)) })}
+          </p>
+        )}
+      </section>
+
+      <DeliveryChoice
+        modes={seller.data?.modes ?? ['home', 'locker', 'curbside']}
+        lockerRefused={lockerRefused}
+      />
+
+      <section className="panel stack" aria-labelledby="cart-price">
+        <h2 id="cart-price" className="panel__title">
+          {t('cart.priceTitle')}
+        </h2>
+        {!request ? (
+          <p className="muted" data-testid="price-pending">
+            {t(`cart.missing.${missing[0] ?? 'type'}`)}
+          </p>
+        ) : quote.isPending ? (
+          <p className="status-line" role="status">
+            <Spinner size={20} />
+            {t('cart.pricing')}
+          </p>
+        ) : quote.isError ? (
+          <FormAlert testId={rangeError ? 'range-error' : 'quote-error'}>
+            <p>{errorText(quote.error)}</p>
+            {isApiError(quote.error) && quote.error.code === 'cartItemsError' && (
+              // The cart-items error view (seed §8): which lines need attention, and why.
+              <ul data-testid="cart-items-error">
+                {checkLinesOf(quote.error.details)
+                  .filter((line) => line.status === 'BAD')
+                  .map((line) => (
+                    <li key={line.vrntId}>
+                      {lineName(line.vrntId)}:{' '}
+                      {i18n.resolvedLanguage === 'ta' ? line.messages.ta : line.message}
+                    </li>
+                  ))}
+              </ul>
+            )}
+            {!rangeError && (
+              <p>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => void quote.refetch()}
+                >
+                  {t('errors.retry')}
+                </button>
+              </p>
+            )}
+          </FormAlert>
+        ) : (
+          <PriceSummary price={quote.data.price} />
+        )}
+        <p className="muted">{t('cart.noCod')}</p>
+      </section>
+
+      {!online && (
+        <p className="muted" data-testid="offline-pay-note">
+          {t('cart.offlinePay')}
+        </p>
+      )}
+      {problem && online && (
+        <FormAlert testId="pay-problem">
+          <p>{problem}</p>
+        </FormAlert>
+      )}
+      <button
+        type="button"
+        className="button button--primary button--block"
+        disabled={(online && !quote.isSuccess) || validate.pending}
+        aria-busy={validate.pending || undefined}
+        onClick={() => void onPay()}
+        data-testid="validate-and-pay"
+      >
+        {validate.pending && <Spinner size={18} />}
+        <span>{t('cart.validateAndPay')}</span>
+      </button>
+    </PageIntro>
+  );
 }

@@ -1,5 +1,74 @@
+import { ROUTES } from '@petti/shared/routes';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link, useParams, useSearchParams } from 'react-router';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { useCategories, useProductPages, useSellers } from '../api/catalog-api.ts';
+import { localName } from '../catalog-text.ts';
+import { ProductList } from '../components/product-list.tsx';
+import { useShopLocation } from '../use-shop-location.ts';
+import '../shop.css';
+import { OfflineNote } from '../components/offline-note.tsx';
 
+/** /categoryProducts/:id — the category's products, narrowed to one nearby shop with a chip. */
 export default function CategoryProductsPage() {
-  return <PageIntro page="categoryProducts" />;
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const sellerId = params.get('seller') ?? undefined;
+  const location = useShopLocation();
+  const categories = useCategories();
+  const sellers = useSellers({ lat: location.point.lat, lng: location.point.lng });
+  const products = useProductPages({ categoryId: id, sellerId });
+  const category = categories.data?.find((c) => c.id === id);
+  const sellerMap = useMemo(() => new Map((sellers.data ?? []).map((s) => [s.id, s])), [sellers.data]);
+  const inCategory = (sellers.data ?? []).filter((s) => s.categoryId === id);
+
+  return (
+    <PageIntro page="categoryProducts">
+      <OfflineNote />
+      {category && (
+        <h2 className="section__title" data-testid="category-name">
+          {localName(category.name, i18n.resolvedLanguage)}
+        </h2>
+      )}
+      {inCategory.length > 0 && (
+        <ul className="chip-row" aria-label={t('shop.searchIn')}>
+          <li>
+            <button
+              type="button"
+              className="chip"
+              aria-pressed={!sellerId}
+              onClick={() => setParams({}, { replace: true })}
+            >
+              {t('shop.searchAll')}
+            </button>
+          </li>
+          {inCategory.map((s) => (
+            <li key={s.id}>
+              <button
+                type="button"
+                className="chip"
+                aria-pressed={sellerId === s.id}
+                onClick={() => setParams({ seller: s.id }, { replace: true })}
+              >
+                {(i18n.resolvedLanguage === 'ta' && s.brandNameTa) || s.brandName}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ProductList query={products} sellers={sellerMap} emptyTitle={t('shop.noProducts')} />
+      <p>
+        <Link to={ROUTES.myComplex} className="button button--ghost">
+          {t('shop.allCategories')}
+        </Link>{' '}
+        {sellerId && (
+          <Link to={generatePath(ROUTES.search, { id: sellerId })} className="button button--ghost">
+            {t('shop.viewShop')}
+          </Link>
+        )}
+      </p>
+    </PageIntro>
+  );
 }

@@ -1,5 +1,102 @@
+import { ROUTES } from '@petti/shared/routes';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { useProductPages, useSeller, useSellers } from '../api/catalog-api.ts';
+import { ProductList } from '../components/product-list.tsx';
+import { useShopLocation } from '../use-shop-location.ts';
+import '../shop.css';
+import { OfflineNote } from '../components/offline-note.tsx';
 
+/** The id that means "search every shop" in /Search/:id. */
+export const ALL_SELLERS = 'all';
+
+/**
+ * /Search/:id — search products by name (case-insensitive, on the server) within one shop (:id is
+ * the shop) or every shop (`all`). With no text it lists the shop's products: the shop's page.
+ */
 export default function SearchPage() {
-  return <PageIntro page="search" />;
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { id = ALL_SELLERS } = useParams();
+  const [params] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  const sellerId = id === ALL_SELLERS ? undefined : id;
+  const location = useShopLocation();
+  const seller = useSeller(sellerId);
+  const sellers = useSellers({ lat: location.point.lat, lng: location.point.lng });
+  const enabled = Boolean(sellerId) || q.trim().length > 0;
+  const products = useProductPages({ sellerId, q: q.trim() || undefined }, enabled);
+  const sellerMap = useMemo(() => {
+    const map = new Map((sellers.data ?? []).map((s) => [s.id, s]));
+    if (seller.data) map.set(seller.data.id, seller.data);
+    return map;
+  }, [sellers.data, seller.data]);
+  const shopName = seller.data
+    ? (i18n.resolvedLanguage === 'ta' && seller.data.brandNameTa) || seller.data.brandName
+    : null;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = text.trim();
+    navigate(`${generatePath(ROUTES.search, { id })}${next ? `?q=${encodeURIComponent(next)}` : ''}`, {
+      replace: true,
+    });
+  };
+
+  return (
+    <PageIntro page="search">
+      <OfflineNote />
+      {shopName && (
+        <h2 className="section__title" data-testid="shop-name">
+          {shopName}
+        </h2>
+      )}
+      <search>
+        <form className="search-bar" onSubmit={onSubmit}>
+          <input
+            className="input"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t('shop.searchPlaceholder')}
+            aria-label={shopName ? t('shop.searchInShop', { shop: shopName }) : t('shop.searchLabel')}
+            data-testid="search-input"
+          />
+          <button type="submit" className="button button--primary">
+            {t('shop.searchButton')}
+          </button>
+        </form>
+      </search>
+      {sellerId && (
+        <p>
+          <button
+            type="button"
+            className="button button--link"
+            onClick={() =>
+              navigate(
+                `${generatePath(ROUTES.search, { id: ALL_SELLERS })}${q ? `?q=${encodeURIComponent(q)}` : ''}`,
+              )
+            }
+          >
+            {t('shop.searchEverywhere')}
+          </button>
+        </p>
+      )}
+      {q && (
+        <p className="muted" role="status">
+          {t('shop.resultsFor', { q })}
+        </p>
+      )}
+      {enabled && (
+        <ProductList
+          query={products}
+          sellers={sellerMap}
+          emptyTitle={q ? t('shop.noResults', { q }) : t('shop.noProducts')}
+        />
+      )}
+    </PageIntro>
+  );
 }

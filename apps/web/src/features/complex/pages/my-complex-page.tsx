@@ -1,5 +1,157 @@
+import { ROUTES } from '@petti/shared/routes';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link, useNavigate } from 'react-router';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { useCategories, useProducts, useSellers } from '../../catalog/api/catalog-api.ts';
+import { localName, percentOff } from '../../catalog/catalog-text.ts';
+import { ProductArt } from '../../catalog/components/product-art.tsx';
+import { ProductCard } from '../../catalog/components/product-card.tsx';
+import { SellerCard } from '../../catalog/components/seller-card.tsx';
+import { CardSkeletons, EmptyState } from '../../catalog/components/skeletons.tsx';
+import { useShopLocation } from '../../catalog/use-shop-location.ts';
+import '../../catalog/shop.css';
+import { OfflineNote } from '../../catalog/components/offline-note.tsx';
 
+/**
+ * /myComplex: the marketplace home when no complex is chosen — search, categories, the shops whose
+ * range reaches the shopper, and today's best offers from them.
+ */
 export default function MyComplexPage() {
-  return <PageIntro page="myComplex" />;
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const [q, setQ] = useState('');
+  const location = useShopLocation();
+  const categories = useCategories();
+  const sellers = useSellers({
+    lat: round(location.point.lat),
+    lng: round(location.point.lng),
+    inRange: true,
+  });
+  const products = useProducts({ page: 1 });
+  const language = i18n.resolvedLanguage;
+
+  const nearby = useMemo(() => new Map((sellers.data ?? []).map((s) => [s.id, s])), [sellers.data]);
+  const offers = useMemo(
+    () =>
+      (products.data?.products ?? [])
+        .filter((p) => nearby.has(p.sellerId))
+        .map((p) => ({
+          p,
+          off: Math.max(0, ...p.variants.map((v) => percentOff(v.pricePaise, v.mrpPaise))),
+        }))
+        .filter((o) => o.off >= 10)
+        .sort((a, b) => b.off - a.off)
+        .slice(0, 8),
+    [products.data, nearby],
+  );
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    const text = q.trim();
+    if (text) navigate(`${generatePath(ROUTES.search, { id: 'all' })}?q=${encodeURIComponent(text)}`);
+  };
+
+  const place =
+    location.source === 'address' && location.label
+      ? location.label
+      : location.source === 'device'
+        ? t('shop.yourLocation')
+        : t('shop.townCentre');
+
+  return (
+    <PageIntro page="myComplex">
+      <OfflineNote />
+      <search>
+        <form className="search-bar" onSubmit={onSearch}>
+          <input
+            className="input"
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            placeholder={t('shop.searchPlaceholder')}
+            aria-label={t('shop.searchLabel')}
+            data-testid="market-search"
+          />
+          <button type="submit" className="button button--primary">
+            {t('shop.searchButton')}
+          </button>
+        </form>
+      </search>
+
+      <section className="section" aria-labelledby="market-categories">
+        <h2 id="market-categories" className="section__title">
+          {t('shop.categoriesTitle')}
+        </h2>
+        {categories.isPending ? (
+          <CardSkeletons count={6} variant="row" />
+        ) : categories.isError ? (
+          <LoadFailedAlert reason={errorText(categories.error)} onRetry={() => void categories.refetch()} />
+        ) : (
+          <ul className="category-grid" data-testid="categories">
+            {categories.data.map((c) => (
+              <li key={c.id}>
+                <Link to={generatePath(ROUTES.categoryProducts, { id: c.id })} className="category-tile">
+                  <ProductArt id={c.id} label={localName(c.name, language)} size="sm" />
+                  {localName(c.name, language)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="section" aria-labelledby="market-sellers">
+        <div className="section__head">
+          <h2 id="market-sellers" className="section__title">
+            {t('shop.sellersTitle')}
+          </h2>
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={location.locate}
+            disabled={location.locating}
+          >
+            {location.locating ? t('shop.locating') : t('shop.useMyLocation')}
+          </button>
+        </div>
+        <p className="muted">{t('shop.sellersHint', { place })}</p>
+        {location.failed && <p className="muted">{t('shop.locationFailed')}</p>}
+        {sellers.isPending ? (
+          <CardSkeletons count={3} variant="row" />
+        ) : sellers.isError ? (
+          <LoadFailedAlert reason={errorText(sellers.error)} onRetry={() => void sellers.refetch()} />
+        ) : sellers.data.length === 0 ? (
+          <EmptyState title={t('shop.noSellers')} />
+        ) : (
+          <ul className="seller-list" data-testid="nearby-sellers">
+            {sellers.data.map((s) => (
+              <SellerCard key={s.id} seller={s} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {offers.length > 0 && (
+        <section className="section" aria-labelledby="market-offers">
+          <h2 id="market-offers" className="section__title">
+            {t('shop.offersTitle')}
+          </h2>
+          <ul className="offer-list">
+            {offers.map(({ p }) => (
+              <ProductCard key={p.prdtId} product={p} brandName={nearby.get(p.sellerId)?.brandName ?? ''} />
+            ))}
+          </ul>
+        </section>
+      )}
+    </PageIntro>
+  );
+}
+
+/** Three decimals (about 100 m): small moves do not make a new query. */
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
 }

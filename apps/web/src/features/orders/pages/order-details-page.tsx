@@ -1,5 +1,276 @@
+import { ROUTES } from '@petti/shared/routes';
+import { formatRupees } from '@petti/shared/rules/money';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { confirm } from '../../../lib/ui/dialog-store.ts';
+import { Field, FormAlert, LoadFailedAlert } from '../../../lib/ui/form.tsx';
+import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { toast } from '../../../lib/ui/toast-store.ts';
+import { useOnlineStatus } from '../../../lib/use-online-status.ts';
+import { PriceSummary } from '../../cart/components/price-summary.tsx';
+import '../../cart/cart.css';
+import { ProductArt } from '../../catalog/components/product-art.tsx';
+import { CardSkeletons } from '../../catalog/components/skeletons.tsx';
+import '../../catalog/shop.css';
+import type { Order } from '@petti/shared/schemas/orders';
+import { PaymentOutcomeBanner, startCheckout, usePaymentReturn } from '../../payments/checkout.ts';
+import { ordersKey, useOrder, useOrderAction } from '../api/orders-api.ts';
+import { OrderStatusBadge } from '../components/order-status-badge.tsx';
+import { OrderTimeline } from '../components/order-timeline.tsx';
+import '../orders.css';
+import { canCancel, curbsideStage } from '../order-actions.ts';
+import { dateTimeFormat, nameIn, shopNameOf } from '../order-text.ts';
+import { useOrderUpdates } from '../use-order-updates.ts';
+import { useReorder } from '../use-reorder.ts';
 
+/**
+ * /profile/MyOrders/:id — live status timeline, what was bought and the price paid, the locker
+ * pickup PIN, curbside check-ins, cancel before packing (refunded) and reorder.
+ */
 export default function OrderDetailsPage() {
-  return <PageIntro page="myOrder" />;
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const errorText = useErrorText();
+  const order = useOrder(id);
+  const paymentReturn = usePaymentReturn();
+  useOrderUpdates();
+
+  return (
+    <PageIntro page="myOrder">
+      <PaymentOutcomeBanner outcome={paymentReturn} />
+      {order.isPending ? (
+        <CardSkeletons count={3} variant="row" />
+      ) : order.isError ? (
+        <LoadFailedAlert reason={errorText(order.error)} onRetry={() => void order.refetch()} />
+      ) : (
+        <OrderView order={order.data} />
+      )}
+      <p>
+        <Link to={ROUTES.myOrders} className="button button--ghost">
+          {t('orders.all')}
+        </Link>
+      </p>
+    </PageIntro>
+  );
+}
+
+function OrderView({ order }: { order: Order }) {
+  const queryClient = useQueryClient();
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const online = useOnlineStatus();
+  const action = useOrderAction(order.id);
+  const { reorder, pending: reordering } = useReorder();
+  const [spot, setSpot] = useState('');
+  const stage = curbsideStage(order);
+  const language = i18n.resolvedLanguage;
+  const date = dateTimeFormat(language);
+  const shopName = shopNameOf(order, language);
+
+  const run = async (name: 'cancel' | 'arrived' | 'on-my-way', body?: unknown, done?: string) => {
+    try {
+      await action.mutateAsync({ action: name, body });
+      if (done) toast.success(done, { id: `order-${name}` });
+    } catch (error) {
+      toast.error(errorText(error), { id: `order-${name}-failed` });
+    }
+  };
+
+  const onCancel = async () => {
+    const answer = await confirm({
+      title: t('orders.cancelTitle'),
+      message: order.state === 'awaiting_payment' ? t('orders.cancelBody') : t('orders.cancelRefund'),
+      confirmLabel: t('orders.cancelConfirm'),
+      cancelLabel: t('orders.cancelKeep'),
+      danger: true,
+    });
+    if (answer === 'confirm') await run('cancel', undefined, t('orders.cancelled'));
+  };
+
+  const payNow = async () => {
+    if (!order.payment) return;
+    try {
+      const result = await startCheckout(order.payment, {
+        returnTo: window.location.pathname,
+        description: t('orders.paymentFor', { seller: shopName }),
+      });
+      if (result.status === 'paid') void queryClient.invalidateQueries({ queryKey: ordersKey });
+    } catch (error) {
+      toast.error(errorText(error), { id: 'order-pay-failed' });
+    }
+  };
+
+  return (
+    <div className="stack" data-testid={`order-detail-${order.id}`}>
+      <section className="panel stack">
+        <div className="order-card__head">
+          <h2 className="panel__title">{shopName}</h2>
+          <OrderStatusBadge state={order.state} />
+        </div>
+        <p className="muted">
+          {t('orders.placedAt', { when: date.format(new Date(order.createdAt)) })} ·{' '}
+          {t(`orders.type.${order.deliveryType}`)}
+        </p>
+        {order.state === 'awaiting_payment' && order.payment && (
+          <FormAlert variant="info" testId="order-awaiting-payment">
+            <p>{t('orders.awaitingPayment')}</p>
+            <p>
+              <button
+                type="button"
+                className="button button--primary button--small"
+                onClick={() => void payNow()}
+              >
+                {t('orders.payNow')}
+              </button>
+            </p>
+          </FormAlert>
+        )}
+        {order.refundedPaise > 0 && (
+          <p className="muted" data-testid="order-refund">
+            {t('orders.refund', { amount: formatRupees(order.refundedPaise) })}
+          </p>
+        )}
+      </section>
+
+      {order.state === 'in_locker' && order.pickup?.pin && (
+        <section className="panel pickup-pin" aria-labelledby="pin-title" data-testid="pickup-pin-panel">
+          <h2 id="pin-title" className="panel__title">
+            {t('orders.pinTitle')}
+          </h2>
+          <p className="pickup-pin__pin" data-testid="pickup-pin">
+            {order.pickup.pin}
+          </p>
+          <p data-testid="pickup-site">
+            {order.site && nameIn(order.site.name, language)}
+            {` · ${t('orders.lockerNo', { no: order.pickup.locker })}`}
+          </p>
+          <p className="muted">
+            {t('orders.pinUntil', { when: date.format(new Date(order.pickup.expiresAt)) })}
+          </p>
+          <p className="muted">{t('orders.pinHint')}</p>
+        </section>
+      )}
+
+      {stage !== 'none' && (
+        <section className="panel stack" aria-labelledby="curbside-title" data-testid="curbside-panel">
+          <h2 id="curbside-title" className="panel__title">
+            {t('orders.curbside.title')}
+          </h2>
+          <p>
+            {t('cart.delivery.vehicleNo')}: <strong>{order.vehicleNo}</strong>
+          </p>
+          {stage === 'waiting' && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={action.isPending || !online}
+              onClick={() => void run('on-my-way', undefined, t('orders.curbside.onMyWaySent'))}
+              data-testid="on-my-way"
+            >
+              {t('orders.curbside.onMyWay')}
+            </button>
+          )}
+          {(stage === 'waiting' || stage === 'ready') && (
+            <>
+              <Field label={t('orders.curbside.spot')} optional hint={t('orders.curbside.spotHint')}>
+                {(ids) => (
+                  <input
+                    id={ids.input}
+                    className="input"
+                    value={spot}
+                    onChange={(e) => setSpot(e.target.value)}
+                    maxLength={60}
+                    aria-describedby={ids.describedBy}
+                    data-testid="curbside-spot"
+                  />
+                )}
+              </Field>
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={action.isPending || !online}
+                onClick={() =>
+                  void run(
+                    'arrived',
+                    spot.trim() ? { landmark: spot.trim() } : {},
+                    t('orders.curbside.hereSent'),
+                  )
+                }
+                data-testid="im-here"
+              >
+                {action.isPending && <Spinner size={18} />}
+                <span>{t('orders.curbside.imHere')}</span>
+              </button>
+            </>
+          )}
+          {stage === 'arrived' && (
+            <p data-testid="curbside-arrived">
+              {order.checkin.bay
+                ? t('orders.curbside.comingToBay', { bay: order.checkin.bay })
+                : t('orders.curbside.coming')}
+            </p>
+          )}
+          {!online && <p className="muted">{t('errors.offline')}</p>}
+        </section>
+      )}
+
+      <section className="panel" aria-labelledby="timeline-title">
+        <h2 id="timeline-title" className="panel__title">
+          {t('orders.timelineTitle')}
+        </h2>
+        <OrderTimeline order={order} />
+      </section>
+
+      <section className="panel stack" aria-labelledby="items-title">
+        <h2 id="items-title" className="panel__title">
+          {t('orders.itemsTitle')}
+        </h2>
+        <ul className="cart-lines">
+          {order.items.map((item) => (
+            <li key={item.vrntId} className="cart-line">
+              <ProductArt id={item.productId} label={nameIn(item.name, language)} size="sm" />
+              <div className="cart-line__body">
+                <span className="cart-line__name">{nameIn(item.name, language)}</span>
+                <span className="muted">
+                  {formatRupees(item.unitPricePaise)} × {item.quantity}
+                </span>
+              </div>
+              <strong>{formatRupees(item.unitPricePaise * item.quantity)}</strong>
+            </li>
+          ))}
+        </ul>
+        <PriceSummary price={order.price} testId="order-price" />
+      </section>
+
+      <div className="form__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void reorder(order)}
+          disabled={reordering}
+          data-testid="reorder"
+        >
+          {reordering && <Spinner size={18} />}
+          <span>{t('orders.reorder')}</span>
+        </button>
+        {canCancel(order) && (
+          <button
+            type="button"
+            className="button button--danger-outline"
+            onClick={() => void onCancel()}
+            disabled={action.isPending || !online}
+            data-testid="cancel-order"
+          >
+            {t('orders.cancel')}
+          </button>
+        )}
+      </div>
+      {action.isError && !isApiError(action.error) && <p className="muted">{errorText(action.error)}</p>}
+    </div>
+  );
 }

@@ -1,5 +1,28 @@
+import { ROUTES } from '@petti/shared/routes';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { CheckIcon } from '../../../lib/ui/icons.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import '../sellers.css';
 
+/** /thanksPage: the application reached Petti; what happens next. */
 export default function ThanksPage() {
-  return <PageIntro page="thanksPage" />;
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const id = params.get('ref');
+  return (
+    <PageIntro page="thanksPage">
+      <section className="seller-thanks card" data-testid="seller-thanks">
+        <span className="seller-thanks__check">
+          <CheckIcon size={40} />
+        </span>
+        <h2 className="status-card__title">{t('sellers.thanks.title')}</h2>
+        <p>{t('sellers.thanks.body')}</p>
+        {id && <p className="seller-partner__meta">{t('sellers.thanks.reference', { id })}</p>}
+        <Link to={ROUTES.sellerLandingPage} className="button button--secondary">
+          {t('sellers.thanks.back')}
+        </Link>
+      </section>
+    </PageIntro>
+  );
 }

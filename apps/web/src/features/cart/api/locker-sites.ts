@@ -1,0 +1,18 @@
+import type { LockerSite } from '@petti/shared/schemas/lockers';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+
+/** GET /api/locker-locations (public), narrowed to the sites that take parcel drops. */
+export async function getParcelSites(signal?: AbortSignal): Promise<LockerSite[]> {
+  const body = await api.get<{ sites: LockerSite[] }>('/locker-locations', { signal, auth: false });
+  return body.sites.filter((s) => s.acceptsParcels);
+}
+
+export function useParcelSites(enabled: boolean) {
+  return useQuery({
+    queryKey: ['locker-locations', 'parcels'],
+    queryFn: ({ signal }) => getParcelSites(signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}

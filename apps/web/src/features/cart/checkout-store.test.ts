@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../lib/storage.ts';
+import {
+  CHECKOUT_STORAGE_KEY,
+  createCheckoutStore,
+  deliveryPartOf,
+  EMPTY_CHOICE,
+  isVehicleNo,
+  missingForChoice,
+} from './checkout-store.ts';
+
+describe('checkout choice', () => {
+  it('says what is missing before the price can be shown', () => {
+    expect(missingForChoice(EMPTY_CHOICE)).toEqual(['type']);
+    expect(missingForChoice({ ...EMPTY_CHOICE, selectedDeliveryType: 'home' })).toEqual(['address']);
+    expect(missingForChoice({ ...EMPTY_CHOICE, selectedDeliveryType: 'locker' })).toEqual(['locker']);
+    expect(
+      missingForChoice({ ...EMPTY_CHOICE, selectedDeliveryType: 'curbside', vehicleNo: 'TN 6' }),
+    ).toEqual(['vehicle']);
+    expect(
+      missingForChoice({
+        ...EMPTY_CHOICE,
+        selectedDeliveryType: 'curbside',
+        vehicleNo: 'TN 67 AB 1234',
+        alternatePickup: { name: 'Ravi', phone: '12' },
+      }),
+    ).toEqual(['altPhone']);
+  });
+
+  it('builds the delivery part of the order', () => {
+    expect(deliveryPartOf({ ...EMPTY_CHOICE, selectedDeliveryType: 'home', deliveryAddress: 'a1' })).toEqual({
+      deliveryType: 'home',
+      addressId: 'a1',
+    });
+    expect(
+      deliveryPartOf({
+        ...EMPTY_CHOICE,
+        selectedDeliveryType: 'curbside',
+        vehicleNo: 'tn 67-ab 1234',
+        alternatePickup: { name: ' Ravi ', phone: '98765 43210' },
+      }),
+    ).toEqual({
+      deliveryType: 'curbside',
+      vehicleNo: 'TN67AB1234',
+      alternatePickup: { name: 'Ravi', phone: '98765 43210' },
+    });
+    expect(deliveryPartOf({ ...EMPTY_CHOICE, selectedDeliveryType: 'locker' })).toBeNull();
+  });
+
+  it('knows vehicle numbers', () => {
+    expect(isVehicleNo('TN 67 AB 1234')).toBe(true);
+    expect(isVehicleNo('tn67ab1234')).toBe(true);
+    expect(isVehicleNo('TN 67 1234')).toBe(true);
+    expect(isVehicleNo('12345')).toBe(false);
+  });
+
+  it('is kept across reloads and cleared after an order as seed §4 says', () => {
+    const storage = memoryStorage();
+    const store = createCheckoutStore(storage);
+    store.update({
+      selectedDeliveryType: 'locker',
+      parcelLockerDetails: 'bus-stand',
+      myCartValidateCartDetails: 'x',
+    });
+    const again = createCheckoutStore(storage);
+    expect(again.getState()).toMatchObject({
+      selectedDeliveryType: 'locker',
+      parcelLockerDetails: 'bus-stand',
+    });
+    again.clearAfterOrder();
+    expect(JSON.parse(storage.getItem(CHECKOUT_STORAGE_KEY)!)).toMatchObject({
+      selectedDeliveryType: 'locker',
+      parcelLockerDetails: null,
+      deliveryAddress: null,
+      myCartValidateCartDetails: null,
+    });
+  });
+});

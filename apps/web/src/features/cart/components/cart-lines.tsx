@@ -1,0 +1,50 @@
+import { ROUTES } from '@petti/shared/routes';
+import type { Cart } from '@petti/shared/rules/cart';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link } from 'react-router';
+import { unitLabel } from '../../catalog/catalog-text.ts';
+import { rupees } from '../../catalog/components/price.tsx';
+import { ProductArt } from '../../catalog/components/product-art.tsx';
+import { cartNameText, rupeesToPaise } from '../cart-product.ts';
+import { CartStepper } from './cart-stepper.tsx';
+
+/** The cart's lines: what, how much each, how many (with the stepper), the line total and saving. */
+export function CartLines({ cart, editable = true }: { cart: Cart; editable?: boolean }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <ul className="cart-lines" data-testid="cart-lines">
+      {cart.items.map(({ product, quantity }) => {
+        const name = cartNameText(product.name, i18n.resolvedLanguage);
+        const price = rupeesToPaise(product.productPrice);
+        const lineSave = Math.max(0, rupeesToPaise(product.marketPrice) - price) * quantity;
+        return (
+          <li key={product.vrntId} className="cart-line" data-testid={`line-${product.vrntId}`}>
+            <ProductArt id={product.prdtId} image={product.image_url} label={name} size="sm" />
+            <div className="cart-line__body">
+              <Link
+                to={generatePath(ROUTES.productDetails, { id: product.prdtId })}
+                className="cart-line__name"
+              >
+                {name}
+              </Link>
+              <span className="muted">
+                {unitLabel(product.unitValue, product.unit)} · {rupees(price)}
+              </span>
+              {lineSave > 0 && (
+                <span className="price__save">{t('shop.youSave', { amount: rupees(lineSave) })}</span>
+              )}
+            </div>
+            <div className="cart-line__end">
+              <strong>{rupees(price * quantity)}</strong>
+              {editable ? (
+                <CartStepper product={product} brandName={cart.brandName ?? ''} label={name} />
+              ) : (
+                <span className="muted">× {quantity}</span>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

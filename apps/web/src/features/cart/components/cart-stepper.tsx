@@ -1,0 +1,61 @@
+import type { CartProduct } from '@petti/shared/rules/cart';
+import { useTranslation } from 'react-i18next';
+import { useCartActions, useQuantityInCart } from '../use-cart.ts';
+
+/** "Add", then − quantity +, for one variant (seed §4: +1 / −1, the line goes at 0). */
+export function CartStepper({
+  product,
+  brandName,
+  label,
+  disabled,
+}: {
+  product: CartProduct;
+  brandName: string;
+  /** The product's name, for the buttons' accessible names. */
+  label: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const quantity = useQuantityInCart(product.vrntId);
+  const { add, remove } = useCartActions();
+  const id = product.vrntId;
+  if (quantity === 0) {
+    return (
+      <button
+        type="button"
+        className="button button--primary button--small stepper__add"
+        onClick={() => void add(product, brandName)}
+        disabled={disabled}
+        aria-label={t('shop.addNamed', { name: label })}
+        data-testid={`add-${id}`}
+      >
+        {t('shop.add')}
+      </button>
+    );
+  }
+  return (
+    <fieldset className="stepper" aria-label={t('shop.inCart', { count: quantity })}>
+      <button
+        type="button"
+        className="stepper__button"
+        onClick={() => remove(id)}
+        aria-label={t('shop.removeOne', { name: label })}
+        data-testid={`dec-${id}`}
+      >
+        −
+      </button>
+      <output className="stepper__count" aria-live="polite" data-testid={`qty-${id}`}>
+        {quantity}
+      </output>
+      <button
+        type="button"
+        className="stepper__button"
+        onClick={() => void add(product, brandName)}
+        aria-label={t('shop.addOne', { name: label })}
+        data-testid={`inc-${id}`}
+      >
+        +
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,84 @@
+import { TOAST_DEFAULTS } from '@petti/shared/constants';
+import type { Cart, CartOutcome, CartProduct } from '@petti/shared/rules/cart';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStore } from 'zustand';
+import { confirm } from '../../lib/ui/dialog-store.ts';
+import { toast } from '../../lib/ui/toast-store.ts';
+import { cartStore } from './cart.ts';
+
+export function useCart(): Cart {
+  return useStore(cartStore, (s) => s.cart);
+}
+
+/** How many of this variant are in the cart (0 when none). */
+export function useQuantityInCart(vrntId: string): number {
+  return useStore(cartStore, (s) => s.cart.items.find((i) => i.product.vrntId === vrntId)?.quantity ?? 0);
+}
+
+/** The toast ids: a second refusal replaces the first instead of stacking. */
+const LIMIT_TOAST = 'cart-limit';
+const ADDED_TOAST = 'cart-added';
+
+type Translate = ReturnType<typeof useTranslation>['t'];
+
+/** The seed's limit messages (§5) in the user's language, for the outcomes that are limits. */
+export function limitText(outcome: CartOutcome, t: Translate): string | null {
+  switch (outcome) {
+    case 'stockLimit':
+      return t('cart.limits.stock');
+    case 'lineLimit':
+      return t('cart.limits.line');
+    case 'cartLimit':
+      return t('cart.limits.cart');
+    default:
+      return null;
+  }
+}
+
+/** Seed §8: a limit is a red toast at the top for 3 s. */
+export function showLimit(text: string): void {
+  toast.dismiss(ADDED_TOAST);
+  toast.error(text, { id: LIMIT_TOAST, timeoutMs: TOAST_DEFAULTS.cartLimitTimeoutMs, position: 'top' });
+}
+
+/**
+ * Add and remove with the seed's feedback (§8): a refused add is a red toast at the top for 3 s with
+ * the rule's message; a done add is a green toast with a check; an item from another shop asks
+ * whether to replace the cart.
+ */
+export function useCartActions() {
+  const { t } = useTranslation();
+
+  const add = useCallback(
+    async (product: CartProduct, brandName: string): Promise<boolean> => {
+      let result = cartStore.add(product, brandName);
+      if (result.outcome === 'needsReplace') {
+        const current = cartStore.getState().cart.brandName;
+        const answer = await confirm({
+          title: t('shop.replaceTitle'),
+          message: t('shop.replaceBody', { current, next: brandName }),
+          confirmLabel: t('shop.replaceConfirm'),
+          cancelLabel: t('shop.replaceKeep'),
+        });
+        if (answer !== 'confirm') return false;
+        result = cartStore.replaceWith(product, brandName);
+      }
+      if (result.outcome === 'added') {
+        toast.dismiss(LIMIT_TOAST);
+        toast.success(t('shop.added'), { id: ADDED_TOAST });
+        return true;
+      }
+      const text = limitText(result.outcome, t);
+      if (text) showLimit(text);
+      return false;
+    },
+    [t],
+  );
+
+  const remove = useCallback((vrntId: string) => {
+    cartStore.remove(vrntId);
+  }, []);
+
+  return { add, remove };
+}

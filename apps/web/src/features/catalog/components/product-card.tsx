@@ -1,0 +1,52 @@
+import { ROUTES } from '@petti/shared/routes';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link } from 'react-router';
+import { cartProductOf } from '../../cart/cart-product.ts';
+import { CartStepper } from '../../cart/components/cart-stepper.tsx';
+import type { Product } from '../api/types.ts';
+import { localName, unitLabel } from '../catalog-text.ts';
+import { Price } from './price.tsx';
+import { ProductArt } from './product-art.tsx';
+
+/** A product in a list: picture, name, pack size (a choice when there are several), price, stepper. */
+export function ProductCard({ product, brandName }: { product: Product; brandName: string }) {
+  const { t, i18n } = useTranslation();
+  const [variantId, setVariantId] = useState(product.variants[0]?.vrntId);
+  const variant = product.variants.find((v) => v.vrntId === variantId) ?? product.variants[0];
+  const name = localName(product.name, i18n.resolvedLanguage);
+  if (!variant) return null;
+  const soldOut = !variant.alwaysInventory && variant.inventory <= 0;
+  const cartProduct = cartProductOf(product, variant);
+  return (
+    <li className="product-card" data-testid={`product-${product.prdtId}`}>
+      <Link to={generatePath(ROUTES.productDetails, { id: product.prdtId })} className="product-card__link">
+        <ProductArt id={product.prdtId} image={product.image_url} label={name} />
+        <span className="product-card__name">{name}</span>
+      </Link>
+      {product.hazardous && <span className="badge badge--warn">{t('shop.hazardousShort')}</span>}
+      {product.variants.length > 1 ? (
+        <select
+          className="input input--compact"
+          aria-label={t('shop.variantsLabel')}
+          value={variant.vrntId}
+          onChange={(e) => setVariantId(e.target.value)}
+        >
+          {product.variants.map((v) => (
+            <option key={v.vrntId} value={v.vrntId}>
+              {unitLabel(v.unitValue, v.unit)}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <span className="product-card__unit">{unitLabel(variant.unitValue, variant.unit)}</span>
+      )}
+      <Price pricePaise={variant.pricePaise} mrpPaise={variant.mrpPaise} />
+      {soldOut ? (
+        <span className="product-card__soldout">{t('shop.outOfStock')}</span>
+      ) : (
+        <CartStepper product={cartProduct} brandName={brandName} label={name} />
+      )}
+    </li>
+  );
+}

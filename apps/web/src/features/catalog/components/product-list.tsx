@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
+import type { useProductPages } from '../api/catalog-api.ts';
+import type { Seller } from '../api/types.ts';
+import { ProductCard } from './product-card.tsx';
+import { CardSkeletons, EmptyState } from './skeletons.tsx';
+
+/** Pages of products with their loading, failure, empty and "show more" states. */
+export function ProductList({
+  query,
+  sellers,
+  emptyTitle,
+}: {
+  query: ReturnType<typeof useProductPages>;
+  sellers: Map<string, Seller>;
+  emptyTitle: string;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  if (query.isPending) return <CardSkeletons count={6} />;
+  if (query.isError)
+    return (
+      <LoadFailedAlert
+        title={t('shop.loadFailed')}
+        reason={errorText(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  const products = query.data.pages.flatMap((p) => p.products);
+  if (products.length === 0) return <EmptyState title={emptyTitle} />;
+  return (
+    <>
+      <ul className="product-grid" data-testid="product-list">
+        {products.map((p) => (
+          <ProductCard
+            key={p.prdtId}
+            product={p}
+            brandName={sellers.get(p.sellerId)?.brandName ?? p.brandName ?? ''}
+          />
+        ))}
+      </ul>
+      {query.hasNextPage && (
+        <div className="pager">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            aria-busy={query.isFetchingNextPage || undefined}
+            data-testid="load-more"
+          >
+            {query.isFetchingNextPage ? t('loading.label') : t('shop.loadMore')}
+          </button>
+        </div>
+      )}
+      {query.isFetchNextPageError && <p className="muted">{t('shop.loadFailed')}</p>}
+    </>
+  );
+}

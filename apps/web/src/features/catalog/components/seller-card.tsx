@@ -1,0 +1,44 @@
+import { ROUTES } from '@petti/shared/routes';
+import { useTranslation } from 'react-i18next';
+import { generatePath, Link } from 'react-router';
+import type { Seller } from '../api/types.ts';
+import { isOpenAt } from '../catalog-text.ts';
+import { ProductArt } from './product-art.tsx';
+
+/** A shop in a list: name, distance, range, hours and modes; opens the shop's products. */
+export function SellerCard({ seller }: { seller: Seller }) {
+  const { t, i18n } = useTranslation();
+  const name = (i18n.resolvedLanguage === 'ta' && seller.brandNameTa) || seller.brandName;
+  const open = isOpenAt(seller.hours, new Date());
+  return (
+    <li>
+      <Link
+        to={generatePath(ROUTES.search, { id: seller.id })}
+        className="seller-card"
+        data-testid={`seller-${seller.id}`}
+      >
+        <ProductArt id={seller.id} label={name} size="sm" />
+        <span>
+          <span className="seller-card__name">{name}</span>
+          <br />
+          <span className="muted">
+            {seller.distanceM !== null &&
+              `${t('shop.distanceKm', { km: (seller.distanceM / 1000).toFixed(1) })} · `}
+            {t('shop.deliversWithin', { km: seller.sellerRange.dis })}
+          </span>
+          <br />
+          <span className="muted">
+            {open ? t('shop.openHours', seller.hours) : t('shop.closedNow')} ·{' '}
+            {seller.modes
+              .filter(
+                (m): m is 'home' | 'locker' | 'curbside' =>
+                  m === 'home' || m === 'locker' || m === 'curbside',
+              )
+              .map((m) => t(`shop.modes.${m}`))
+              .join(', ')}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveEvents } from '../../lib/realtime/index.ts';
+import { ordersKey } from './api/orders-api.ts';
+
+/** Order events (`orderAccepted`, `orderInLocker`, …) and the payment events an order waits on. */
+export function isOrderEvent(event: string): boolean {
+  return /^order[A-Z]/.test(event) || /^payment(Captured|Failed|Refunded)$/.test(event);
+}
+
+/**
+ * Live order status (PRODUCT.md "Real-time events"): every order event — from the shop, the rider,
+ * the locker, a timer or this user's other device — refreshes the order lists and pages on screen.
+ * (useOrder also polls slowly while an order is open, in case the connection is down.)
+ */
+export function useOrderUpdates(): void {
+  const queryClient = useQueryClient();
+  useLiveEvents((e) => {
+    if (isOrderEvent(String(e.event))) void queryClient.invalidateQueries({ queryKey: ordersKey });
+  });
+}
