@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
+import { DEV_OPS_TOKEN } from '../../apps/server/src/config.ts';
 
 /**
  * A signed-in shopper for journeys that are about something other than signing in: signed up through
@@ -78,4 +79,19 @@ export async function payOnTestpay(page: Page, outcome: 'pay' | 'fail' = 'pay'):
   await page.getByLabel(/UPI/).check();
   await page.getByRole('button', { name: outcome === 'pay' ? /^Pay / : /fail/i }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: 15_000 });
+}
+
+/**
+ * Opens a shop round the clock through the ops API, so journeys that order from it pass at any hour
+ * (a closed shop refuses orders). The server under test runs with the development ops token.
+ */
+export async function openAllDay(baseUrl: string, sellerId: string): Promise<void> {
+  await json(
+    await fetch(`${baseUrl}/api/ops/sellers/${sellerId}/hours`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-ops-token': DEV_OPS_TOKEN },
+      body: JSON.stringify({ open: '00:00', close: '24:00' }),
+    }),
+    `PUT /api/ops/sellers/${sellerId}/hours`,
+  );
 }

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { randomInt } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
+import { newShopper, openAllDay, payOnTestpay, randomMobile, signedIn } from '../shopper.ts';
 
 /**
  * The local marketplace (issue 6): the cart's limits with the seed's exact messages, ordering for
@@ -13,67 +13,6 @@ import { type Journey, journey } from '../runner.ts';
 
 const SELLER = 'sri-murugan-stores';
 const OTHER_SELLER_PRODUCT = 'santhi-srivilliputhur-palkova';
-
-interface Session {
-  userId: string;
-  accessToken: string;
-  refreshToken: string;
-  clientId: string;
-}
-
-function randomMobile(): string {
-  return `9${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
-}
-
-async function json<T>(res: Response, what: string): Promise<T> {
-  const text = await res.text();
-  assert.ok(res.ok, `${what} answered ${res.status}: ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
-
-/** The newest code sent to `wire` (dev outbox). */
-async function codeFor(baseUrl: string, wire: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const res = await fetch(`${baseUrl}/api/dev/outbox?phone=${wire}`);
-    const { messages } = await json<{ messages: { code: string | null }[] }>(res, 'GET /api/dev/outbox');
-    if (messages[0]?.code) return messages[0].code;
-    if (Date.now() > deadline) throw new Error(`no code reached ${wire}`);
-    await delay(200);
-  }
-}
-
-/** A new shopper signed up through the API (the sign-in screens have their own journey). */
-async function newShopper(baseUrl: string, name: string): Promise<Session> {
-  const mobile = randomMobile();
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await json(await post('/auth/sign-up', { phone: mobile, name }), 'POST /auth/sign-up');
-  const code = await codeFor(baseUrl, `91${mobile}`);
-  const result = await json<{ userId?: string; tokens?: Omit<Session, 'userId'> }>(
-    await post('/auth/confirm-sign-up', { phone: mobile, code }),
-    'POST /auth/confirm-sign-up',
-  );
-  assert.ok(result.userId && result.tokens, 'sign-up signs the shopper in');
-  return { userId: result.userId, ...result.tokens };
-}
-
-/** Puts the session where the app keeps it, then opens `path`. */
-async function signedIn(page: Page, session: Session, path: string): Promise<void> {
-  await page.goto('/login');
-  await page.evaluate((s) => {
-    localStorage.setItem(`accessToken.${s.userId}`, s.accessToken);
-    localStorage.setItem(`refreshToken.${s.userId}`, s.refreshToken);
-    localStorage.setItem(`clientId.${s.userId}`, s.clientId);
-    localStorage.setItem('lastSignedInUser', s.userId);
-    localStorage.setItem('existingUser', 'true');
-  }, session);
-  await page.goto(path);
-}
 
 /** The red toast at the top with exactly this text. */
 async function seeLimitToast(page: Page, text: string): Promise<void> {
@@ -94,11 +33,7 @@ async function cartCount(page: Page): Promise<number> {
 
 /** Pays on testpay's checkout page with UPI and waits to be back on the order's page. */
 async function payWithTestpayUpi(page: Page): Promise<string> {
-  await page.waitForURL((url) => url.pathname.startsWith('/api/payments/testpay/checkout/'), {
-    timeout: 15_000,
-  });
-  await page.getByLabel(/UPI/).check();
-  await page.getByRole('button', { name: /^Pay / }).click();
+  await payOnTestpay(page);
   await page.waitForURL((url) => /^\/profile\/MyOrders\/[^/]+$/.test(url.pathname), { timeout: 15_000 });
   return new URL(page.url()).pathname.split('/').pop()!;
 }
@@ -158,6 +93,7 @@ export const marketplaceJourneys: Journey[] = [
     'Shoppers fill a cart to each limit and are told exactly why, and asked before the cart changes shop',
     async ({ page, baseUrl, screenshot }) => {
       const shopper = await newShopper(baseUrl, 'Kavitha Raman');
+      await openAllDay(baseUrl, SELLER);
       await signedIn(page, shopper, '/myComplex');
       await page.getByTestId('page-myComplex').waitFor();
       await page.getByTestId('categories').waitFor();
@@ -230,6 +166,7 @@ export const marketplaceJourneys: Journey[] = [
     'Shoppers order for home delivery, a parcel locker and curbside pickup, and watch each arrive live',
     async ({ page, baseUrl, screenshot }) => {
       const shopper = await newShopper(baseUrl, 'Selvi Murugan');
+      await openAllDay(baseUrl, SELLER);
 
       // An address first: found by search, pinned on the town map.
       await signedIn(page, shopper, '/profile/MyAddress');
@@ -298,6 +235,7 @@ export const marketplaceJourneys: Journey[] = [
 
   journey('Shoppers reorder an earlier order in one tap', async ({ page, context, baseUrl, screenshot }) => {
     const shopper = await newShopper(baseUrl, 'Anand Kumar');
+    await openAllDay(baseUrl, SELLER);
     await signedIn(page, shopper, '/profile/MyOrders');
     await page.getByTestId('empty-state').waitFor();
     await screenshot('my-orders-empty');

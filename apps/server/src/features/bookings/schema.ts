@@ -24,6 +24,13 @@ const tstzrange = customType<{ data: string; driverData: string }>({ dataType: (
  * open-ended). The exclusion constraint `bookings_no_overlap` (migration 0003) forbids two bookings
  * in a locker-holding state from overlapping on one locker, whatever the code does.
  */
+/**
+ * A parcel-locker drop (orders) holds its locker as a booking of the buyer's whose request key is
+ * this prefix plus the order id: the exclusion constraint and the keypad then cover parcels too. The
+ * booking list leaves them out; the order shows its pickup PIN.
+ */
+export const PARCEL_HOLD_KEY_PREFIX = 'order:';
+
 export const bookings = pgTable(
   'bookings',
   {

@@ -13,7 +13,7 @@ import {
   quoteHours,
   TOPICS,
 } from '@petti/shared';
-import { and, count, desc, eq, gt, inArray, notInArray, or } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, notInArray, notLike, or } from 'drizzle-orm';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { type Effects, schedule } from '../../platform/jobs/worker.ts';
 import { newId } from '../auth/secrets.ts';
@@ -32,7 +32,7 @@ import {
   lockSiteSize,
   type SiteRow,
 } from './repo.ts';
-import { type BookingRow, bookingCharges, bookings } from './schema.ts';
+import { type BookingRow, bookingCharges, bookings, PARCEL_HOLD_KEY_PREFIX } from './schema.ts';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -311,11 +311,15 @@ export function createBookingsService(core: BookingCore, deps: { runTimerSoon: (
     async list(userId: string, q: { period: 'recent' | 'past'; get_payment_detail: boolean; page: number }) {
       const now = clock.now();
       const finished = [...FINAL_BOOKING_STATES];
+      const mine = and(
+        eq(bookings.userId, userId),
+        or(isNull(bookings.requestKey), notLike(bookings.requestKey, `${PARCEL_HOLD_KEY_PREFIX}%`)),
+      );
       const where =
         q.period === 'past'
-          ? and(eq(bookings.userId, userId), inArray(bookings.state, finished))
+          ? and(mine, inArray(bookings.state, finished))
           : and(
-              eq(bookings.userId, userId),
+              mine,
               or(
                 notInArray(bookings.state, finished),
                 gt(bookings.updatedAt, new Date(now.getTime() - 24 * HOUR)),

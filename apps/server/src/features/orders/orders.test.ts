@@ -397,6 +397,16 @@ describe('after payment', () => {
     const mine = await getOrder(buyer, order.id);
     expect(mine.pickup?.pin).toMatch(/^\d{6}$/);
     expect(mine.pickup?.size).toBe('S');
+    // The parcel's locker hold is the order's business: it is not one of the buyer's locker bookings.
+    const recent = (await buyer.call('GET', '/api/bookings?period=recent')).json().data as Array<{
+      id: string;
+    }>;
+    const [hold] = await t.ctx.database.db
+      .select()
+      .from(bookings)
+      .where(eq(bookings.requestKey, `order:${order.id}`));
+    expect(hold?.state).toBe('reserved');
+    expect(recent.map((b) => b.id)).not.toContain(hold?.id);
     expect(new Date(mine.pickup!.expiresAt).getTime() - t.clock.now().getTime()).toBeGreaterThanOrEqual(
       48 * 60 * MIN - 1000,
     );

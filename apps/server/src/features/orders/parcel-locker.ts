@@ -7,7 +7,7 @@ import type { Effects } from '../../platform/jobs/worker.ts';
 import { newId } from '../auth/secrets.ts';
 import { type BookingCore, TIMER } from '../bookings/core.ts';
 import { EXCLUSION_VIOLATION, freeLockers, isPgError, lockSiteSize } from '../bookings/repo.ts';
-import { type BookingRow, bookings } from '../bookings/schema.ts';
+import { type BookingRow, bookings, PARCEL_HOLD_KEY_PREFIX } from '../bookings/schema.ts';
 import { type OrderRow, orderItems } from './schema.ts';
 
 const HOUR = 3_600_000;
@@ -54,7 +54,7 @@ export async function holdParcelLocker(
             endsAt: end,
             occupiedUntil: end,
             durationHours: ORDER_RULES.lockerHoldHours,
-            requestKey: `order:${order.id}`,
+            requestKey: `${PARCEL_HOLD_KEY_PREFIX}${order.id}`,
             closeReason: null,
             createdAt: now,
             updatedAt: now,

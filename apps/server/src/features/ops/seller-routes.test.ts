@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { type Shopper, shopper } from '../../test/locker-helpers.ts';
+import { line } from '../../test/order-helpers.ts';
+
+const SHOP = 'sri-murugan-stores'; // 07:00–22:00
+const RICE = 'murugan-ponni-raw-rice-10kg';
+
+let t: TestApp;
+let buyer: Shopper;
+
+beforeAll(async () => {
+  // 23:00 in Sivakasi: the shop is closed.
+  t = await buildTestApp({ now: '2026-11-20T17:30:00.000Z' });
+  buyer = await shopper(t);
+});
+afterAll(async () => {
+  await buyer?.stop();
+  await t?.close();
+});
+
+const setHours = (body: unknown, token: string | null = t.ctx.config.OPS_TOKEN) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/ops/sellers/${SHOP}/hours`,
+    headers: token ? { 'x-ops-token': token } : {},
+    payload: body as object,
+  });
+
+describe('a shop sets its opening hours through the ops API', () => {
+  it('needs the ops token and sane hours', async () => {
+    expect((await setHours({ open: '00:00', close: '24:00' }, null)).statusCode).toBe(401);
+    expect((await setHours({ open: '00:00', close: '24:00' }, 'wrong-token-wrong-token')).statusCode).toBe(401);
+    expect((await setHours({ open: '22:00', close: '07:00' })).statusCode).toBe(400);
+    expect((await setHours({ open: '7am', close: '22:00' })).statusCode).toBe(400);
+    const unknown = await t.app.inject({
+      method: 'PUT',
+      url: '/api/ops/sellers/no-such-shop/hours',
+      headers: { 'x-ops-token': t.ctx.config.OPS_TOKEN },
+      payload: { open: '00:00', close: '24:00' },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('opens the cart to orders at once, and closes it again', async () => {
+    const cart = { items: [await line(t, RICE, 1)] };
+    const closed = await buyer.call('POST', '/api/cart/validate', cart);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().error.code).toBe('SellerClosed');
+
+    const res = await setHours({ open: '00:00', close: '24:00' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().seller).toMatchObject({ id: SHOP, hours: { open: '00:00', close: '24:00' }, openNow: true });
+    expect((await buyer.call('POST', '/api/cart/validate', cart)).statusCode).toBe(200);
+
+    await setHours({ open: '07:00', close: '22:00' });
+    expect((await buyer.call('POST', '/api/cart/validate', cart)).json().error.code).toBe('SellerClosed');
+  });
+});
