@@ -10,6 +10,7 @@ import { type Database, openDatabase } from './db/client.ts';
 import { loadDemoData } from './db/seed/load-demo-data.ts';
 import { lockerSites } from './features/lockers/schema.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
+import { startPeriodic } from './platform/jobs/periodic.ts';
 import { createRealtime } from './realtime/create-realtime.ts';
 import type { Realtime } from './realtime/realtime.ts';
 
@@ -26,6 +27,9 @@ export interface StartOptions {
   realtime?: Realtime;
   clock?: Clock;
 }
+
+/** How often the renewal-reminder sweep looks for plans ending soon (reminders are days ahead). */
+const PLAN_REMINDER_SWEEP_MS = 10 * 60_000;
 
 /** Opens everything the app needs, in order, and closes it again in reverse. */
 export async function startPetti(options: StartOptions): Promise<Started> {
@@ -74,6 +78,14 @@ export async function startPetti(options: StartOptions): Promise<Started> {
       const { orderWorker } = app.services;
       orderWorker.start();
       opened.push(() => orderWorker.stop());
+      // Plans' renewal reminders (docs/payments.md): a sweep, safe in several processes.
+      const reminders = startPeriodic(
+        'plan-renewal-reminders',
+        PLAN_REMINDER_SWEEP_MS,
+        () => app.services.plans.runDue(),
+        log,
+      );
+      opened.push(() => reminders.stop());
     }
     if (config.SHOP_SIM) {
       // The shops' part of every order, through the ops API in-process (tools/shop-sim).

@@ -1,7 +1,7 @@
 import type { LatLng } from '@petti/shared/rules/geo';
 import { type KeyboardEvent, type PointerEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromMap, MAP_HEIGHT, MAP_WIDTH, type MapPoint, nudge, toMap } from '../map-projection.ts';
+import { fromMap, MAP_HEIGHT, MAP_WIDTH, type MapPoint, nudge, toMap } from '../../../lib/town-map.ts';
 
 export interface MapLandmark {
   key: string;

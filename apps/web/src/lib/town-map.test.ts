@@ -1,7 +1,7 @@
 import { TOWN_BOUNDS, TOWN_CENTRE } from '@petti/shared/constants';
 import { isInsideTown } from '@petti/shared/rules/geo';
 import { describe, expect, it } from 'vitest';
-import { fromMap, MAP_HEIGHT, MAP_WIDTH, nudge, toMap } from './map-projection.ts';
+import { fromMap, MAP_HEIGHT, MAP_WIDTH, nudge, toMap } from './town-map.ts';
 
 describe('schematic town map', () => {
   it('puts the town corners at the map corners', () => {
