@@ -2,12 +2,14 @@ import type { Journey } from '../runner.ts';
 import { authJourneys } from './auth.ts';
 import { lockerJourneys } from './lockers.ts';
 import { marketplaceJourneys } from './marketplace.ts';
+import { paymentJourneys } from './payments.ts';
 import { shellJourneys } from './shell.ts';
 
 /** Every journey file, in the order they run. A new file exports its list and is added here. */
 export const journeys: Journey[] = [
   ...shellJourneys,
   ...authJourneys,
+  ...paymentJourneys,
   ...lockerJourneys,
   ...marketplaceJourneys,
 ];

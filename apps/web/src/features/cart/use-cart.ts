@@ -20,7 +20,8 @@ export function useQuantityInCart(vrntId: string): number {
 const LIMIT_TOAST = 'cart-limit';
 const ADDED_TOAST = 'cart-added';
 
-type Translate = ReturnType<typeof useTranslation>['t'];
+/** Only the limit keys: the full `t` type is too deep for TypeScript to check against here. */
+type Translate = (key: `cart.limits.${'stock' | 'line' | 'cart'}`) => string;
 
 /** The seed's limit messages (§5) in the user's language, for the outcomes that are limits. */
 export function limitText(outcome: CartOutcome, t: Translate): string | null {

@@ -1,7 +1,50 @@
 import type { Widen } from '../../lib/i18n/widen.ts';
 import type { plansEn } from './messages.en.ts';
 
-/** Tamil strings of this feature: the same keys as messages.en.ts. */
+/** Tamil strings of the plan screens: the same keys as messages.en.ts. */
 export const plansTa: Widen<typeof plansEn> = {
-  title: 'தலைப்பு',
+  perDays_one: '{{count}} நாளுக்கு',
+  perDays_other: '{{count}} நாட்களுக்கு',
+  gstIncluded: 'GST {{amount}} ({{percent}}%) உட்பட',
+  benefit: {
+    lockerHours_one: 'ஒரு காலத்திற்கு {{count}} லாக்கர்-மணிநேரம், அளவுகள் {{sizes}}',
+    lockerHours_other: 'ஒரு காலத்திற்கு {{count}} லாக்கர்-மணிநேரங்கள், அளவுகள் {{sizes}}',
+    anySize: 'எந்த லாக்கர் அளவும், XL கூட',
+    waitlistPriority: 'காத்திருப்புப் பட்டியலில் முதலிடம்',
+    freeDelivery: '{{amount}} அல்லது அதற்கு மேற்பட்ட ஆர்டர்களுக்கு இலவச டெலிவரி',
+  },
+  yours: 'உங்கள் திட்டம்',
+  otherActive: 'இந்த வகைத் திட்டம் ஏற்கனவே உங்களிடம் உள்ளது. அது முடிந்ததும் மாற்றலாம்.',
+  renewalScheduled: 'புதுப்பிக்கப்பட்டது: இது முடிந்ததும் அடுத்த காலம் தொடங்கும்.',
+  opening: 'கட்டணம் திறக்கிறது…',
+  renew: 'அடுத்த காலத்திற்குப் புதுப்பி',
+  buy: 'இந்தத் திட்டத்தை வாங்கு',
+  toMine: 'என் திட்டத்தைப் பார்',
+  none: 'உங்களிடம் இன்னும் திட்டம் இல்லை. ஒரு திட்டம் ஒரு மாதத்திற்கான லாக்கர் மணிநேரங்களையோ டெலிவரி கட்டணங்களையோ ஈடுசெய்யும்.',
+  choose: 'ஒரு திட்டத்தைத் தேர்ந்தெடு',
+  seeAll: 'எல்லாத் திட்டங்களையும் பார்',
+  status: {
+    pending: 'கட்டணத்திற்காகக் காத்திருக்கிறது',
+    scheduled: 'பின்னர் தொடங்கும்',
+    active: 'செயலில்',
+    expired: 'முடிந்தது',
+    failed: 'கட்டணம் தோல்வியடைந்தது',
+    cancelled: 'ரத்து செய்யப்பட்டது',
+  },
+  pendingNote: 'கட்டணம் இன்னும் எங்களுக்கு வரவில்லை. நீங்கள் செலுத்தியிருந்தால், விரைவில் இங்கே தெரியும்.',
+  startsOn: '{{date}} அன்று தொடங்கும்',
+  renewsOn: '{{date}} அன்று புதுப்பிக்கப்படும்',
+  hoursUsed: '{{total}} இல் {{used}} லாக்கர்-மணிநேரம் பயன்படுத்தப்பட்டது, {{left}} மீதம்',
+  usageLabel: 'பயன்படுத்திய லாக்கர்-மணிநேரங்கள்',
+  deliveriesUsed_one: 'இந்தக் காலத்தில் {{count}} இலவச டெலிவரி பயன்படுத்தப்பட்டது',
+  deliveriesUsed_other: 'இந்தக் காலத்தில் {{count}} இலவச டெலிவரிகள் பயன்படுத்தப்பட்டன',
+  paid: '{{amount}} செலுத்தப்பட்டது',
+  receipt: 'ரசீது',
+  lockerPrices: 'லாக்கர் விலைகள்',
+  size: 'அளவு',
+  firstHour: 'முதல் மணிநேரம்',
+  extraHour: 'ஒவ்வொரு கூடுதல் மணிநேரமும்',
+  dayCap: 'ஒரு நாளுக்கு அதிகபட்சம்',
+  gstNote: 'விலைகளில் GST அடங்கும். திட்டம் முதலில் லாக்கர் மணிநேரங்களுக்குச் செலுத்தும்; மீதத்திற்கு மட்டும் நீங்கள் செலுத்துவீர்கள்.',
+  signInToBuy: 'வாங்க உள்நுழையவும்',
 };

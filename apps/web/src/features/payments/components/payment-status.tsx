@@ -1,0 +1,20 @@
+import type { PaymentStatus } from '@petti/shared/schemas/payments';
+import { useTranslation } from 'react-i18next';
+
+const TONE: Record<PaymentStatus, string> = {
+  created: 'wait',
+  authorized: 'wait',
+  captured: 'good',
+  failed: 'bad',
+  refunded: 'done',
+  partially_refunded: 'done',
+};
+
+export function PaymentStatusChip({ status }: { status: PaymentStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`pay-chip pay-chip--${TONE[status]}`} data-testid="payment-status" data-status={status}>
+      {t(`payments.status.${status}`)}
+    </span>
+  );
+}

@@ -1,0 +1,113 @@
+import { formatRupees } from '@petti/shared/rules/money';
+import type { PaymentDetail } from '@petti/shared/schemas/payments';
+import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../lib/date-format.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
+import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
+import { usePayment } from '../api/payments-api.ts';
+import { PaymentStatusChip } from './payment-status.tsx';
+
+/** A payment's receipt: who issued it, what for, the GST inside (CGST + SGST), refunds. */
+export function ReceiptView({ id, onClose }: { id: string; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const fmt = useDateFormat();
+  const errorText = useErrorText();
+  const payment = usePayment(id);
+  const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
+
+  return (
+    <section className="panel receipt" data-testid="receipt" aria-labelledby="receipt-title">
+      <header className="receipt__head">
+        <h2 id="receipt-title" className="panel__title">
+          {t('payments.receipt.title')}
+        </h2>
+        <button type="button" className="button button--ghost button--small" onClick={onClose}>
+          {t('payments.receipt.close')}
+        </button>
+      </header>
+      {payment.isPending ? (
+        <Spinner size={20} />
+      ) : payment.isError ? (
+        <LoadFailedAlert reason={errorText(payment.error)} onRetry={() => void payment.refetch()} />
+      ) : (
+        <ReceiptBody p={payment.data} />
+      )}
+    </section>
+  );
+}
+
+function ReceiptBody({ p }: { p: PaymentDetail }) {
+  const { t, i18n } = useTranslation();
+  const fmt = useDateFormat();
+  const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
+  const r = p.receipt;
+  return (
+    <>
+      <p className="receipt__issuer">
+        <strong>{r.issuer.name}</strong>
+        <br />
+        {r.issuer.address}
+      </p>
+      <dl className="receipt__facts">
+        <dt>{t('payments.receipt.number')}</dt>
+        <dd data-testid="receipt-number">{r.number}</dd>
+        <dt>{t('payments.receipt.date')}</dt>
+        <dd>{fmt.dateTime(r.issuedAt)}</dd>
+        <dt>{t('payments.receipt.for')}</dt>
+        <dd>{r.description[lang]}</dd>
+        <dt>{t('payments.receipt.status')}</dt>
+        <dd>
+          <PaymentStatusChip status={p.status} />
+        </dd>
+        {p.method && (
+          <>
+            <dt>{t('payments.receipt.method')}</dt>
+            <dd>{t(`payments.methods.${p.method}`, { defaultValue: p.method.toUpperCase() })}</dd>
+          </>
+        )}
+        {p.providerPaymentId && (
+          <>
+            <dt>{t('payments.receipt.reference')}</dt>
+            <dd className="receipt__mono">{p.providerPaymentId}</dd>
+          </>
+        )}
+      </dl>
+      <table className="receipt__lines" data-testid="receipt-gst">
+        <tbody>
+          <tr>
+            <th scope="row">{t('payments.receipt.taxable')}</th>
+            <td>{formatRupees(r.gst.taxable)}</td>
+          </tr>
+          <tr>
+            <th scope="row">
+              {r.gst.percent !== null
+                ? t('payments.receipt.cgstAt', { percent: r.gst.percent / 2 })
+                : t('payments.receipt.cgst')}
+            </th>
+            <td>{formatRupees(r.gst.cgst)}</td>
+          </tr>
+          <tr>
+            <th scope="row">
+              {r.gst.percent !== null
+                ? t('payments.receipt.sgstAt', { percent: r.gst.percent / 2 })
+                : t('payments.receipt.sgst')}
+            </th>
+            <td>{formatRupees(r.gst.sgst)}</td>
+          </tr>
+          <tr className="receipt__total">
+            <th scope="row">{t('payments.receipt.total')}</th>
+            <td>{formatRupees(r.total)}</td>
+          </tr>
+          {r.refunded > 0 && (
+            <tr>
+              <th scope="row">{t('payments.receipt.refunded')}</th>
+              <td>−{formatRupees(r.refunded)}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {p.failureReason && <p className="form-note">{p.failureReason}</p>}
+    </>
+  );
+}
