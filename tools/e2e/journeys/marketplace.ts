@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';

@@ -30,7 +30,9 @@ const setHours = (body: unknown, token: string | null = t.ctx.config.OPS_TOKEN) 
 describe('a shop sets its opening hours through the ops API', () => {
   it('needs the ops token and sane hours', async () => {
     expect((await setHours({ open: '00:00', close: '24:00' }, null)).statusCode).toBe(401);
-    expect((await setHours({ open: '00:00', close: '24:00' }, 'wrong-token-wrong-token')).statusCode).toBe(401);
+    expect((await setHours({ open: '00:00', close: '24:00' }, 'wrong-token-wrong-token')).statusCode).toBe(
+      401,
+    );
     expect((await setHours({ open: '22:00', close: '07:00' })).statusCode).toBe(400);
     expect((await setHours({ open: '7am', close: '22:00' })).statusCode).toBe(400);
     const unknown = await t.app.inject({
@@ -50,7 +52,11 @@ describe('a shop sets its opening hours through the ops API', () => {
 
     const res = await setHours({ open: '00:00', close: '24:00' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().seller).toMatchObject({ id: SHOP, hours: { open: '00:00', close: '24:00' }, openNow: true });
+    expect(res.json().seller).toMatchObject({
+      id: SHOP,
+      hours: { open: '00:00', close: '24:00' },
+      openNow: true,
+    });
     expect((await buyer.call('POST', '/api/cart/validate', cart)).statusCode).toBe(200);
 
     await setHours({ open: '07:00', close: '22:00' });

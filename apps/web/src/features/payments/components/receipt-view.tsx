@@ -10,11 +10,9 @@ import { PaymentStatusChip } from './payment-status.tsx';
 
 /** A payment's receipt: who issued it, what for, the GST inside (CGST + SGST), refunds. */
 export function ReceiptView({ id, onClose }: { id: string; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const fmt = useDateFormat();
+  const { t } = useTranslation();
   const errorText = useErrorText();
   const payment = usePayment(id);
-  const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
 
   return (
     <section className="panel receipt" data-testid="receipt" aria-labelledby="receipt-title">

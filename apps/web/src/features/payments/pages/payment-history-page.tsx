@@ -41,7 +41,8 @@ export default function PaymentHistoryPage() {
   return (
     <PageIntro page="bookings">
       {receipt && <ReceiptView id={receipt} onClose={() => showReceipt(null)} />}
-      <div className="chip-filter" role="group" aria-label={t('payments.filterLabel')}>
+      <fieldset className="chip-filter">
+        <legend className="sr-only">{t('payments.filterLabel')}</legend>
         {PAYMENT_FILTER_NAMES.map((name) => (
           <button
             key={name}
@@ -54,7 +55,7 @@ export default function PaymentHistoryPage() {
             {t(`payments.filters.${name}`)}
           </button>
         ))}
-      </div>
+      </fieldset>
       {history.isPending ? (
         <p className="status-line" role="status">
           <Spinner size={20} />
