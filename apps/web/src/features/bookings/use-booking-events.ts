@@ -1,14 +1,17 @@
+import { EVENTS } from '@petti/shared/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type LiveEvent, useLiveEvents } from '../../lib/realtime/index.ts';
+import { eventText, type LiveEvent, useLiveEvents } from '../../lib/realtime/index.ts';
 import { cancelAllDialogs } from '../../lib/ui/dialog-store.ts';
 import { toast } from '../../lib/ui/toast-store.ts';
 import { bookingKeys, sitesKey } from './api/bookings-api.ts';
 import { bookingPath, paymentOf } from './use-booking-actions.ts';
 
 /** Events that refuse a booking request: the confirm popup closes with their message (seed §8). */
-const REFUSALS = new Set(['UserNotEnable', 'lockerOffline']);
+const REFUSALS = new Set<string>([EVENTS.UserNotEnable, EVENTS.lockerOffline]);
+/** Events that carry a payment to make now. */
+const PRICING = new Set<string>([EVENTS.availableLockerFound, EVENTS.updateExpiredBookingTaskToken]);
 
 function bookingIdOf(e: LiveEvent): string | null {
   const id = e.data.bookingId ?? (e.data.booking as { id?: unknown } | undefined)?.id;
@@ -31,21 +34,22 @@ export function useBookingEvents(onRefused?: (message: string) => void) {
       void queryClient.invalidateQueries({ queryKey: ['bookings', 'list'] });
       void queryClient.invalidateQueries({ queryKey: sitesKey });
     }
-    const message = (i18n.resolvedLanguage === 'ta' ? e.data.msg : e.data.message) ?? e.data.message ?? '';
+    const message = eventText(e, i18n.resolvedLanguage === 'ta' ? 'ta' : 'en') ?? '';
     if (REFUSALS.has(e.event) && meta.fromThisDevice) {
       cancelAllDialogs();
       onRefused?.(message);
     }
     const payment = paymentOf(e.data.payment);
-    if (
-      e.event === 'availableLockerFound' &&
-      (e.data.isRequirePricing || e.data.isRequirePrice) &&
-      payment &&
-      id
-    ) {
+    // Pricing events (a locker found for the waitlist, overstay due) open the payment step (seed §8).
+    if ((e.data.isRequirePricing || e.data.isRequirePrice) && payment && id && PRICING.has(e.event)) {
       const siteId = typeof e.data.siteId === 'string' ? e.data.siteId : '';
-      toast.info(t('lockers.lockerFoundPay'), {
-        id: `found-${id}`,
+      const text =
+        e.event === EVENTS.availableLockerFound
+          ? t('lockers.lockerFoundPay')
+          : message || t('lockers.overstayTitle');
+      toast.info(text, {
+        // The same id as the real-time layer's toast for this event, so this one replaces it.
+        id: `live-${e.event}-${id}`,
         timeoutMs: 0,
         actions: [{ label: t('lockers.pay'), onClick: () => navigate(bookingPath({ id, siteId })) }],
       });

@@ -43,6 +43,22 @@ export function LiveUpdates() {
     };
   }, []);
 
+  // Events published while the connection was down are not replayed: refetch what they would have.
+  useEffect(() => {
+    let connection = live.facts.getState().connection;
+    let connectedBefore = connection === 'connected';
+    return live.facts.subscribe((facts) => {
+      const was = connection;
+      connection = facts.connection;
+      if (connection !== 'connected' || was === 'connected') return;
+      if (connectedBefore) {
+        for (const key of [...SHARED_KEYS, ['notifications']])
+          void queryClient.invalidateQueries({ queryKey: key });
+      }
+      connectedBefore = true;
+    });
+  }, [queryClient]);
+
   useEffect(
     () =>
       live.subscribe((e) => {

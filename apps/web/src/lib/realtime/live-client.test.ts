@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLiveClient, type MqttConnectOptions, type MqttLike } from './live-client.ts';
+import type { LiveEvent } from './live-event.ts';
+
+/** A stand-in for mqtt.js's client: records what it is asked and lets the test fire its events. */
+function fakeMqtt() {
+  const handlers = new Map<string, (...args: unknown[]) => void>();
+  const client = {
+    subscribed: [] as string[],
+    ended: false,
+    on(event: string, cb: (...args: unknown[]) => void) {
+      handlers.set(event, cb);
+      return client;
+    },
+    subscribe(topic: string) {
+      client.subscribed.push(topic);
+      return client;
+    },
+    end() {
+      client.ended = true;
+      return client;
+    },
+    fire(event: string, ...args: unknown[]) {
+      handlers.get(event)?.(...args);
+    },
+  };
+  return client;
+}
+
+function setup(options: { token?: string | null } = {}) {
+  const clients: ReturnType<typeof fakeMqtt>[] = [];
+  const calls: MqttConnectOptions[] = [];
+  const live = createLiveClient({
+    connect: async (_url, opts) => {
+      calls.push(opts);
+      const c = fakeMqtt();
+      clients.push(c);
+      return c as unknown as MqttLike;
+    },
+    url: () => 'ws://localhost/mqtt',
+    credentials: async () =>
+      options.token === null ? null : { userId: 'user-1', token: options.token ?? 'token-1' },
+    isOnline: () => true,
+  });
+  return { live, clients, calls };
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0);
+
+describe('the live client', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('connects with the access token, listens to its own topic and hands events on', async () => {
+    const { live, clients, calls } = setup();
+    const got: LiveEvent[] = [];
+    live.subscribe((e) => got.push(e));
+    live.start();
+    expect(live.state()).toBe('Connecting');
+    await flush();
+    expect(calls[0]).toMatchObject({
+      password: 'token-1',
+      username: 'user-1',
+      keepalive: 60,
+      reconnectPeriod: 0,
+      protocolVersion: 4,
+    });
+    clients[0]?.fire('connect');
+    expect(live.state()).toBe('Connected');
+    expect(clients[0]?.subscribed).toEqual(['users/user-1/events']);
+    const payload = {
+      event: 'bookingReserved',
+      data: { message: 'Ready', bookingId: 'b1' },
+      SessionID: null,
+    };
+    clients[0]?.fire('message', 'users/user-1/events', new TextEncoder().encode(JSON.stringify(payload)));
+    clients[0]?.fire('message', 'users/user-1/events', new TextEncoder().encode('garbage'));
+    expect(got).toEqual([payload]);
+  });
+
+  it('after a disruption tries again 5 s later, then every 60 s, until it is back', async () => {
+    const { live, clients, calls } = setup();
+    live.start();
+    await flush();
+    clients[0]?.fire('connect');
+    clients[0]?.fire('close');
+    expect(live.state()).toBe('ConnectionDisrupted');
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(2);
+    clients[1]?.fire('close');
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveLength(3);
+    clients[2]?.fire('connect');
+    expect(live.state()).toBe('Connected');
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(calls).toHaveLength(3);
+  });
+
+  it('flags a keep-alive ping left unanswered, and clears it on the answer', async () => {
+    const { live, clients } = setup();
+    live.start();
+    await flush();
+    clients[0]?.fire('connect');
+    clients[0]?.fire('packetsend', { cmd: 'pingreq' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(live.state()).toBe('ConnectedPendingKeepAlive');
+    clients[0]?.fire('packetreceive', { cmd: 'pingresp' });
+    expect(live.state()).toBe('Connected');
+  });
+
+  it('knows when the network is gone', async () => {
+    const { live, clients } = setup();
+    live.start();
+    await flush();
+    clients[0]?.fire('connect');
+    live.setNetworkOnline(false);
+    expect(live.state()).toBe('ConnectedPendingNetwork');
+    clients[0]?.fire('close');
+    expect(live.state()).toBe('ConnectionDisruptedPendingNetwork');
+  });
+
+  it('closes on sign-out and stays closed', async () => {
+    const { live, clients, calls } = setup();
+    live.start();
+    await flush();
+    clients[0]?.fire('connect');
+    live.stop();
+    expect(clients[0]?.ended).toBe(true);
+    expect(live.state()).toBe('Disconnected');
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('does not connect without a session, and keeps trying for one', async () => {
+    const { live, calls } = setup({ token: null });
+    live.start();
+    await flush();
+    expect(calls).toHaveLength(0);
+    expect(live.state()).toBe('ConnectionDisrupted');
+  });
+});
