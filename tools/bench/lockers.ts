@@ -1,11 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import mqtt, { type MqttClient } from 'mqtt';
-import { startPetti } from '../../apps/server/src/bootstrap.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { lockerSites } from '../../apps/server/src/features/lockers/schema.ts';
+import { pct, pool, startBenchServer } from './bench-server.ts';
 
 /**
  * Locker booking benchmark (issue 5): booking throughput, and how long an event takes from the
@@ -31,51 +28,11 @@ const BOOKINGS = Number(values.bookings);
 const CONCURRENCY = Number(values.concurrency);
 const SIZES = ['S', 'M', 'L', 'XL'] as const;
 
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return Number.NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-async function pool<T>(n: number, jobs: Array<() => Promise<T>>): Promise<T[]> {
-  const out: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < jobs.length) {
-        const i = next++;
-        out[i] = await jobs[i]!();
-      }
-    }),
-  );
-  return out;
-}
-
 async function main() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'petti-bench-'));
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MQTT_TCP_PORT: '0',
-    LOG_LEVEL: 'silent',
-    LOCKER_SIM: 'false',
-    AUTH_IP_CODES_PER_HOUR: '10000',
-    WEB_DIST: join(dataDir, 'no-web'),
-  });
-  console.log(`starting the server (${config.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})…`);
-  // The server's clock runs at today's noon in Sivakasi, so every site is open whenever this runs.
-  const noon = new Date();
-  noon.setUTCHours(6, 30, 0, 0);
-  const offset = noon.getTime() - Date.now();
-  const started = await startPetti({ config, clock: { now: () => new Date(Date.now() + offset) } });
-  const { app } = started;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const started = await startBenchServer();
+  const { app, base, config } = started;
   const clients: MqttClient[] = [];
   try {
     for (const s of await started.ctx.database.db.select({ id: lockerSites.id }).from(lockerSites))
@@ -134,7 +91,8 @@ async function main() {
           // The hold's expiry is the booking transaction's clock + 5 min: the commit came just after.
           if (ev.event === 'bookingCreated' && ev.data.booking?.holdExpiresAt)
             delays.push(
-              Date.now() + offset - (new Date(ev.data.booking.holdExpiresAt).getTime() - 5 * 60_000),
+              started.ctx.clock.now().getTime() -
+                (new Date(ev.data.booking.holdExpiresAt).getTime() - 5 * 60_000),
             );
         });
       }),
@@ -219,8 +177,7 @@ async function main() {
     console.log('report: bench-results/lockers.json');
   } finally {
     for (const c of clients) c.end(true);
-    await started.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await started.stop();
   }
 }
 

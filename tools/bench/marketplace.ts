@@ -1,13 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { inArray } from 'drizzle-orm';
-import { startPetti } from '../../apps/server/src/bootstrap.ts';
-import { loadConfig } from '../../apps/server/src/config.ts';
 import { addresses } from '../../apps/server/src/features/addresses/schema.ts';
 import { productVariants } from '../../apps/server/src/features/catalog/schema.ts';
+import { pct, pool, startBenchServer } from './bench-server.ts';
 
 /**
  * Marketplace benchmark (issue 6): catalog read throughput (GET /api/products, /api/sellers with
@@ -39,51 +36,9 @@ const VARIANTS = [
   'murugan-groundnut-oil-1l',
 ];
 
-const pct = (xs: number[], p: number) => {
-  if (!xs.length) return Number.NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
-};
-
-async function pool<T>(n: number, jobs: Array<() => Promise<T>>): Promise<T[]> {
-  const out: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < jobs.length) {
-        const i = next++;
-        out[i] = await jobs[i]!();
-      }
-    }),
-  );
-  return out;
-}
-
 async function main() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'petti-bench-'));
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'development',
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    MQTT_TCP_PORT: '0',
-    LOG_LEVEL: 'silent',
-    LOCKER_SIM: 'false',
-    SHOP_SIM: 'false',
-    AUTH_IP_CODES_PER_HOUR: '10000',
-    WEB_DIST: join(dataDir, 'no-web'),
-  });
-  console.log(`starting the server (${config.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})…`);
-  // Noon in Sivakasi, so every shop is open whenever this runs.
-  const noon = new Date();
-  noon.setUTCHours(6, 30, 0, 0);
-  const offset = noon.getTime() - Date.now();
-  const started = await startPetti({ config, clock: { now: () => new Date(Date.now() + offset) } });
-  const { app } = started;
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const addr = app.server.address();
-  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const started = await startBenchServer();
+  const { base, config } = started;
   try {
     const catalog: Record<
       string,
@@ -200,8 +155,7 @@ async function main() {
     await writeFile('bench-results/marketplace.json', `${JSON.stringify(report, null, 2)}\n`);
     console.log('report: bench-results/marketplace.json');
   } finally {
-    await started.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await started.stop();
   }
 }
 

@@ -245,8 +245,9 @@ export const en = {
       description: 'Confirmation that your seller application has reached us, and what happens next.',
     },
     myComplex: {
-      title: 'My complex',
-      description: 'Buy and sell with the residents of your apartment community.',
+      // The marketplace home while no complex is chosen (PRODUCT.md "Marketplace").
+      title: 'Local shops',
+      description: 'Shops near you in Sivakasi: order for home delivery, a parcel locker or curbside pickup.',
     },
     categoryProducts: { title: 'Products', description: 'Products in this category from sellers near you.' },
     productDetails: {

@@ -17,3 +17,14 @@ export function LoadingOverlay() {
 export function Spinner({ size = LOADING_OVERLAY.spinnerPx }: { size?: number }) {
   return <span className="spinner" style={{ width: size, height: size }} aria-hidden="true" />;
 }
+
+/** "Loading…" with a small spinner, where content is on its way. */
+export function LoadingLine() {
+  const { t } = useTranslation();
+  return (
+    <p className="status-line" role="status">
+      <Spinner size={20} />
+      {t('loading.label')}
+    </p>
+  );
+}

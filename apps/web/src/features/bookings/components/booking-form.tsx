@@ -7,7 +7,7 @@ import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { confirm } from '../../../lib/ui/dialog-store.ts';
 import { FormAlert } from '../../../lib/ui/form.tsx';
-import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
+import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useQuote } from '../api/bookings-api.ts';
 import { startWindow, toLocalInput } from '../booking-view.ts';
@@ -180,10 +180,7 @@ export function BookingForm({ site }: { site: LockerSite }) {
 
       <div className="price-box" data-testid="booking-price" aria-live="polite">
         {quote.isPending && startValid ? (
-          <p className="status-line" role="status">
-            <Spinner size={20} />
-            {t('loading.label')}
-          </p>
+          <LoadingLine />
         ) : quote.isError ? (
           <p className="field__error">
             {t('lockers.quoteFailed')} {errorText(quote.error)}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { FormAlert, LoadFailedAlert } from '../../../lib/ui/form.tsx';
-import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
+import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useServerNow } from '../../../lib/use-server-now.ts';
 import { PaymentOutcomeBanner, usePaymentReturn } from '../../payments/checkout.ts';
@@ -35,10 +35,7 @@ export default function BookingPage() {
       <PaymentOutcomeBanner outcome={payment} />
       {refusal && <FormAlert testId="booking-refused">{refusal}</FormAlert>}
       {sites.isPending ? (
-        <p className="status-line" role="status">
-          <Spinner size={20} />
-          {t('loading.label')}
-        </p>
+        <LoadingLine />
       ) : sites.isError && !site ? (
         <LoadFailedAlert
           title={t('lockers.sitesLoadFailed')}
@@ -78,12 +75,7 @@ function BookingView({ id }: { id: string }) {
   const live = booking.data && !['ended', 'timed_out', 'cancelled'].includes(booking.data.state);
   const nowMs = useServerNow(Boolean(live));
   if (booking.isPending) {
-    return (
-      <p className="status-line" role="status">
-        <Spinner size={20} />
-        {t('loading.label')}
-      </p>
-    );
+    return <LoadingLine />;
   }
   if (booking.isError) {
     return (

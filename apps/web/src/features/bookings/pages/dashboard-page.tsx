@@ -6,7 +6,7 @@ import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { localStore } from '../../../lib/storage.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
-import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
+import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useServerNow } from '../../../lib/use-server-now.ts';
@@ -54,10 +54,7 @@ function YourLockers() {
         {t('lockers.yourLockers')}
       </h2>
       {recent.isPending && online ? (
-        <p className="status-line" role="status">
-          <Spinner size={20} />
-          {t('loading.label')}
-        </p>
+        <LoadingLine />
       ) : recent.data && online ? (
         live.length === 0 ? (
           <p className="empty-note" data-testid="no-live-bookings">
@@ -143,10 +140,7 @@ function NearbySites() {
       {status === 'outside' && <p className="form-note">{t('lockers.locationOutside')}</p>}
       {status === 'denied' && <p className="form-note">{t('lockers.locationDenied')}</p>}
       {sites.isPending ? (
-        <p className="status-line" role="status">
-          <Spinner size={20} />
-          {t('loading.label')}
-        </p>
+        <LoadingLine />
       ) : sites.isError && !sites.data ? (
         <LoadFailedAlert
           title={t('lockers.sitesLoadFailed')}
@@ -215,10 +209,7 @@ function PastBookings() {
           {t('lockers.showPast')}
         </button>
       ) : past.isPending ? (
-        <p className="status-line" role="status">
-          <Spinner size={20} />
-          {t('loading.label')}
-        </p>
+        <LoadingLine />
       ) : past.isError ? (
         <LoadFailedAlert reason={t('lockers.loadFailed')} onRetry={() => void past.refetch()} />
       ) : past.data.data.length === 0 ? (

@@ -5,7 +5,7 @@ import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { AlertIcon, CheckIcon, InfoIcon, LockerIcon, ShopIcon } from '../../../lib/ui/icons.tsx';
-import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
+import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications-api.ts';
 import { notificationIcon, notificationLink } from '../notification-link.ts';
@@ -31,10 +31,7 @@ export default function NotificationsPage() {
   return (
     <PageIntro page="notifications">
       {list.isPending ? (
-        <p className="status-line" role="status">
-          <Spinner size={20} />
-          {t('loading.label')}
-        </p>
+        <LoadingLine />
       ) : list.isError ? (
         <LoadFailedAlert reason={errorText(list.error)} onRetry={() => void list.refetch()} />
       ) : items.length === 0 ? (

@@ -10,7 +10,7 @@ import { useSearchParams } from 'react-router';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
-import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
+import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { usePaymentHistory } from '../api/payments-api.ts';
 import { PaymentStatusChip } from '../components/payment-status.tsx';
@@ -57,10 +57,7 @@ export default function PaymentHistoryPage() {
         ))}
       </fieldset>
       {history.isPending ? (
-        <p className="status-line" role="status">
-          <Spinner size={20} />
-          {t('loading.label')}
-        </p>
+        <LoadingLine />
       ) : history.isError ? (
         <LoadFailedAlert reason={errorText(history.error)} onRetry={() => void history.refetch()} />
       ) : items.length === 0 ? (

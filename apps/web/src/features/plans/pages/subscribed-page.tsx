@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
-import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
+import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { PaymentOutcomeBanner, usePaymentReturn } from '../../payments/checkout.ts';
 import { useSubscriptions } from '../api/plans-api.ts';
@@ -24,10 +24,7 @@ export default function SubscribedPage() {
     <PageIntro page="subscribed">
       <PaymentOutcomeBanner outcome={outcome} />
       {subs.isPending ? (
-        <p className="status-line" role="status">
-          <Spinner size={20} />
-          {t('loading.label')}
-        </p>
+        <LoadingLine />
       ) : subs.isError ? (
         <LoadFailedAlert reason={errorText(subs.error)} onRetry={() => void subs.refetch()} />
       ) : current.length === 0 ? (

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { FormAlert, LoadFailedAlert } from '../../../lib/ui/form.tsx';
-import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
+import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { startCheckout } from '../../payments/checkout.ts';
 import { usePlans, useSubscribe, useSubscriptions } from '../api/plans-api.ts';
@@ -42,10 +42,7 @@ export default function SubscriptionPage() {
     <PageIntro page="subscription">
       {failure !== null && <FormAlert testId="subscribe-error">{failure}</FormAlert>}
       {plans.isPending ? (
-        <p className="status-line" role="status">
-          <Spinner size={20} />
-          {t('loading.label')}
-        </p>
+        <LoadingLine />
       ) : plans.isError ? (
         <LoadFailedAlert reason={errorText(plans.error)} onRetry={() => void plans.refetch()} />
       ) : (

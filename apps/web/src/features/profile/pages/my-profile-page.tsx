@@ -11,7 +11,7 @@ import {
 import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { type FieldErrors, fieldErrorsFrom, focusFirstError } from '../../../lib/form-errors.ts';
 import { Field, FormAlert, LoadFailedAlert, SubmitButton } from '../../../lib/ui/form.tsx';
-import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
+import { LoadingLine, Spinner } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
 import { AccountLinks } from '../components/account-links.tsx';
@@ -32,10 +32,7 @@ export default function MyProfilePage() {
           {t('profile.detailsTitle')}
         </h2>
         {me.isPending ? (
-          <p className="status-line" role="status">
-            <Spinner size={20} />
-            {t('loading.label')}
-          </p>
+          <LoadingLine />
         ) : me.isError ? (
           <LoadFailedAlert
             testId="profile-load-error"

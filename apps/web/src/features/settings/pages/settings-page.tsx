@@ -18,7 +18,7 @@ import { duringSignOut, endLocalSession } from '../../../lib/session.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { confirm } from '../../../lib/ui/dialog-store.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
-import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
+import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { withLoading } from '../../../lib/ui/loading-store.ts';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
@@ -140,10 +140,7 @@ function NotificationsPanel({ me }: { me: ReturnType<typeof useMe> }) {
         <p className="panel__hint">{t('settings.notificationsHint')}</p>
       </div>
       {me.isPending ? (
-        <p className="status-line" role="status">
-          <Spinner size={20} />
-          {t('loading.label')}
-        </p>
+        <LoadingLine />
       ) : me.isError ? (
         <LoadFailedAlert reason={errorText(me.error)} onRetry={() => void me.refetch()} />
       ) : (

@@ -1,0 +1,76 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startPetti } from '../../apps/server/src/bootstrap.ts';
+import { type Config, loadConfig } from '../../apps/server/src/config.ts';
+
+/** What every benchmark shares: a Petti server in this process, and two small measuring tools. */
+
+/** The p-th percentile of some numbers (NaN for none). */
+export const pct = (xs: number[], p: number) => {
+  if (!xs.length) return Number.NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+/** Runs the jobs with at most `n` at a time; the answers in the jobs' order. */
+export async function pool<T>(n: number, jobs: Array<() => Promise<T>>): Promise<T[]> {
+  const out: T[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: n }, async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        out[i] = await jobs[i]!();
+      }
+    }),
+  );
+  return out;
+}
+
+export type BenchServer = Awaited<ReturnType<typeof startPetti>> & {
+  base: string;
+  config: Config;
+  /** Stops the server and removes its temporary data folder. */
+  stop(): Promise<void>;
+};
+
+/**
+ * A server on a free port: PGlite in a temporary folder unless DATABASE_URL is set, no simulators,
+ * quiet logs. Its clock runs at today's noon in Sivakasi, so every site and shop is open whenever
+ * a benchmark runs.
+ */
+export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'petti-bench-'));
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    MQTT_TCP_PORT: '0',
+    LOG_LEVEL: 'silent',
+    LOCKER_SIM: 'false',
+    SHOP_SIM: 'false',
+    AUTH_IP_CODES_PER_HOUR: '10000',
+    WEB_DIST: join(dataDir, 'no-web'),
+    ...env,
+  });
+  console.log(`starting the server (${config.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})…`);
+  const noon = new Date();
+  noon.setUTCHours(6, 30, 0, 0);
+  const offset = noon.getTime() - Date.now();
+  const started = await startPetti({ config, clock: { now: () => new Date(Date.now() + offset) } });
+  await started.app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = started.app.server.address();
+  const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  return {
+    ...started,
+    base,
+    config,
+    async stop() {
+      await started.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
