@@ -83,7 +83,7 @@ describe('the price before paying', () => {
     expect(q.price.totalPaise).toBe(2000 + 1500 + 500);
   });
 
-  it('waives delivery with an active Delivery Pass over its threshold', async () => {
+  it('waives delivery with an active Delivery Pass over its threshold, and gives the delivery back on cancel', async () => {
     const member = await shopper(t);
     const addr = await addAddress(t, member.userId, NEAR);
     const sub = await buyPlan(t, member.tokens.accessToken, 'delivery-pass');
@@ -93,6 +93,19 @@ describe('the price before paying', () => {
     expect(q.price.deliveryWaived).toBe(true);
     expect(q.price.deliveryFeePaise).toBe(0);
     expect(q.price.deliveryFeeBeforeWaiverPaise).toBeGreaterThan(0);
+
+    // The order counts one of the pass's deliveries; cancelled before it went out, it counts none.
+    const deliveriesUsed = async () =>
+      (
+        (await member.call('GET', '/api/subscriptions')).json().subscriptions as Array<{
+          planId: string;
+          deliveriesUsed: number;
+        }>
+      ).find((s) => s.planId === 'delivery-pass')?.deliveriesUsed;
+    const order = await placed(member, body);
+    expect(await deliveriesUsed()).toBe(1);
+    expect((await member.call('POST', `/api/orders/${order.id}/cancel`, {})).statusCode).toBe(200);
+    expect(await deliveriesUsed()).toBe(0);
     await member.stop();
   });
 });

@@ -215,6 +215,8 @@ export function createOrdersService(deps: OrdersDeps) {
       sessionId,
     });
     await core.releaseStock(fx.tx, o.id);
+    // A paid order counted one of the Delivery Pass's deliveries; it never went out.
+    if (paid && o.deliveryPassId && deps.plans) await deps.plans.returnDelivery(fx.tx, o.deliveryPassId);
     if (paid && o.paymentId) {
       const timerId = await core.addTimer(fx.tx, 'refund', o.id, clock.now());
       fx.later(async () => deps.runTimerSoon(timerId));

@@ -355,6 +355,14 @@ export function createPlansService(deps: {
     },
 
     /** Counts one free delivery against a Delivery Pass. */
+    /** A delivery taken back (its order was cancelled before it went out): counted as unused again. */
+    async returnDelivery(tx: DbOrTx, subscriptionId: string): Promise<void> {
+      await tx
+        .update(subscriptions)
+        .set({ deliveriesUsed: sql`greatest(${subscriptions.deliveriesUsed} - 1, 0)` })
+        .where(eq(subscriptions.id, subscriptionId));
+    },
+
     async useDelivery(tx: DbOrTx, subscriptionId: string): Promise<void> {
       await tx
         .update(subscriptions)
