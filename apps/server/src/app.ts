@@ -22,6 +22,7 @@ import { lockerRoutes } from './features/lockers/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { opsRoutes } from './features/ops/routes.ts';
+import { opsLockerRoutes } from './features/ops/locker-routes.ts';
 import { opsSellerRoutes } from './features/ops/seller-routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { installPayments } from './features/payments/install.ts';
@@ -117,6 +118,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(opsRoutes, { prefix: '/api' });
   await app.register(opsSellerRoutes, { prefix: '/api' });
+  await app.register(opsLockerRoutes, { prefix: '/api' });
   // Keypad and fault hooks into the in-process locker simulator: never in production.
   if (!ctx.config.isProduction && ctx.config.LOCKER_SIM && ctx.lockerSim) {
     await app.register(lockerSimRoutes, { prefix: '/api' });

@@ -240,6 +240,11 @@ export const ERRORS = {
     en: 'This shop does not offer that kind of delivery.',
     ta: 'இந்தக் கடை அந்த வகை டெலிவரியை வழங்குவதில்லை.',
   },
+  LockerInUse: {
+    status: 409,
+    en: 'This locker is booked now or later. Move or end those bookings first.',
+    ta: 'இந்த லாக்கர் இப்போதோ பின்னரோ முன்பதிவு செய்யப்பட்டுள்ளது. முதலில் அந்த முன்பதிவுகளை மாற்றவும் அல்லது முடிக்கவும்.',
+  },
   ParcelLockerFull: {
     status: 409,
     en: 'No parcel locker of a fitting size is free at this site right now.',

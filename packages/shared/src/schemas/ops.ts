@@ -27,3 +27,27 @@ export const sellerHoursBody = z.strictObject({ open: clockTime, close: clockTim
   { message: 'close must be after open', path: ['close'] },
 );
 export type SellerHoursBody = z.infer<typeof sellerHoursBody>;
+
+/** A locker as a technician sees it (GET /api/ops/lockers). */
+export const opsLockerSchema = z.object({
+  id: z.string(),
+  siteId: z.string(),
+  size: z.string(),
+  inService: z.boolean(),
+  doorState: z.enum(['open', 'closed', 'forced']),
+  doorChangedAt: z.string().nullable(),
+  fault: z.string().nullable(),
+  siteOnline: z.boolean(),
+  /** Why it is listed with `attention=true`: forced, door open, fault, out of service, site offline. */
+  attention: z.array(z.enum(['forced', 'door_open', 'fault', 'out_of_service', 'site_offline'])),
+  /** The live booking holding it now, if any. */
+  booking: z.object({ id: z.string(), state: z.string(), endsAt: z.string() }).nullable(),
+});
+export type OpsLocker = z.infer<typeof opsLockerSchema>;
+
+export const opsLockersQuery = z.strictObject({
+  siteId: z.string().max(64).optional(),
+  attention: z.enum(['true', 'false']).optional(),
+});
+
+export const lockerServiceBody = z.strictObject({ inService: z.boolean() });

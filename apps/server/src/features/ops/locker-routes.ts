@@ -1,0 +1,160 @@
+import { LOCKER_HOLDING_STATES } from '@petti/shared/rules/booking-states';
+import {
+  lockerServiceBody,
+  type OpsLocker,
+  opsLockerSchema,
+  opsLockersQuery,
+} from '@petti/shared/schemas/ops';
+import { and, eq, gt, inArray, lte, or } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import { errorResponses } from '../../http/openapi.ts';
+import { bookings } from '../bookings/schema.ts';
+import { lockerSites, lockers } from '../lockers/schema.ts';
+import { makeRequireOps } from './ops-auth.ts';
+
+/** A door left open this long is worth a technician's look (the attentionRequired event uses the same). */
+const DOOR_OPEN_ATTENTION_MS = 2 * 60_000;
+
+/**
+ * The ops API for locker technicians: what needs attention (forced doors, doors left open, faults,
+ * lockers out of service, sites offline) and taking a locker out of service or back. A locker out of
+ * service is never given to a new booking; one that is booked now or later cannot be taken out.
+ */
+export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const requireOps = makeRequireOps(app.ctx.config.OPS_TOKEN);
+  const db = app.ctx.database.db;
+  const tags = ['ops'];
+  const security = [{ opsToken: [] }];
+
+  async function view(rows: (typeof lockers.$inferSelect)[]): Promise<OpsLocker[]> {
+    if (rows.length === 0) return [];
+    const now = app.ctx.clock.now();
+    const sites = await db.select().from(lockerSites);
+    const offline = new Set(sites.filter((s) => s.offlineSince !== null).map((s) => s.id));
+    const holding = await db
+      .select({
+        id: bookings.id,
+        lockerId: bookings.lockerId,
+        state: bookings.state,
+        endsAt: bookings.endsAt,
+      })
+      .from(bookings)
+      .where(
+        and(
+          inArray(
+            bookings.lockerId,
+            rows.map((r) => r.id),
+          ),
+          inArray(bookings.state, [...LOCKER_HOLDING_STATES]),
+          lte(bookings.startsAt, now),
+        ),
+      );
+    return rows.map((l) => {
+      const attention: OpsLocker['attention'] = [];
+      if (l.doorState === 'forced') attention.push('forced');
+      if (
+        l.doorState === 'open' &&
+        l.doorChangedAt &&
+        now.getTime() - l.doorChangedAt.getTime() > DOOR_OPEN_ATTENTION_MS
+      )
+        attention.push('door_open');
+      if (l.fault) attention.push('fault');
+      if (!l.inService) attention.push('out_of_service');
+      if (offline.has(l.siteId)) attention.push('site_offline');
+      const b = holding.find((h) => h.lockerId === l.id);
+      return {
+        id: l.id,
+        siteId: l.siteId,
+        size: l.size,
+        inService: l.inService,
+        doorState: l.doorState,
+        doorChangedAt: l.doorChangedAt?.toISOString() ?? null,
+        fault: l.fault,
+        siteOnline: !offline.has(l.siteId),
+        attention,
+        booking: b ? { id: b.id, state: b.state, endsAt: b.endsAt.toISOString() } : null,
+      };
+    });
+  }
+
+  app.get(
+    '/ops/lockers',
+    {
+      preHandler: requireOps,
+      schema: {
+        tags,
+        security,
+        summary: 'Lockers (of a site), or with attention=true only those that need a technician',
+        querystring: opsLockersQuery,
+        response: { 200: z.object({ lockers: z.array(opsLockerSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { siteId, attention } = request.query;
+      const rows = await db
+        .select()
+        .from(lockers)
+        .where(siteId ? eq(lockers.siteId, siteId) : undefined)
+        .orderBy(lockers.siteId, lockers.id);
+      const all = await view(rows);
+      return { lockers: attention === 'true' ? all.filter((l) => l.attention.length > 0) : all };
+    },
+  );
+
+  app.put(
+    '/ops/lockers/:id/service',
+    {
+      preHandler: requireOps,
+      schema: {
+        tags,
+        security,
+        summary: 'Take a locker out of service (refused while it is booked now or later) or back in',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        body: lockerServiceBody,
+        response: { 200: z.object({ locker: opsLockerSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const now = app.ctx.clock.now();
+      const row = await db.transaction(async (tx) => {
+        const [locker] = await tx.select().from(lockers).where(eq(lockers.id, id)).for('update');
+        if (!locker) throw new AppError('ResourceNotFound');
+        if (!request.body.inService) {
+          const booked = await tx
+            .select({ id: bookings.id, state: bookings.state, startsAt: bookings.startsAt })
+            .from(bookings)
+            .where(
+              and(
+                eq(bookings.lockerId, id),
+                inArray(bookings.state, [...LOCKER_HOLDING_STATES]),
+                // Now or later: not yet ended, or open-ended (an overstay).
+                or(gt(bookings.endsAt, now), eq(bookings.state, 'expired')),
+              ),
+            );
+          if (booked.length > 0) {
+            throw new AppError('LockerInUse', undefined, {
+              details: {
+                bookings: booked.map((b) => ({
+                  id: b.id,
+                  state: b.state,
+                  startsAt: b.startsAt.toISOString(),
+                })),
+              },
+            });
+          }
+        }
+        const [updated] = await tx
+          .update(lockers)
+          .set({ inService: request.body.inService })
+          .where(eq(lockers.id, id))
+          .returning();
+        return updated!;
+      });
+      const [locker] = await view([row]);
+      return { locker: locker! };
+    },
+  );
+};
