@@ -2,7 +2,7 @@ import type { Booking, CreateBookingBody } from '@petti/shared/schemas/lockers';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { startCheckout } from '../payments/checkout.ts';
+import { startCheckout } from '../../lib/checkout/checkout.ts';
 import { useCreateBooking } from './api/bookings-api.ts';
 import { bookingPath, paymentOf } from './use-booking-actions.ts';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { PaymentOutcomeBanner, usePaymentReturn } from '../../../lib/checkout/checkout.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { FormAlert, LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useServerNow } from '../../../lib/use-server-now.ts';
-import { PaymentOutcomeBanner, usePaymentReturn } from '../../payments/checkout.ts';
 import { useBooking, useLockerSites } from '../api/bookings-api.ts';
 import { BookingForm } from '../components/booking-form.tsx';
 import { BookingStatus } from '../components/booking-status.tsx';

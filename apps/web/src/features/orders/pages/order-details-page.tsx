@@ -18,7 +18,7 @@ import { ProductArt } from '../../catalog/components/product-art.tsx';
 import { CardSkeletons } from '../../catalog/components/skeletons.tsx';
 import '../../catalog/shop.css';
 import type { Order } from '@petti/shared/schemas/orders';
-import { PaymentOutcomeBanner, startCheckout, usePaymentReturn } from '../../payments/checkout.ts';
+import { PaymentOutcomeBanner, startCheckout, usePaymentReturn } from '../../../lib/checkout/checkout.ts';
 import { ordersKey, useOrder, useOrderAction } from '../api/orders-api.ts';
 import { OrderStatusBadge } from '../components/order-status-badge.tsx';
 import { OrderTimeline } from '../components/order-timeline.tsx';

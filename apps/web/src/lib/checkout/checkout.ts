@@ -1,7 +1,7 @@
 import type { ConfirmPaymentBody, ConfirmPaymentResult, Payment } from '@petti/shared/schemas/payments';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../../lib/api.ts';
-import { i18n } from '../../lib/i18n/index.ts';
+import { api } from '../api.ts';
+import { i18n } from '../i18n/index.ts';
 import {
   parseCheckoutReturn,
   stripCheckoutReturn,
@@ -120,4 +120,4 @@ export function usePaymentReturn(): PaymentReturn {
   return outcome;
 }
 
-export { PaymentOutcomeBanner } from './components/payment-outcome-banner.tsx';
+export { PaymentOutcomeBanner } from './payment-outcome-banner.tsx';

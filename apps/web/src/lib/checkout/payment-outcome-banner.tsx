@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { FormAlert } from '../../../lib/ui/form.tsx';
-import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
-import type { PaymentReturn } from '../checkout.ts';
+import { FormAlert } from '../ui/form.tsx';
+import { Spinner } from '../ui/loading-overlay.tsx';
+import type { PaymentReturn } from './checkout.ts';
 
 /** What happened at the checkout, at the top of the page it returned to. */
 export function PaymentOutcomeBanner({ outcome }: { outcome: PaymentReturn }) {
