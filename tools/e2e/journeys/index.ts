@@ -1,5 +1,6 @@
 import type { Journey } from '../runner.ts';
 import { authJourneys } from './auth.ts';
+import { liveJourneys } from './live.ts';
 import { lockerJourneys } from './lockers.ts';
 import { marketplaceJourneys } from './marketplace.ts';
 import { paymentJourneys } from './payments.ts';
@@ -11,5 +12,6 @@ export const journeys: Journey[] = [
   ...authJourneys,
   ...paymentJourneys,
   ...lockerJourneys,
+  ...liveJourneys,
   ...marketplaceJourneys,
 ];

@@ -217,6 +217,11 @@ export const marketplaceJourneys: Journey[] = [
       const curbside = await checkout(page, screenshot, 'curbside');
       await page.getByTestId('curbside-panel').waitFor();
       await waitForStep(page, 'ready_for_pickup', 90_000);
+      // /curbside lists the pickup under way and leads back to it.
+      await page.goto('/curbside');
+      await page.getByTestId('curbside-list').getByTestId(`order-${curbside}`).click();
+      await page.waitForURL((url) => url.pathname === `/profile/MyOrders/${curbside}`);
+      await page.getByTestId('curbside-panel').waitFor();
       await page.getByTestId('curbside-spot').fill('Near the temple arch');
       await page.getByTestId('im-here').click();
       await waitForStep(page, 'arrived');

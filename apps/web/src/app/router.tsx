@@ -61,7 +61,7 @@ const complexRoutes: RouteObject[] = [
     'grabProductDetails',
     () => import('../features/grab-and-go/pages/grab-product-details-page.tsx'),
   ),
-  page(ROUTES.curbside, 'curbside', () => import('../features/curbside/pages/curbside-page.tsx')),
+  page(ROUTES.curbside, 'curbside', () => import('../features/orders/pages/curbside-page.tsx')),
 ];
 
 /** Seller layout, public. */

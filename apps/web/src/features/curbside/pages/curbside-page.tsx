@@ -1,5 +1,0 @@
-import { PageIntro } from '../../../lib/ui/page.tsx';
-
-export default function CurbsidePage() {
-  return <PageIntro page="curbside" />;
-}

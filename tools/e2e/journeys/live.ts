@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { type Journey, journey } from '../runner.ts';
+import { newShopper, payOnTestpay, signedIn } from '../shopper.ts';
+
+/**
+ * Real-time updates (issue 5): what one phone does reaches the user's other phone live — a toast,
+ * the notifications badge counting up, the notification listed — and the header says when live
+ * updates are down.
+ */
+
+const SITE = 'bus-stand';
+
+export const liveJourneys: Journey[] = [
+  journey(
+    "Another device's booking shows up live as a toast and a notification, and the header says when live updates are down",
+    async ({ browser, page, context, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Live Journey');
+      // The watching phone: this context. It has its own device session id.
+      await signedIn(page, shopper, '/notifications');
+      await page.getByTestId('notifications-empty').waitFor({ timeout: 15_000 });
+      assert.equal(await page.getByTestId('notifications-badge').count(), 0, 'no unread badge yet');
+      // Connected: no indicator (give the client time to connect first).
+      await page.waitForTimeout(1500);
+      assert.equal(await page.getByTestId('live-indicator').count(), 0, 'no indicator while connected');
+      await screenshot('live-watching');
+
+      // The other phone: a second context (another device session id) books and pays.
+      const other = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+      try {
+        const payer = await other.newPage();
+        await signedIn(payer, shopper, `/booking/${SITE}`);
+        await payer.getByTestId('booking-form').waitFor({ timeout: 15_000 });
+        await payer.getByTestId('size-M').check({ force: true });
+        await payer
+          .getByTestId('booking-price')
+          .getByText(/To pay ₹/)
+          .waitFor();
+        await payer.getByTestId('book-submit').click();
+        await payer.getByRole('dialog').getByRole('button', { name: 'Book' }).click();
+        await payOnTestpay(payer);
+        await payer.waitForURL((url) => url.searchParams.has('booking'));
+      } finally {
+        await other.close();
+      }
+
+      // The watching phone heard it live: a toast, a badge, the notification listed.
+      await page.locator('.toast').first().waitFor({ timeout: 15_000 });
+      const badge = page.getByTestId('notifications-badge');
+      await badge.waitFor({ timeout: 15_000 });
+      assert.ok(Number((await badge.innerText()).replace(/\D/g, '')) >= 1, 'the badge counts unread');
+      await page.getByTestId('notifications-list').getByTestId('notification').first().waitFor({
+        timeout: 15_000,
+      });
+      await screenshot('live-toast-and-badge');
+
+      // No network: the header says live updates are down.
+      await context.setOffline(true);
+      await page.getByTestId('live-indicator').waitFor({ timeout: 15_000 });
+      const label = await page.getByTestId('live-indicator').getAttribute('title');
+      assert.ok(label && label.length > 0, 'the indicator says why (title and screen-reader text)');
+      await screenshot('live-offline-indicator');
+      await context.setOffline(false);
+    },
+  ),
+];
