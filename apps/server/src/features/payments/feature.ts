@@ -32,6 +32,7 @@ export function createPaymentFeature(ctx: AppContext, log: Logger) {
         })
       : null;
   const testpayWebhooks = testpay ? createTestpayWebhooks({ db, clock, provider: testpay, log }) : null;
+  const notifications = createNotificationsService({ db, clock });
   const payments = createPaymentsService({
     db,
     clock,
@@ -39,12 +40,13 @@ export function createPaymentFeature(ctx: AppContext, log: Logger) {
     log,
     current: config.PAYMENT_PROVIDER,
     providers: { ...(testpay && { testpay }), ...(razorpay && { razorpay }) },
+    notifications,
   });
   const plans = createPlansService({
     db,
     clock,
     payments,
-    notifications: createNotificationsService({ db, clock }),
+    notifications,
     log,
   });
   return { payments, plans, testpay, testpayWebhooks };

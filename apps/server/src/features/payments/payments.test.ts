@@ -388,6 +388,7 @@ describe('refunds', () => {
     expect((await confirm(t, user.tokens.accessToken, payment.id, body)).statusCode).toBe(200);
     const { payments: service } = t.app.services;
 
+    t.clock.advance(60_000);
     const part = await service.refund(payment.id, { amountPaise: 4900, reason: 'goodwill' });
     expect(part).toMatchObject({ status: 'partially_refunded', refunded: 4900 });
     expect((await get('/api/subscriptions', user.tokens.accessToken)).json().subscriptions[0].status).toBe(
@@ -398,6 +399,7 @@ describe('refunds', () => {
     ).rejects.toMatchObject({
       code: 'PaymentNotRefundable',
     });
+    t.clock.advance(60_000);
     const rest = await service.refund(payment.id, { reason: 'cancelled by the user' });
     expect(rest).toMatchObject({ status: 'refunded', refunded: 34_900 });
     expect(rest.refunds.map((r) => r.amount)).toEqual([4900, 30_000]);
@@ -426,6 +428,17 @@ describe('refunds', () => {
       ]),
     );
     await heard.stop();
+    // Each refund is kept for the user, newest first, after the plan's activation.
+    const kept = (await get('/api/notifications', user.tokens.accessToken)).json();
+    expect(kept.items.map((n: { kind: string; title: { en: string } }) => [n.kind, n.title.en])).toEqual([
+      ['paymentRefunded', '₹300 refunded'],
+      ['paymentRefunded', '₹49 refunded'],
+      ['subscriptionActivated', 'Locker Plus is active'],
+    ]);
+    expect(kept.items[0].body.en).toBe(
+      'Locker Plus plan, 30 days. Banks usually show it within 5–7 working days.',
+    );
+    expect(kept.items[0].data).toMatchObject({ paymentId: payment.id, purpose: 'plan', amount: 30_000 });
   });
 
   it('refuse to refund a payment that was never captured', async () => {

@@ -21,7 +21,8 @@ import type { Clock } from '../../platform/clock.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../platform/payments/payment-provider.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import { newId } from '../auth/secrets.ts';
-import { EffectQueue, type Effects, EVENT_TEXT } from './effects.ts';
+import type { NewNotification } from '../notifications/service.ts';
+import { EffectQueue, type Effects, EVENT_TEXT, refundBody, refundTitle } from './effects.ts';
 import { paymentEvents, paymentRefunds, payments } from './schema.ts';
 import { isSettled, type PaymentRow, toContract, toDetail, toItem } from './views.ts';
 import { type WebhookPaymentEntity, webhookBodySchema } from './webhook-body.ts';
@@ -86,6 +87,8 @@ export interface PaymentsDeps {
   /** The providers this process can talk to; `current` takes new payments. */
   providers: Partial<Record<PaymentProviderName, PaymentProvider>>;
   current: PaymentProviderName;
+  /** Money coming back is worth keeping: each refund is also stored as a notification. */
+  notifications: { add(tx: DbOrTx, n: NewNotification): Promise<unknown> };
 }
 
 export function createPaymentsService(deps: PaymentsDeps) {
@@ -195,6 +198,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
       },
       EVENT_TEXT.paymentRefunded,
     );
+    await deps.notifications.add(tx, {
+      userId: row.userId,
+      kind: EVENTS.paymentRefunded,
+      title: refundTitle(refund.amountPaise),
+      body: refundBody(row.description),
+      data: { paymentId: row.id, purpose: row.purpose, subjectId: row.subjectId, amount: refund.amountPaise },
+    });
     return updated!;
   }
 

@@ -221,11 +221,17 @@ describe('buying a plan', () => {
     // A paid renewal needs no reminder.
     t.clock.advance(8 * DAY);
     await t.app.services.plans.runDue();
-    const reminders = await t.ctx.database.db
+    const kept = await t.ctx.database.db
       .select()
       .from(notifications)
-      .where(eq(notifications.userId, user.userId));
-    expect(reminders).toEqual([]);
+      .where(eq(notifications.userId, user.userId))
+      .orderBy(notifications.createdAt);
+    expect(kept.map((n) => [n.kind, n.title.en])).toEqual([
+      ['subscriptionActivated', 'Locker Plus is active'],
+      ['subscriptionActivated', 'Locker Plus renewed'],
+    ]);
+    expect(kept[1]?.body.en).toMatch(/^Your next period runs from \d{1,2} \w+ 20\d\d to /);
+    expect(kept[1]?.data).toMatchObject({ subscriptionId: renewal.subscription.id, planId: 'locker-plus' });
     t.clock.advance(2 * DAY);
     expect((await mySubscriptions(await refreshed(user))).map((s) => s.status)).toEqual([
       'active',

@@ -178,6 +178,27 @@ export function createPlansService(deps: {
       },
       EVENT_TEXT.subscriptionActivated,
     );
+    const plan = await planOf(tx, sub.planId);
+    if (plan) {
+      const scheduled = startsAt > now;
+      await deps.notifications.add(tx, {
+        userId: sub.userId,
+        kind: EVENTS.subscriptionActivated,
+        title: scheduled
+          ? { en: `${plan.name.en} renewed`, ta: `${plan.name.ta} புதுப்பிக்கப்பட்டது` }
+          : { en: `${plan.name.en} is active`, ta: `${plan.name.ta} செயலில் உள்ளது` },
+        body: scheduled
+          ? {
+              en: `Your next period runs from ${dateIn('en-IN', startsAt)} to ${dateIn('en-IN', endsAt)}.`,
+              ta: `அடுத்த காலம் ${dateIn('ta-IN', startsAt)} முதல் ${dateIn('ta-IN', endsAt)} வரை.`,
+            }
+          : {
+              en: `Its benefits apply until ${dateIn('en-IN', endsAt)}.`,
+              ta: `இதன் பலன்கள் ${dateIn('ta-IN', endsAt)} வரை கிடைக்கும்.`,
+            },
+        data: { subscriptionId: sub.id, planId: sub.planId, paymentId: payment.id },
+      });
+    }
   });
 
   payments.onFailed('plan', async (tx, payment) => {

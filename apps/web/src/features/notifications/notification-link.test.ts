@@ -9,6 +9,12 @@ describe('notificationLink', () => {
     expect(notificationLink({ kind: 'orderPlaced', data: { orderId: 'o1' } })).toBe('/profile/MyOrders/o1');
     expect(notificationLink({ kind: 'planRenewal', data: { subscriptionId: 's1' } })).toBe('/subscribed');
     expect(notificationLink({ kind: 'paymentRefunded', data: {} })).toBe('/bookings');
+    expect(notificationLink({ kind: 'paymentRefunded', data: { paymentId: 'p1', subjectId: 'o1' } })).toBe(
+      '/bookings?receipt=p1',
+    );
+    expect(
+      notificationLink({ kind: 'subscriptionActivated', data: { subscriptionId: 's1', paymentId: 'p1' } }),
+    ).toBe('/subscribed');
     expect(notificationLink({ kind: 'something', data: {} })).toBeNull();
   });
 

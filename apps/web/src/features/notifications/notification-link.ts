@@ -7,6 +7,9 @@ export function notificationLink(n: Pick<Notification, 'kind' | 'data'>): string
   const booking = str(d.bookingId);
   const site = str(d.siteId);
   if (booking && site) return `/booking/${site}?booking=${booking}`;
+  const payment = str(d.paymentId);
+  // A refund opens its receipt; a plan's activation (which also names its payment) opens the plan.
+  if (payment && n.kind.startsWith('payment')) return `/bookings?receipt=${payment}`;
   const order = str(d.orderId);
   if (order) return `/profile/MyOrders/${order}`;
   if (str(d.subscriptionId) || n.kind === 'subscriptionActivated' || n.kind === 'planRenewal')

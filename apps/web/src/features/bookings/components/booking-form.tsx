@@ -13,8 +13,20 @@ import { useQuote } from '../api/bookings-api.ts';
 import { startWindow, toLocalInput } from '../booking-view.ts';
 import { useBook } from '../use-book.ts';
 
-/** Size (with what fits), duration, now or later, a low locker; the price with the plan applied; book. */
-export function BookingForm({ site }: { site: LockerSite }) {
+/**
+ * Size (with what fits), duration, now or later, a low locker; the price with the plan applied; book.
+ * `refusal` is a refusal event's message (seed §8); the request's own error, when there is one,
+ * says the same, so only one of them shows.
+ */
+export function BookingForm({
+  site,
+  refusal = null,
+  onSubmitting,
+}: {
+  site: LockerSite;
+  refusal?: string | null;
+  onSubmitting?: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const fmt = useDateFormat();
   const errorText = useErrorText();
@@ -42,6 +54,7 @@ export function BookingForm({ site }: { site: LockerSite }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFailure(null);
+    onSubmitting?.();
     if (!startValid) {
       setStartError(t('lockers.startInvalid'));
       return;
@@ -205,7 +218,11 @@ export function BookingForm({ site }: { site: LockerSite }) {
         ) : null}
       </div>
 
-      {failure !== null && <FormAlert testId="booking-error">{errorText(failure)}</FormAlert>}
+      {failure !== null ? (
+        <FormAlert testId="booking-error">{errorText(failure)}</FormAlert>
+      ) : (
+        refusal && <FormAlert testId="booking-refused">{refusal}</FormAlert>
+      )}
 
       <button
         type="submit"

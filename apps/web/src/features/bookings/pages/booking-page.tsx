@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PaymentOutcomeBanner, usePaymentReturn } from '../../../lib/checkout/checkout.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { FormAlert, LoadFailedAlert } from '../../../lib/ui/form.tsx';
+import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useServerNow } from '../../../lib/use-server-now.ts';
@@ -33,7 +33,6 @@ export default function BookingPage() {
   return (
     <PageIntro page="booking">
       <PaymentOutcomeBanner outcome={payment} />
-      {refusal && <FormAlert testId="booking-refused">{refusal}</FormAlert>}
       {sites.isPending ? (
         <LoadingLine />
       ) : sites.isError && !site ? (
@@ -60,7 +59,7 @@ export default function BookingPage() {
               </Link>
             </>
           ) : (
-            <BookingForm site={site} />
+            <BookingForm site={site} refusal={refusal} onSubmitting={() => setRefusal(null)} />
           )}
         </>
       )}
