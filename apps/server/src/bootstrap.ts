@@ -72,12 +72,9 @@ export async function startPetti(options: StartOptions): Promise<Started> {
     opened.push(await lockerDevices.listen(realtime));
     await lockerDevices.ensureHousekeeping();
     if (config.JOB_WORKER) {
+      // Every feature's timers: bookings, controllers, orders (docs/decisions/0004).
       jobs.start();
       opened.push(() => jobs.stop());
-      // Orders' timers: unpaid holds, refunds, parcels taken out (docs/marketplace.md "Orders").
-      const { orderWorker } = app.services;
-      orderWorker.start();
-      opened.push(() => orderWorker.stop());
       // Plans' renewal reminders (docs/payments.md): a sweep, safe in several processes.
       const reminders = startPeriodic(
         'plan-renewal-reminders',

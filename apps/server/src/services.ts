@@ -53,6 +53,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     outbox: lockerFeature.outbox,
     notifications: lockerFeature.notifications,
     bookingCore: lockerFeature.bookingCore,
+    jobs: lockerFeature.jobs,
     checkRange: marketplace.checkRange,
   });
   return {

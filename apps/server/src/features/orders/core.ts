@@ -6,20 +6,14 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
-import type { Effects, Transactor } from '../../platform/jobs/worker.ts';
+import { type Effects, schedule, type Transactor } from '../../platform/jobs/worker.ts';
 import { newId } from '../auth/secrets.ts';
 import { productVariants } from '../catalog/schema.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { sellers } from '../sellers/schema.ts';
 import { orderEventText, STATE_EVENT } from './event-texts.ts';
-import {
-  type OrderRow,
-  type OrderTimerRow,
-  orderItems,
-  orderStateLog,
-  orders,
-  orderTimers,
-} from './schema.ts';
+import { type OrderRow, orderItems, orderStateLog, orders } from './schema.ts';
+import { ORDER_TIMER_KINDS } from './timers.ts';
 
 export interface OrderCoreDeps {
   db: Db;
@@ -182,10 +176,9 @@ export function createOrderCore(deps: OrderCoreDeps) {
     }
   }
 
-  async function addTimer(tx: DbOrTx, kind: OrderTimerRow['kind'], orderId: string, dueAt: Date) {
-    const id = newId();
-    await tx.insert(orderTimers).values({ id, kind, orderId, dueAt, createdAt: clock.now() });
-    return id;
+  /** An order's timer on the one timer table (fired by the platform worker: timers.ts). */
+  function addTimer(tx: DbOrTx, kind: keyof typeof ORDER_TIMER_KINDS, orderId: string, dueAt: Date) {
+    return schedule(tx, clock, { kind: ORDER_TIMER_KINDS[kind], dueAt, data: { orderId } });
   }
 
   return { lockOrder, emit, transition, takeStock, releaseStock, logState, addTimer, shopName, deps };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
-import { createTransactor } from '../../platform/jobs/worker.ts';
+import { createTransactor, type JobWorker } from '../../platform/jobs/worker.ts';
 import type { BookingCore } from '../bookings/core.ts';
 import { validateCartItems } from '../cart/validate.ts';
 import type { NotificationsService } from '../notifications/service.ts';
@@ -11,7 +11,7 @@ import { createOrderCore } from './core.ts';
 import { registerOrderPaymentHooks } from './payment-hooks.ts';
 import type { CartValidator, RangeChecker } from './ports.ts';
 import { createOrdersService } from './service.ts';
-import { createOrderWorker, type OrderWorker } from './timers.ts';
+import { registerOrderTimers } from './timers.ts';
 
 /** The cart feature's validation (features/cart/validate.ts): per-item answers and the priced lines. */
 const cartValidator: CartValidator = async (tx, items, now) => {
@@ -19,7 +19,7 @@ const cartValidator: CartValidator = async (tx, items, now) => {
   return { ...r, lines: r.lines.map((l) => ({ ...l, name: { en: l.name.en, ta: l.name.ta ?? l.name.en } })) };
 };
 
-/** Orders: the service, its payment hook and its timer worker (started by bootstrap.ts). */
+/** Orders: the service, its payment hook and its timers (on the lockers feature's worker). */
 export function createOrderFeature(
   ctx: AppContext,
   log: Logger,
@@ -29,11 +29,13 @@ export function createOrderFeature(
     outbox: EventOutbox;
     notifications: NotificationsService;
     bookingCore: BookingCore;
+    /** The one timer worker (built by the lockers feature); orders add their kinds to it. */
+    jobs: JobWorker;
     /** The marketplace feature's range check (one distance provider for both). */
     checkRange: RangeChecker;
   },
 ) {
-  const { clock, config } = ctx;
+  const { clock } = ctx;
   const db = ctx.database.db;
   const core = createOrderCore({
     db,
@@ -43,7 +45,6 @@ export function createOrderFeature(
     outbox: deps.outbox,
     notifications: deps.notifications,
   });
-  let worker: OrderWorker | null = null;
   const orders = createOrdersService({
     core,
     bookingCore: deps.bookingCore,
@@ -52,10 +53,12 @@ export function createOrderFeature(
     validateCart: cartValidator,
     checkRange: deps.checkRange,
     runTimerSoon: (id) => {
-      void worker?.runTimer(id).catch((err: unknown) => log.error({ err }, 'running an order timer failed'));
+      void deps.jobs
+        .runTimer(id)
+        .catch((err: unknown) => log.error({ err }, 'running an order timer failed'));
     },
   });
-  worker = createOrderWorker({ core, orders, pollMs: config.JOB_POLL_MS });
+  registerOrderTimers(deps.jobs, orders);
   registerOrderPaymentHooks(core, deps.payments, deps.plans);
-  return { orders, orderWorker: worker };
+  return { orders };
 }

@@ -297,10 +297,10 @@ describe('placing an order', () => {
     const order = res.json() as Order;
     expect((await variant(t, IDLI)).inventory).toBe(before - 3);
     t.clock.advance(9 * MIN);
-    await t.app.services.orderWorker.runDue();
+    await t.app.services.jobs.runDueJobs();
     expect((await getOrder(buyer, order.id)).state).toBe('awaiting_payment');
     t.clock.advance(1 * MIN + 1000);
-    await t.app.services.orderWorker.runDue();
+    await t.app.services.jobs.runDueJobs();
     const after = await getOrder(buyer, order.id);
     expect(after.state).toBe('timed_out');
     expect((await variant(t, IDLI)).inventory).toBe(before);
@@ -380,7 +380,7 @@ describe('after payment', () => {
     expect(res.json().state).toBe('cancelled');
     expect((await variant(t, RICE)).inventory).toBe(before);
     await until(async () => {
-      await t.app.services.orderWorker.runDue();
+      await t.app.services.jobs.runDueJobs();
       const o = await getOrder(buyer, order.id);
       expect(o.paymentStatus).toBe('refunded');
       expect(o.refundedPaise).toBe(o.price.totalPaise);
@@ -450,7 +450,7 @@ describe('after payment', () => {
         }),
       ),
     );
-    await t.app.services.orderWorker.runDue();
+    await t.app.services.jobs.runDueJobs();
     const collected = await getOrder(buyer, order.id);
     expect(collected.state).toBe('collected');
     expect(collected.pickup?.pin).toBeNull();
@@ -470,11 +470,9 @@ describe('after payment', () => {
     const [row] = await t.ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
     t.clock.advance(48 * 60 * MIN - MIN);
     await t.app.services.jobs.runDueJobs();
-    await t.app.services.orderWorker.runDue();
     expect(buyer.events.some((e) => e.event === 'orderPickupExpired' && e.data.id === order.id)).toBe(false);
     t.clock.advance(2 * MIN);
     await t.app.services.jobs.runDueJobs();
-    await t.app.services.orderWorker.runDue();
     const [freed] = await t.ctx.database.db
       .select()
       .from(bookings)

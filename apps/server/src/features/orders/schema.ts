@@ -126,27 +126,3 @@ export const orderStateLog = pgTable(
   },
   (t) => [index('order_state_log_order_idx').on(t.orderId, t.seq)],
 );
-
-/**
- * Orders' timers (an unpaid order's stock hold, a refund to retry, a parcel pickup window). A
- * worker takes due rows with FOR UPDATE SKIP LOCKED, runs the handler in that transaction and
- * deletes the row, so each fires once across processes and survives restarts. Kept apart from the
- * lockers' `timers` table because that worker drops kinds it has no handler for.
- */
-export const orderTimers = pgTable(
-  'order_timers',
-  {
-    id: text('id').primaryKey(),
-    kind: text('kind').$type<'payment-hold' | 'refund' | 'parcel-pickup'>().notNull(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('order_timers_due_idx').on(t.dueAt), index('order_timers_order_idx').on(t.orderId)],
-);
-
-export type OrderTimerRow = typeof orderTimers.$inferSelect;

@@ -321,7 +321,7 @@ export function createOrdersService(deps: OrdersDeps) {
             })),
           );
           await core.logState(tx, row!.id, 'awaiting_payment', null);
-          await core.addTimer(tx, 'payment-hold', row!.id, holdExpiresAt);
+          await core.addTimer(tx, 'paymentHold', row!.id, holdExpiresAt);
           // Last: with Razorpay this is a network call.
           const payment = await payments.createPayment(tx, {
             userId: caller.userId,
@@ -495,7 +495,7 @@ export function createOrdersService(deps: OrdersDeps) {
             .from(lockerSites)
             .where(eq(lockerSites.id, parcel.siteId));
           // When the 48 h hold ends uncollected, the buyer is told (the lockers' timer frees the locker).
-          await core.addTimer(tx, 'parcel-pickup', o.id, parcel.endsAt);
+          await core.addTimer(tx, 'parcelPickup', o.id, parcel.endsAt);
           const row = await core.transition(fx, o, 'in_locker', {
             patch: { parcelBookingId: parcel.id },
             note: note ?? `locker ${parcel.lockerId}`,

@@ -121,7 +121,19 @@ export type TimerHandler = (tx: Tx, timer: TimerRow, fx: Effects) => Promise<voi
 export type LeasedHandler = (timer: TimerRow) => Promise<void>;
 
 export interface JobWorker {
-  /** Fires every timer due by the clock's now, one transaction each, then publishes waiting events. */
+  /**
+   * Adds a feature's timer kinds (and work swept on every pass, such as noticing parcels taken out).
+   * Every process registers the same kinds before `start`, since a kind with no handler is dropped.
+   */
+  register(more: {
+    handlers?: Record<string, TimerHandler>;
+    leased?: Record<string, LeasedHandler>;
+    sweep?: () => Promise<number>;
+  }): void;
+  /**
+   * Fires every timer due by the clock's now, one transaction each, runs the sweeps, then publishes
+   * waiting events. Answers how many timers fired and things the sweeps did.
+   */
   runDueJobs(options?: { limit?: number }): Promise<number>;
   /** Fires one timer now if it is due (used right after a commit that scheduled it). */
   runTimer(id: string): Promise<boolean>;
@@ -141,8 +153,10 @@ export function createJobWorker(deps: {
   handlers: Record<string, TimerHandler>;
   leased?: Record<string, LeasedHandler>;
 }): JobWorker {
-  const { db, clock, log, outbox, transactor, handlers } = deps;
-  const leased = deps.leased ?? {};
+  const { db, clock, log, outbox, transactor } = deps;
+  const handlers: Record<string, TimerHandler> = { ...deps.handlers };
+  const leased: Record<string, LeasedHandler> = { ...deps.leased };
+  const sweeps: Array<() => Promise<number>> = [];
 
   async function recordFailure(timer: TimerRow, err: unknown) {
     const attempts = timer.attempts + 1;
@@ -222,11 +236,25 @@ export function createJobWorker(deps: {
       seen.add(timer.id);
       fired += 1;
     }
+    for (const sweep of sweeps) {
+      fired += await sweep().catch((err: unknown) => {
+        log.error({ err }, 'a timer sweep failed; the next pass tries again');
+        return 0;
+      });
+    }
     await outbox.flush();
     return fired;
   }
 
   return {
+    register(more) {
+      for (const kind of [...Object.keys(more.handlers ?? {}), ...Object.keys(more.leased ?? {})]) {
+        if (handlers[kind] || leased[kind]) throw new Error(`timer kind ${kind} is registered twice`);
+      }
+      Object.assign(handlers, more.handlers);
+      Object.assign(leased, more.leased);
+      if (more.sweep) sweeps.push(more.sweep);
+    },
     runDueJobs(options = {}) {
       return runDue(options.limit ?? 1000);
     },
