@@ -3,12 +3,12 @@ import type { Order } from '@petti/shared/schemas/orders';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { getProduct } from '../../lib/shop/shop-api.ts';
 import { confirm } from '../../lib/ui/dialog-store.ts';
 import { toast } from '../../lib/ui/toast-store.ts';
 import { cartStore } from '../cart/cart.ts';
 import { cartProductOf } from '../cart/cart-product.ts';
 import { limitText, showLimit } from '../cart/use-cart.ts';
-import { getProduct } from '../catalog/api/catalog-api.ts';
 import { nameIn, shopNameOf } from './order-text.ts';
 
 /**

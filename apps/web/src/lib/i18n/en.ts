@@ -7,7 +7,7 @@ import { ordersEn } from '../../features/orders/messages.en.ts';
 import { paymentsEn } from '../../features/payments/messages.en.ts';
 import { plansEn } from '../../features/plans/messages.en.ts';
 import { sellersEn } from '../../features/sellers/messages.en.ts';
-import { liveEn } from '../../lib/realtime/messages.en.ts';
+import { liveEn } from '../realtime/messages.en.ts';
 import type { Widen } from './widen.ts';
 
 /**

@@ -7,7 +7,7 @@ import { ordersTa } from '../../features/orders/messages.ta.ts';
 import { paymentsTa } from '../../features/payments/messages.ta.ts';
 import { plansTa } from '../../features/plans/messages.ta.ts';
 import { sellersTa } from '../../features/sellers/messages.ta.ts';
-import { liveTa } from '../../lib/realtime/messages.ta.ts';
+import { liveTa } from '../realtime/messages.ta.ts';
 import type { Messages } from './en.ts';
 
 /** Tamil strings: the same keys as en.ts (checked by the `Messages` type and resources.test.ts). */

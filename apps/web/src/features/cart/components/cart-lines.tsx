@@ -2,9 +2,9 @@ import { ROUTES } from '@petti/shared/routes';
 import type { Cart } from '@petti/shared/rules/cart';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
-import { unitLabel } from '../../catalog/catalog-text.ts';
-import { rupees } from '../../catalog/components/price.tsx';
-import { ProductArt } from '../../catalog/components/product-art.tsx';
+import { rupees } from '../../../lib/shop/price.tsx';
+import { ProductArt } from '../../../lib/shop/product-art.tsx';
+import { unitLabel } from '../../../lib/shop/product-text.ts';
 import { cartNameText, rupeesToPaise } from '../cart-product.ts';
 import { CartStepper } from './cart-stepper.tsx';
 

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text.ts';
+import type { useProductPages } from '../../../lib/shop/shop-api.ts';
+import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
+import type { Seller } from '../../../lib/shop/types.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
-import type { useProductPages } from '../api/catalog-api.ts';
-import type { Seller } from '../api/types.ts';
 import { ProductCard } from './product-card.tsx';
-import { CardSkeletons, EmptyState } from './skeletons.tsx';
 
 /** Pages of products with their loading, failure, empty and "show more" states. */
 export function ProductList({

@@ -2,12 +2,12 @@ import { ROUTES } from '@petti/shared/routes';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams, useSearchParams } from 'react-router';
+import { localName } from '../../../lib/shop/product-text.ts';
+import { useCategories, useProductPages, useSellers } from '../../../lib/shop/shop-api.ts';
 import { PageIntro } from '../../../lib/ui/page.tsx';
-import { useCategories, useProductPages, useSellers } from '../api/catalog-api.ts';
-import { localName } from '../catalog-text.ts';
 import { ProductList } from '../components/product-list.tsx';
 import { useShopLocation } from '../use-shop-location.ts';
-import '../shop.css';
+import '../../../lib/shop/shop.css';
 import { OfflineNote } from '../components/offline-note.tsx';
 
 /** /categoryProducts/:id — the category's products, narrowed to one nearby shop with a chip. */

@@ -3,17 +3,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { Price, rupees } from '../../../lib/shop/price.tsx';
+import { ProductArt } from '../../../lib/shop/product-art.tsx';
+import { localName, unitLabel } from '../../../lib/shop/product-text.ts';
+import { useProduct, useSeller } from '../../../lib/shop/shop-api.ts';
+import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { cartProductOf } from '../../cart/cart-product.ts';
 import { CartStepper } from '../../cart/components/cart-stepper.tsx';
 import { useQuantityInCart } from '../../cart/use-cart.ts';
-import { useProduct, useSeller } from '../api/catalog-api.ts';
-import { localName, unitLabel } from '../catalog-text.ts';
-import { Price, rupees } from '../components/price.tsx';
-import { ProductArt } from '../components/product-art.tsx';
-import { CardSkeletons } from '../components/skeletons.tsx';
-import '../shop.css';
+import '../../../lib/shop/shop.css';
 import { OfflineNote } from '../components/offline-note.tsx';
 
 /** /productDetails/:id — pack sizes, price against MRP, savings, stock, add/remove, hazard note. */

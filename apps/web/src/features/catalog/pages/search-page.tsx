@@ -2,11 +2,11 @@ import { ROUTES } from '@petti/shared/routes';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useProductPages, useSeller, useSellers } from '../../../lib/shop/shop-api.ts';
 import { PageIntro } from '../../../lib/ui/page.tsx';
-import { useProductPages, useSeller, useSellers } from '../api/catalog-api.ts';
 import { ProductList } from '../components/product-list.tsx';
 import { useShopLocation } from '../use-shop-location.ts';
-import '../shop.css';
+import '../../../lib/shop/shop.css';
 import { OfflineNote } from '../components/offline-note.tsx';
 
 /** The id that means "search every shop" in /Search/:id. */

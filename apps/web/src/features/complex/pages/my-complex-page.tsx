@@ -3,16 +3,16 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useNavigate } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { ProductArt } from '../../../lib/shop/product-art.tsx';
+import { localName, percentOff } from '../../../lib/shop/product-text.ts';
+import { useCategories, useProducts, useSellers } from '../../../lib/shop/shop-api.ts';
+import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
-import { useCategories, useProducts, useSellers } from '../../catalog/api/catalog-api.ts';
-import { localName, percentOff } from '../../catalog/catalog-text.ts';
-import { ProductArt } from '../../catalog/components/product-art.tsx';
 import { ProductCard } from '../../catalog/components/product-card.tsx';
 import { SellerCard } from '../../catalog/components/seller-card.tsx';
-import { CardSkeletons, EmptyState } from '../../catalog/components/skeletons.tsx';
 import { useShopLocation } from '../../catalog/use-shop-location.ts';
-import '../../catalog/shop.css';
+import '../../../lib/shop/shop.css';
 import { OfflineNote } from '../../catalog/components/offline-note.tsx';
 
 /**

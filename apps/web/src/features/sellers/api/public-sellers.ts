@@ -1,24 +1,15 @@
-import type { Category, Seller } from '@petti/shared/schemas/catalog';
+import type { Seller } from '@petti/shared/schemas/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
-/** GET /api/sellers and /api/categories are public (PRODUCT.md "People and access"). */
+/**
+ * GET /api/sellers is public (PRODUCT.md "People and access"): asked without a token, so the pages
+ * for would-be sellers work signed out. Categories come from lib/shop (also asked without one).
+ */
 export async function getPublicSellers(signal?: AbortSignal): Promise<Seller[]> {
   return (await api.get<{ sellers: Seller[] }>('/sellers', { signal, auth: false })).sellers;
 }
 
-export async function getPublicCategories(signal?: AbortSignal): Promise<Category[]> {
-  return (await api.get<{ categories: Category[] }>('/categories', { signal, auth: false })).categories;
-}
-
 export function usePublicSellers() {
   return useQuery({ queryKey: ['sellers', 'public'], queryFn: ({ signal }) => getPublicSellers(signal) });
-}
-
-export function usePublicCategories() {
-  return useQuery({
-    queryKey: ['categories'],
-    queryFn: ({ signal }) => getPublicCategories(signal),
-    staleTime: 600_000,
-  });
 }

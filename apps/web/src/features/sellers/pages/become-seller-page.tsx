@@ -7,10 +7,10 @@ import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { type FieldErrors, focusFirstError } from '../../../lib/form-errors.ts';
+import { useCategories } from '../../../lib/shop/shop-api.ts';
 import { Field, FormAlert, SubmitButton, TextField } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
-import { usePublicCategories } from '../api/public-sellers.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
 import { isEmailAddress, isWebAddress, localName } from '../seller-text.ts';
 import '../sellers.css';
@@ -33,7 +33,7 @@ export default function BecomeSellerPage() {
   const navigate = useNavigate();
   const online = useOnlineStatus();
   const errorText = useErrorText();
-  const categories = usePublicCategories();
+  const categories = useCategories();
   const submit = useSubmitApplication();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState({

@@ -3,10 +3,11 @@ import type { Seller } from '@petti/shared/schemas/catalog';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useCategories } from '../../../lib/shop/shop-api.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
-import { usePublicCategories, usePublicSellers } from '../api/public-sellers.ts';
+import { usePublicSellers } from '../api/public-sellers.ts';
 import { ShopIllustration } from '../components/shop-illustration.tsx';
 import { localName } from '../seller-text.ts';
 import '../sellers.css';
@@ -21,7 +22,7 @@ function rangeOf(seller: Seller): number {
 export default function SellerLandingPage() {
   const { t, i18n } = useTranslation();
   const sellers = usePublicSellers();
-  const categories = usePublicCategories();
+  const categories = useCategories();
   const errorText = useErrorText();
   const language = i18n.resolvedLanguage ?? 'en';
   const categoryName = (id: string) =>

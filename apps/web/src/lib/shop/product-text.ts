@@ -1,4 +1,4 @@
-import type { Localized } from './api/types.ts';
+import type { Localized } from './types.ts';
 
 /** A catalog name in the user's language (`{ en, ta }` or plain), English when Tamil is missing. */
 export function localName(name: Localized | null | undefined, language: string | undefined): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOpenAt, localName, percentOff, unitLabel } from './catalog-text.ts';
+import { isOpenAt, localName, percentOff, unitLabel } from './product-text.ts';
 
 describe('catalog text helpers', () => {
   it('names in the language', () => {

@@ -1,10 +1,11 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { api } from '../api.ts';
 import type { Category, Product, ProductPage, Seller, SellerPage } from './types.ts';
 
 /**
- * The catalog's GETs (public data; the service worker keeps their last answers for offline
- * browsing, vite.config.ts). Query keys start with the resource so a change can refresh them all.
+ * The shops' GETs: categories, sellers, products (public data; the service worker keeps their last
+ * answers for offline browsing, vite.config.ts). Query keys start with the resource so a change can
+ * refresh them all. In lib/ because the catalog, cart, orders and complex pages all read them.
  */
 
 export async function getCategories(signal?: AbortSignal): Promise<Category[]> {
