@@ -13,7 +13,7 @@ import {
   type PlaceOrderBody,
   type QuoteOrderBody,
 } from '@petti/shared/schemas/orders';
-import { and, count, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { addresses } from '../addresses/schema.ts';
@@ -224,6 +224,28 @@ export function createOrdersService(deps: OrdersDeps) {
     return row;
   }
 
+  /** One page of orders, newest first, for the buyer's list and the shops' (ops) list alike. */
+  async function pageOfOrders(
+    where: SQL | undefined,
+    query: { page: number; pageSize: number },
+  ): Promise<OrderList> {
+    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
+    return {
+      items: await toOrderDtos(db, rows),
+      page: query.page,
+      pageSize: query.pageSize,
+      total,
+      hasMore: query.page * query.pageSize < total,
+    };
+  }
+
   return {
     async quote(userId: string, body: QuoteOrderBody): Promise<OrderQuote> {
       const p = await prepare(db, userId, body);
@@ -355,22 +377,7 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     async list(userId: string, query: { page: number; pageSize: number }): Promise<OrderList> {
-      const mine = eq(orders.userId, userId);
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(mine);
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(mine)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      return {
-        items: await toOrderDtos(db, rows),
-        page: query.page,
-        pageSize: query.pageSize,
-        total,
-        hasMore: query.page * query.pageSize < total,
-      };
+      return pageOfOrders(eq(orders.userId, userId), query);
     },
 
     async get(userId: string, id: string): Promise<Order> {
@@ -462,21 +469,7 @@ export function createOrdersService(deps: OrdersDeps) {
         query.sellerId ? eq(orders.sellerId, query.sellerId) : undefined,
         query.state ? inArray(orders.state, query.state) : ne(orders.state, 'awaiting_payment'),
       );
-      const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      return {
-        items: await toOrderDtos(db, rows),
-        page: query.page,
-        pageSize: query.pageSize,
-        total,
-        hasMore: query.page * query.pageSize < total,
-      };
+      return pageOfOrders(where, query);
     },
 
     /** One shop step (accept, pack, dispatch, deliver, drop in locker, ready for pickup, hand over). */
