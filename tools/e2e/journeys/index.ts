@@ -5,6 +5,7 @@ import { lockerJourneys } from './lockers.ts';
 import { marketplaceJourneys } from './marketplace.ts';
 import { paymentJourneys } from './payments.ts';
 import { shellJourneys } from './shell.ts';
+import { tamilJourneys } from './tamil.ts';
 
 /** Every journey file, in the order they run. A new file exports its list and is added here. */
 export const journeys: Journey[] = [
@@ -14,4 +15,5 @@ export const journeys: Journey[] = [
   ...lockerJourneys,
   ...liveJourneys,
   ...marketplaceJourneys,
+  ...tamilJourneys,
 ];
