@@ -38,8 +38,22 @@ export const opsLockerSchema = z.object({
   doorChangedAt: z.string().nullable(),
   fault: z.string().nullable(),
   siteOnline: z.boolean(),
-  /** Why it is listed with `attention=true`: forced, door open, fault, out of service, site offline. */
-  attention: z.array(z.enum(['forced', 'door_open', 'fault', 'out_of_service', 'site_offline'])),
+  /**
+   * Why it is listed with `attention=true`: forced, door open, fault, out of service, site offline;
+   * `overstay`: time ran out with things inside; `overstay_blocking`: and the next booking on this
+   * locker could not be moved, so staff should empty it before that booking starts.
+   */
+  attention: z.array(
+    z.enum([
+      'forced',
+      'door_open',
+      'fault',
+      'out_of_service',
+      'site_offline',
+      'overstay',
+      'overstay_blocking',
+    ]),
+  ),
   /** The live booking holding it now, if any. */
   booking: z.object({ id: z.string(), state: z.string(), endsAt: z.string() }).nullable(),
 });
@@ -51,3 +65,8 @@ export const opsLockersQuery = z.strictObject({
 });
 
 export const lockerServiceBody = z.strictObject({ inService: z.boolean() });
+
+/** `POST /api/ops/bookings/:id/clear`: the overstaying booking, now ended by staff. */
+export const opsClearedBookingSchema = z.object({
+  booking: z.object({ id: z.string(), state: z.string(), lockerId: z.string().nullable() }),
+});

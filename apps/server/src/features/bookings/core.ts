@@ -396,11 +396,14 @@ export function createBookingCore(deps: CoreDeps) {
     return row;
   }
 
-  /** Ends a booking (the user, its time ran out unused, or the last open after overstay). */
+  /**
+   * Ends a booking: the user, its time ran out unused, the last open after overstay, or staff
+   * emptied an overstaying locker the next booking needs (ops API).
+   */
   async function end(
     fx: Effects,
     b: BookingRow,
-    reason: 'user' | 'unused' | 'overstay_cleared',
+    reason: 'user' | 'unused' | 'overstay_cleared' | 'cleared_by_staff',
     sessionId: string | null,
   ) {
     await lockSiteSize(fx.tx, b.siteId, b.size);

@@ -237,14 +237,24 @@ const MAKERS: Record<string, Maker> = {
     ),
     keep: false,
   }),
-  bookingEnded: ({ s }) => ({
-    title: t('Booking ended', 'முன்பதிவு முடிந்தது'),
-    body: t(
-      `Your booking at ${s.en} has ended. Thank you for using Petti.`,
-      `${s.ta} இல் உங்கள் முன்பதிவு முடிந்தது. Petti-ஐப் பயன்படுத்தியதற்கு நன்றி.`,
-    ),
-    keep: true,
-  }),
+  bookingEnded: ({ s, lk, reason }) =>
+    reason === 'cleared_by_staff'
+      ? {
+          title: t('Your things are at the site office', 'உங்கள் பொருட்கள் தள அலுவலகத்தில் உள்ளன'),
+          body: t(
+            `Your time at ${s.en} ran out and the next booking needed locker ${lk}, so our staff took your things out. Collect them at the site office; nothing more is charged in the app.`,
+            `${s.ta} இல் உங்கள் நேரம் முடிந்து, அடுத்த முன்பதிவுக்கு ${lk} லாக்கர் தேவைப்பட்டதால், எங்கள் ஊழியர்கள் உங்கள் பொருட்களை வெளியே எடுத்துள்ளனர். அவற்றைத் தள அலுவலகத்தில் பெற்றுக்கொள்ளுங்கள்; செயலியில் மேலும் கட்டணம் இல்லை.`,
+          ),
+          keep: true,
+        }
+      : {
+          title: t('Booking ended', 'முன்பதிவு முடிந்தது'),
+          body: t(
+            `Your booking at ${s.en} has ended. Thank you for using Petti.`,
+            `${s.ta} இல் உங்கள் முன்பதிவு முடிந்தது. Petti-ஐப் பயன்படுத்தியதற்கு நன்றி.`,
+          ),
+          keep: true,
+        },
   bookingExpired: ({ s }) => ({
     title: t('Booking time is over', 'முன்பதிவு நேரம் முடிந்தது'),
     body: t(

@@ -340,4 +340,54 @@ describe('running out of time', () => {
       'overstay:paid',
     ]);
   });
+
+  it('lets staff clear an overstay the next booking cannot avoid: flagged for ops, the owner told where things are', async () => {
+    const site = 'ajna-college'; // one XL locker only, so the next XL booking cannot be moved
+    const ops = (method: 'GET' | 'POST', url: string, token: string | null = t.ctx.config.OPS_TOKEN) =>
+      t.app.inject({ method, url, headers: token ? { 'x-ops-token': token } : {} });
+    const u = await shopper(t);
+    const b = await bookAndPay(t, u, { siteId: site, size: 'XL', durationHours: 1 });
+    expect(await typePin(site, b.pin!)).toMatchObject({ ok: true });
+    await door(site, b.locker!.id, 'open');
+    await door(site, b.locker!.id, 'closed');
+    const next = await shopper(t);
+    const later = await bookAndPay(t, next, {
+      siteId: site,
+      size: 'XL',
+      durationHours: 1,
+      startAt: new Date(new Date(b.endsAt).getTime() + 30 * MIN).toISOString(),
+    });
+    expect(later.locker!.id).toBe(b.locker!.id);
+    await advance(t, HOUR);
+    expect(await u.get(b.id)).toMatchObject({ state: 'expired' });
+    // Not moved: the overstay's hold stops where the next booking starts, and ops are told.
+    expect((await bookingRow(t, b.id)).occupiedUntil!.toISOString()).toBe(later.startsAt);
+    const flagged = (await ops('GET', `/api/ops/lockers?siteId=${site}&attention=true`)).json().lockers;
+    expect(flagged.find((l: { id: string }) => l.id === b.locker!.id)).toMatchObject({
+      attention: ['overstay', 'overstay_blocking'],
+      booking: { id: b.id, state: 'expired' },
+    });
+
+    expect((await ops('POST', `/api/ops/bookings/${b.id}/clear`, null)).statusCode).toBe(401);
+    const notYet = await ops('POST', `/api/ops/bookings/${later.id}/clear`);
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().error.code).toBe('BookingStateInvalid');
+    const cleared = await ops('POST', `/api/ops/bookings/${b.id}/clear`);
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json()).toEqual({ booking: { id: b.id, state: 'ended', lockerId: b.locker!.id } });
+    expect(await u.get(b.id)).toMatchObject({ state: 'ended', pin: null });
+    const ended = await u.heard('bookingEnded', b.id, 'cleared_by_staff');
+    expect(ended.data.message).toContain('Collect them at the site office');
+    const kept = (await u.call('GET', '/api/notifications')).json().items as Array<{ kind: string }>;
+    expect(kept.find((n) => n.kind === 'bookingEnded')).toMatchObject({
+      kind: 'bookingEnded',
+      title: { en: 'Your things are at the site office' },
+      data: { bookingId: b.id, reason: 'cleared_by_staff' },
+    });
+    // Once only; the locker no longer needs a look, and the next booking keeps it.
+    expect((await ops('POST', `/api/ops/bookings/${b.id}/clear`)).statusCode).toBe(409);
+    const after = (await ops('GET', `/api/ops/lockers?siteId=${site}&attention=true`)).json().lockers;
+    expect(after.find((l: { id: string }) => l.id === b.locker!.id)).toBeUndefined();
+    expect(await next.get(later.id)).toMatchObject({ state: 'scheduled', locker: { id: b.locker!.id } });
+  });
 });

@@ -406,6 +406,24 @@ export function createBookingsService(core: BookingCore, deps: { runTimerSoon: (
       return dto(row);
     },
 
+    /**
+     * Ops: staff emptied an overstaying locker (the next booking needs it, or it has been left too
+     * long). The booking ends as `cleared_by_staff`; its owner is told where the things are. Any
+     * overstay not yet paid is not charged in the app.
+     */
+    async clearByStaff(id: string): Promise<BookingRow> {
+      return transactor.run(async (tx, fx) => {
+        const b = await core.lockBooking(tx, id);
+        if (!b) throw new AppError('ResourceNotFound');
+        if (b.state !== 'expired')
+          throw new AppError(
+            'BookingStateInvalid',
+            `Only a booking whose time ran out with things still inside can be cleared (this one is ${b.state}).`,
+          );
+        return core.end(fx, b, 'cleared_by_staff', null);
+      });
+    },
+
     /** Remote open: sends an open command to the site's controller; the door's report completes it. */
     async unlock(
       caller: Caller,

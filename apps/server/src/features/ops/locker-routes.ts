@@ -2,6 +2,7 @@ import { LOCKER_HOLDING_STATES } from '@petti/shared/rules/booking-states';
 import {
   lockerServiceBody,
   type OpsLocker,
+  opsClearedBookingSchema,
   opsLockerSchema,
   opsLockersQuery,
 } from '@petti/shared/schemas/ops';
@@ -19,8 +20,9 @@ const DOOR_OPEN_ATTENTION_MS = 2 * 60_000;
 
 /**
  * The ops API for locker technicians: what needs attention (forced doors, doors left open, faults,
- * lockers out of service, sites offline) and taking a locker out of service or back. A locker out of
- * service is never given to a new booking; one that is booked now or later cannot be taken out.
+ * lockers out of service, sites offline, overstays) and taking a locker out of service or back. A
+ * locker out of service is never given to a new booking; one that is booked now or later cannot be
+ * taken out. An overstaying locker emptied by staff is cleared here, which ends that booking.
  */
 export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
   const requireOps = makeRequireOps(app.ctx.config.OPS_TOKEN);
@@ -39,6 +41,7 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
         lockerId: bookings.lockerId,
         state: bookings.state,
         endsAt: bookings.endsAt,
+        occupiedUntil: bookings.occupiedUntil,
       })
       .from(bookings)
       .where(
@@ -64,6 +67,11 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!l.inService) attention.push('out_of_service');
       if (offline.has(l.siteId)) attention.push('site_offline');
       const b = holding.find((h) => h.lockerId === l.id);
+      if (b?.state === 'expired') {
+        attention.push('overstay');
+        // An expired booking's hold is open-ended unless the next booking could not be moved.
+        if (b.occupiedUntil) attention.push('overstay_blocking');
+      }
       return {
         id: l.id,
         siteId: l.siteId,
@@ -155,6 +163,25 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       const [locker] = await view([row]);
       return { locker: locker! };
+    },
+  );
+
+  app.post(
+    '/ops/bookings/:id/clear',
+    {
+      preHandler: requireOps,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Staff emptied an overstaying locker: end that booking and tell its owner where the things are',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: opsClearedBookingSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await app.services.bookings.clearByStaff(request.params.id);
+      return { booking: { id: row.id, state: row.state, lockerId: row.lockerId } };
     },
   );
 };
