@@ -220,6 +220,11 @@ export const bookingSchema = z.object({
   waitlistPosition: z.number().int().nullable(),
   openedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
+  /**
+   * Why a closed booking closed: `user`, `unused`, `overstay_cleared`, `cleared_by_staff` (ended);
+   * `hold`, `no_show`, `waitlist` (timed out); `cancel` (cancelled); null while live.
+   */
+  closeReason: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Present when the user has something to pay now. */

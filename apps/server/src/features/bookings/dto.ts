@@ -155,6 +155,7 @@ export function toBookingDto(
     waitlistPosition: x.position,
     openedAt: b.openedAt?.toISOString() ?? null,
     endedAt: b.endedAt?.toISOString() ?? null,
+    closeReason: b.closeReason,
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
   };

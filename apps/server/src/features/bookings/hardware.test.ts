@@ -375,7 +375,7 @@ describe('running out of time', () => {
     const cleared = await ops('POST', `/api/ops/bookings/${b.id}/clear`);
     expect(cleared.statusCode, cleared.body).toBe(200);
     expect(cleared.json()).toEqual({ booking: { id: b.id, state: 'ended', lockerId: b.locker!.id } });
-    expect(await u.get(b.id)).toMatchObject({ state: 'ended', pin: null });
+    expect(await u.get(b.id)).toMatchObject({ state: 'ended', pin: null, closeReason: 'cleared_by_staff' });
     const ended = await u.heard('bookingEnded', b.id, 'cleared_by_staff');
     expect(ended.data.message).toContain('Collect them at the site office');
     const kept = (await u.call('GET', '/api/notifications')).json().items as Array<{ kind: string }>;

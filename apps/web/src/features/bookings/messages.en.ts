@@ -138,6 +138,8 @@ export const lockersEn = {
   offerGoSite: 'Go there',
   leaveWaitlist: 'Leave the waitlist',
   lockerFoundPay: 'A locker is free for you now. Pay to keep it.',
+  finalClearedByStaff:
+    'Your time ran out and the next booking needed this locker, so our staff took your things out. Collect them at the site office.',
   finalEnded: 'This booking has ended.',
   finalTimedOut: 'This booking timed out.',
   finalCancelled: 'This booking was cancelled.',

@@ -157,7 +157,9 @@ export function BookingStatus({ booking, nowMs }: { booking: Booking; nowMs: num
         <div className="stack">
           <p>
             {s === 'ended'
-              ? t('lockers.finalEnded')
+              ? booking.closeReason === 'cleared_by_staff'
+                ? t('lockers.finalClearedByStaff')
+                : t('lockers.finalEnded')
               : s === 'timed_out'
                 ? t('lockers.finalTimedOut')
                 : t('lockers.finalCancelled')}
