@@ -67,7 +67,7 @@ export const DIALOG_DEFAULTS = { confirm: 'OK', deny: 'No', cancel: 'Cancel' } a
 
 export const LOADING_OVERLAY = { spinnerPx: 40, delayMs: 0 } as const;
 
-export const BRAND = { orange: '#F26B1D', orangeDark: '#C24E0C', name: 'Petti' } as const;
+export const BRAND = { orange: '#F26B1D', orangeDark: '#B3470A', name: 'Petti' } as const;
 
 /** Real-time client (seed §9, PRODUCT.md "Real-time events"). */
 export const REALTIME = {

@@ -1,4 +1,5 @@
 import type { Journey } from '../runner.ts';
+import { accessibilityJourneys } from './accessibility.ts';
 import { authJourneys } from './auth.ts';
 import { liveJourneys } from './live.ts';
 import { lockerJourneys } from './lockers.ts';
@@ -16,4 +17,5 @@ export const journeys: Journey[] = [
   ...liveJourneys,
   ...marketplaceJourneys,
   ...tamilJourneys,
+  ...accessibilityJourneys,
 ];

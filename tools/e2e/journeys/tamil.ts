@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { type Journey, journey } from '../runner.ts';
+import { MAIN_SCREENS, settledScreen } from '../screens.ts';
 import { newShopper, signedIn } from '../shopper.ts';
 
 /**
@@ -9,23 +10,6 @@ import { newShopper, signedIn } from '../shopper.ts';
  */
 const ALLOWED = new Set(['PIN', 'GST', 'UPI', 'Petti', 'English', 'pcs', 'pack', 'gsm', 'kg', 'ml']);
 
-const SCREENS = [
-  '/dashboard',
-  '/booking/bus-stand',
-  '/myComplex',
-  '/MyCart',
-  '/profile/MyOrders',
-  '/curbside',
-  '/profile/MyAddress',
-  '/subscription',
-  '/subscribed',
-  '/bookings',
-  '/notifications',
-  '/profile',
-  '/settings',
-  '/pricing',
-];
-
 export const tamilJourneys: Journey[] = [
   journey(
     'A Tamil-speaking shopper finds every main screen in Tamil',
@@ -34,23 +18,16 @@ export const tamilJourneys: Journey[] = [
       const shopper = await newShopper(baseUrl, 'Kavitha Tamil');
       const allowed = new Set([...ALLOWED, 'Kavitha', 'Tamil']);
       const leaks: string[] = [];
-      await signedIn(page, shopper, SCREENS[0]!);
-      for (const path of SCREENS) {
-        if (path !== SCREENS[0]) await page.goto(path);
-        await page.locator('main h1').first().waitFor({ timeout: 15_000 });
-        await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined);
-        // Nothing still loading: skeletons and spinners carry no words to check.
-        await page
-          .locator('[aria-busy="true"]')
-          .first()
-          .waitFor({ state: 'detached', timeout: 8_000 })
-          .catch(() => undefined);
+      await signedIn(page, shopper, MAIN_SCREENS[0]);
+      for (const path of MAIN_SCREENS) {
+        if (path !== MAIN_SCREENS[0]) await page.goto(path);
+        await settledScreen(page);
         const text = await page.locator('main').first().innerText();
         assert.match(text, /[\u0B80-\u0BFF]/, `${path} shows Tamil`);
         const english = [...new Set(text.match(/[A-Za-z]{3,}/g) ?? [])].filter((w) => !allowed.has(w));
         if (english.length > 0) leaks.push(`${path}: ${english.join(' ')}`);
+        await screenshot(`ta${path}`);
       }
-      await screenshot('tamil-booking-last');
       assert.deepEqual(leaks, [], 'English words left on Tamil screens');
     },
   ),

@@ -4,7 +4,7 @@
  * drawn tile: its initials on a tint chosen from its id (the same item always looks the same).
  */
 const TINTS: [string, string][] = [
-  ['#fff1e8', '#c24e0c'],
+  ['#fff1e8', '#b3470a'],
   ['#e9f6ec', '#1e7e34'],
   ['#e8f0fd', '#1a5fd6'],
   ['#fbe8f2', '#b0226b'],

@@ -17,7 +17,7 @@ export function SiteMap({ sites, here }: { sites: readonly LockerSite[]; here: L
     <svg
       className="site-map"
       viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
-      role="img"
+      // No role="img": its pins are links, and an image may not hold controls.
       aria-label={t('lockers.mapLabel')}
       data-testid="site-map"
     >
