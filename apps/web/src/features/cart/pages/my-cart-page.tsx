@@ -2,7 +2,6 @@ import { ROUTES } from '@petti/shared/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useStore } from 'zustand';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { rupees } from '../../../lib/shop/price.tsx';
@@ -14,16 +13,15 @@ import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import '../../../lib/shop/shop.css';
 import { checkLinesOf } from '../api/cart-api.ts';
-import { quoteRequestOf, useQuote } from '../api/quote-api.ts';
 import { cartStore } from '../cart.ts';
 import { cartFingerprint, cartNameText, rupeesToPaise } from '../cart-product.ts';
 import { checkoutStore } from '../checkout.ts';
-import { deliveryPartOf, missingForChoice } from '../checkout-store.ts';
+import { missingForChoice } from '../checkout-store.ts';
 import { CartLines } from '../components/cart-lines.tsx';
 import { DeliveryChoice } from '../components/delivery-choice.tsx';
 import { PriceSummary } from '../components/price-summary.tsx';
 import '../cart.css';
-import { useCart } from '../use-cart.ts';
+import { useCheckoutQuote } from '../use-checkout-quote.ts';
 import { useValidateBeforePay } from '../use-validate-before-pay.ts';
 
 const RANGE_CODES = new Set(['AddressLongDistance', 'LockerLongDistance']);
@@ -37,12 +35,8 @@ export default function MyCartPage() {
   const navigate = useNavigate();
   const online = useOnlineStatus();
   const errorText = useErrorText();
-  const cart = useCart();
-  const choice = useStore(checkoutStore);
+  const { cart, choice, quoteRequest, quote } = useCheckoutQuote();
   const seller = useSeller(cart.sellerId ?? undefined);
-  const delivery = deliveryPartOf(choice);
-  const request = cart.sellerId && cart.items.length > 0 && delivery ? quoteRequestOf(cart, delivery) : null;
-  const quote = useQuote(request);
   const validate = useValidateBeforePay();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -106,7 +100,7 @@ export default function MyCartPage() {
         <h2 id="cart-price" className="panel__title">
           {t('cart.priceTitle')}
         </h2>
-        {!request ? (
+        {!quoteRequest ? (
           <p className="muted" data-testid="price-pending">
             {t(`cart.missing.${missing[0] ?? 'type'}`)}
           </p>

@@ -4,7 +4,6 @@ import { formatRupees } from '@petti/shared/rules/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, Navigate, useNavigate } from 'react-router';
-import { useStore } from 'zustand';
 import { isApiError } from '../../../lib/api-client.ts';
 import { startCheckout } from '../../../lib/checkout/checkout.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
@@ -19,16 +18,15 @@ import '../../../lib/shop/shop.css';
 import { checkLinesOf } from '../api/cart-api.ts';
 import { createOrder } from '../api/create-order.ts';
 import { useParcelSites } from '../api/locker-sites.ts';
-import { orderRequestOf, quoteRequestOf, useQuote } from '../api/quote-api.ts';
+import { orderRequestOf } from '../api/quote-api.ts';
 import { cartStore } from '../cart.ts';
 import { cartFingerprint } from '../cart-product.ts';
 import { checkoutStore } from '../checkout.ts';
 import { checkoutKeyFor, forgetCheckoutKey } from '../checkout-key.ts';
-import { deliveryPartOf } from '../checkout-store.ts';
 import { CartLines } from '../components/cart-lines.tsx';
 import { PriceSummary } from '../components/price-summary.tsx';
 import '../cart.css';
-import { useCart } from '../use-cart.ts';
+import { useCheckoutQuote } from '../use-checkout-quote.ts';
 import { usePriceUpdatedToast } from '../use-validate-before-pay.ts';
 
 /**
@@ -41,13 +39,8 @@ export default function ProceedPage() {
   const navigate = useNavigate();
   const online = useOnlineStatus();
   const errorText = useErrorText();
-  const cart = useCart();
-  const choice = useStore(checkoutStore);
-  const delivery = deliveryPartOf(choice);
+  const { cart, choice, delivery, quote } = useCheckoutQuote();
   const request = cart.sellerId && cart.items.length > 0 && delivery ? orderRequestOf(cart, delivery) : null;
-  const quote = useQuote(
-    cart.sellerId && cart.items.length > 0 && delivery ? quoteRequestOf(cart, delivery) : null,
-  );
   const addresses = useAddresses();
   const sites = useParcelSites(delivery?.deliveryType === 'locker');
   const priceUpdated = usePriceUpdatedToast();

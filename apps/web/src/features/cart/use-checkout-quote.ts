@@ -1,0 +1,19 @@
+import { useStore } from 'zustand';
+import { quoteRequestOf, useQuote } from './api/quote-api.ts';
+import { checkoutStore } from './checkout.ts';
+import { deliveryPartOf } from './checkout-store.ts';
+import { useCart } from './use-cart.ts';
+
+/**
+ * The cart, how it is to be received, and the server's all-in quote for the two together: what
+ * /MyCart and /procced both show (no quote until a delivery choice is complete).
+ */
+export function useCheckoutQuote() {
+  const cart = useCart();
+  const choice = useStore(checkoutStore);
+  const delivery = deliveryPartOf(choice);
+  const quoteRequest =
+    cart.sellerId && cart.items.length > 0 && delivery ? quoteRequestOf(cart, delivery) : null;
+  const quote = useQuote(quoteRequest);
+  return { cart, choice, delivery, quoteRequest, quote };
+}
