@@ -20,7 +20,9 @@ export default defineConfig({
       injectRegister: false, // src/app/sw-update.ts registers the worker with workbox-window
       strategies: 'generateSW',
       filename: 'sw.js',
-      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      // globPatterns below already precaches the icons and the favicon; the plugin's
+      // own additions would list each of them twice.
+      includeManifestIcons: false,
       manifest: {
         id: '/',
         name: 'Petti — Sivakasi lockers & local shops',
@@ -43,7 +45,7 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2}'], // the plugin adds the manifest itself
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api/, /^\/mqtt/],
         cleanupOutdatedCaches: true,
