@@ -4,6 +4,7 @@ import {
   clock,
   distanceText,
   extensionChoices,
+  finalMessageKey,
   liveBookings,
   pinStatus,
   sitesByDistance,
@@ -92,5 +93,23 @@ describe('limits', () => {
     const w = startWindow(now);
     expect(w.min - now).toBe(300_000);
     expect(w.max - now).toBe(7 * 24 * 3_600_000);
+  });
+});
+
+describe('finalMessageKey', () => {
+  it('says why a booking closed', () => {
+    expect(finalMessageKey({ state: 'ended', closeReason: 'user' })).toBe('lockers.finalEnded');
+    expect(finalMessageKey({ state: 'ended', closeReason: 'unused' })).toBe('lockers.finalUnused');
+    expect(finalMessageKey({ state: 'ended', closeReason: 'cleared_by_staff' })).toBe(
+      'lockers.finalClearedByStaff',
+    );
+    expect(finalMessageKey({ state: 'timed_out', closeReason: 'hold' })).toBe('lockers.finalHoldLapsed');
+    expect(finalMessageKey({ state: 'timed_out', closeReason: 'no_show' })).toBe('lockers.finalNoShow');
+    expect(finalMessageKey({ state: 'timed_out', closeReason: 'waitlist' })).toBe(
+      'lockers.finalWaitlistLapsed',
+    );
+    expect(finalMessageKey({ state: 'timed_out', closeReason: null })).toBe('lockers.finalTimedOut');
+    expect(finalMessageKey({ state: 'cancelled', closeReason: 'cancel' })).toBe('lockers.finalCancelled');
+    expect(finalMessageKey({ state: 'active', closeReason: null })).toBeNull();
   });
 });

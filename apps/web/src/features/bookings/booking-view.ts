@@ -82,3 +82,32 @@ export function extensionChoices(b: Pick<Booking, 'durationHours' | 'extendedHou
   const left = LOCKER_RULES.maxTotalHours - b.durationHours - b.extendedHours;
   return [1, 2, 4, 8, 12, 24].filter((h) => h <= left);
 }
+
+type FinalMessageKey = `lockers.final${
+  | 'Ended'
+  | 'Unused'
+  | 'ClearedByStaff'
+  | 'TimedOut'
+  | 'HoldLapsed'
+  | 'NoShow'
+  | 'WaitlistLapsed'
+  | 'Cancelled'}`;
+
+/** The messages key that says why a closed booking closed (its state and the server's closeReason). */
+export function finalMessageKey(b: Pick<Booking, 'state' | 'closeReason'>): FinalMessageKey | null {
+  switch (b.state) {
+    case 'ended':
+      if (b.closeReason === 'cleared_by_staff') return 'lockers.finalClearedByStaff';
+      if (b.closeReason === 'unused') return 'lockers.finalUnused';
+      return 'lockers.finalEnded';
+    case 'timed_out':
+      if (b.closeReason === 'hold') return 'lockers.finalHoldLapsed';
+      if (b.closeReason === 'no_show') return 'lockers.finalNoShow';
+      if (b.closeReason === 'waitlist') return 'lockers.finalWaitlistLapsed';
+      return 'lockers.finalTimedOut';
+    case 'cancelled':
+      return 'lockers.finalCancelled';
+    default:
+      return null;
+  }
+}

@@ -140,6 +140,11 @@ export const lockersEn = {
   lockerFoundPay: 'A locker is free for you now. Pay to keep it.',
   finalClearedByStaff:
     'Your time ran out and the next booking needed this locker, so our staff took your things out. Collect them at the site office.',
+  finalUnused: 'Its time ran out before the locker was opened, so it ended. Unused time is not refunded.',
+  finalHoldLapsed:
+    'The locker was held for 5 minutes and the payment did not arrive in time, so it was let go.',
+  finalNoShow: 'The locker was not opened within 30 minutes of the start, so the booking lapsed.',
+  finalWaitlistLapsed: 'No locker of this size came free in time, so the waitlist request lapsed.',
   finalEnded: 'This booking has ended.',
   finalTimedOut: 'This booking timed out.',
   finalCancelled: 'This booking was cancelled.',

@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDateFormat } from '../../../lib/date-format.ts';
-import { clock, extensionChoices, startWindow, toLocalInput } from '../booking-view.ts';
+import { clock, extensionChoices, finalMessageKey, startWindow, toLocalInput } from '../booking-view.ts';
 import { paymentOf, useBookingActions } from '../use-booking-actions.ts';
 import { PinCard } from './pin-card.tsx';
 import { StatusChip } from './status-chip.tsx';
@@ -155,15 +155,7 @@ export function BookingStatus({ booking, nowMs }: { booking: Booking; nowMs: num
 
       {(s === 'ended' || s === 'timed_out' || s === 'cancelled') && (
         <div className="stack">
-          <p>
-            {s === 'ended'
-              ? booking.closeReason === 'cleared_by_staff'
-                ? t('lockers.finalClearedByStaff')
-                : t('lockers.finalEnded')
-              : s === 'timed_out'
-                ? t('lockers.finalTimedOut')
-                : t('lockers.finalCancelled')}
-          </p>
+          <p>{t(finalMessageKey(booking) ?? 'lockers.finalEnded')}</p>
           <Link className="button button--primary" to={`/booking/${booking.siteId}`} data-testid="book-again">
             {t('lockers.bookAgain')}
           </Link>
