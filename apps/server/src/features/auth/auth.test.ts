@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, freshPhone, lastCode, signUpUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { addresses } from '../addresses/schema.ts';
+import { carts } from '../cart/schema.ts';
 import { users } from '../users/schema.ts';
 import { authChallenges } from './schema.ts';
 
@@ -392,10 +394,31 @@ describe('profile', () => {
   it('deletes the account: personal data gone, sessions ended, the number free to sign up again', async () => {
     const { phone, userId, tokens } = await signUpUser(t.app);
     const headers = authHeaders(tokens.accessToken);
+    // A saved home address and a cart are personal data too.
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/addresses',
+      headers,
+      payload: { label: 'Home', line1: '12 Velayuthum Road', lat: 9.4515, lng: 77.795 },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    const cart = await t.app.inject({
+      method: 'PUT',
+      url: '/api/cart',
+      headers,
+      payload: {
+        sellerId: 'sri-murugan-stores',
+        items: [{ vrntId: 'murugan-ponni-raw-rice-10kg', quantity: 1 }],
+      },
+    });
+    expect(cart.statusCode, cart.body).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: '/api/me', headers })).statusCode).toBe(204);
     expect((await t.app.inject({ method: 'GET', url: '/api/me', headers })).statusCode).toBe(401);
-    const [row] = await t.ctx.database.db.select().from(users).where(eq(users.id, userId));
+    const db = t.ctx.database.db;
+    const [row] = await db.select().from(users).where(eq(users.id, userId));
     expect(row).toMatchObject({ phone: null, name: null, email: null });
+    expect(await db.select().from(addresses).where(eq(addresses.userId, userId))).toEqual([]);
+    expect(await db.select().from(carts).where(eq(carts.userId, userId))).toEqual([]);
     expect(row?.deletedAt).toBeInstanceOf(Date);
     t.clock.advance(31_000);
     const again = await post('/api/auth/sign-up', { phone, name: 'New owner' });

@@ -4,9 +4,11 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { EmailSender } from '../../platform/email/email-sender.ts';
+import { addresses } from '../addresses/schema.ts';
 import { emailVerifications } from '../auth/schema.ts';
 import { newOpaqueToken } from '../auth/secrets.ts';
 import type { AuthService } from '../auth/service.ts';
+import { carts } from '../cart/schema.ts';
 import { type User, usersService } from '../users/service.ts';
 
 const EMAIL_LINK_TTL_MS = 24 * 3_600_000;
@@ -98,10 +100,18 @@ export function createMeService(deps: {
       });
     },
 
+    /**
+     * Sessions end, the profile is emptied, and saved addresses and the server cart go with it.
+     * Orders and payments stay (with the user row they point at) as the shops' and tax records.
+     */
     async deleteAccount(userId: string): Promise<void> {
       await load(userId);
       await deps.auth.revokeAllSessions(userId);
-      await usersService.anonymise(db, userId, clock.now());
+      await db.transaction(async (tx) => {
+        await tx.delete(addresses).where(eq(addresses.userId, userId));
+        await tx.delete(carts).where(eq(carts.userId, userId));
+        await usersService.anonymise(tx, userId, clock.now());
+      });
     },
   };
 }
