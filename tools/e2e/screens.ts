@@ -16,6 +16,7 @@ export const MAIN_SCREENS = [
   '/notifications',
   '/profile',
   '/settings',
+  '/helpCenter',
   '/pricing',
 ] as const;
 

@@ -1,6 +1,7 @@
 import type { Journey } from '../runner.ts';
 import { accessibilityJourneys } from './accessibility.ts';
 import { authJourneys } from './auth.ts';
+import { helpJourneys } from './help.ts';
 import { liveJourneys } from './live.ts';
 import { lockerJourneys } from './lockers.ts';
 import { marketplaceJourneys } from './marketplace.ts';
@@ -16,6 +17,7 @@ export const journeys: Journey[] = [
   ...lockerJourneys,
   ...liveJourneys,
   ...marketplaceJourneys,
+  ...helpJourneys,
   ...tamilJourneys,
   ...accessibilityJourneys,
 ];

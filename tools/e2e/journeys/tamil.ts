@@ -5,10 +5,13 @@ import { newShopper, signedIn } from '../shopper.ts';
 
 /**
  * Every main screen in Tamil: no English left in the page's own text. Latin words allowed are the
- * ones shoppers read in English in Tamil too (PIN, GST, UPI), the brand, the language switch's
+ * ones shoppers read in English in Tamil too (PIN, GST, UPI, SMS), brands, the language switch's
  * "English", units from the shops' data, and the shopper's own name.
  */
-const ALLOWED = new Set(['PIN', 'GST', 'UPI', 'Petti', 'English', 'pcs', 'pack', 'gsm', 'kg', 'ml']);
+const ALLOWED = new Set([
+  ...['PIN', 'GST', 'CGST', 'SGST', 'UPI', 'SMS', 'Razorpay', 'Petti', 'English'],
+  ...['pcs', 'pack', 'gsm', 'kg', 'ml'],
+]);
 
 export const tamilJourneys: Journey[] = [
   journey(

@@ -2,6 +2,7 @@ import { addressesEn } from '../../features/addresses/messages.en.ts';
 import { lockersEn } from '../../features/bookings/messages.en.ts';
 import { cartEn } from '../../features/cart/messages.en.ts';
 import { shopEn } from '../../features/catalog/messages.en.ts';
+import { helpEn } from '../../features/help/messages.en.ts';
 import { notificationsEn } from '../../features/notifications/messages.en.ts';
 import { ordersEn } from '../../features/orders/messages.en.ts';
 import { paymentsEn } from '../../features/payments/messages.en.ts';
@@ -408,6 +409,7 @@ export const en = {
   orders: ordersEn,
   addresses: addressesEn,
   sellers: sellersEn,
+  help: helpEn,
 };
 
 /** What a translation must provide: every key of the English strings. */

@@ -2,6 +2,7 @@ import { addressesTa } from '../../features/addresses/messages.ta.ts';
 import { lockersTa } from '../../features/bookings/messages.ta.ts';
 import { cartTa } from '../../features/cart/messages.ta.ts';
 import { shopTa } from '../../features/catalog/messages.ta.ts';
+import { helpTa } from '../../features/help/messages.ta.ts';
 import { notificationsTa } from '../../features/notifications/messages.ta.ts';
 import { ordersTa } from '../../features/orders/messages.ta.ts';
 import { paymentsTa } from '../../features/payments/messages.ta.ts';
@@ -442,4 +443,5 @@ export const ta: Messages = {
   orders: ordersTa,
   addresses: addressesTa,
   sellers: sellersTa,
+  help: helpTa,
 };
