@@ -17,6 +17,7 @@ export const MAIN_SCREENS = [
   '/profile',
   '/settings',
   '/helpCenter',
+  '/chatBot',
   '/pricing',
 ] as const;
 

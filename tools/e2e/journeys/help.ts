@@ -31,4 +31,43 @@ export const helpJourneys: Journey[] = [
     assert.match(await page.getByTestId('faq-receipts').innerText(), /CGST and SGST/);
     await screenshot('help-payments');
   }),
+
+  journey(
+    'Shoppers ask the help chat and get answers from the FAQ and their own orders',
+    async ({ page, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Chat Asker');
+      await signedIn(page, shopper, '/chatBot');
+      const log = page.getByTestId('chat-log');
+      await log.getByTestId('chat-bot').first().waitFor();
+      const lastReply = () => log.getByTestId('chat-bot').last().innerText();
+
+      // A suggestion about their own orders: none under way yet.
+      await page.getByTestId('chat-suggestions').getByRole('button').first().click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="chat-bot"]').length === 2);
+      assert.match(
+        await lastReply(),
+        /^Petti help:\s+You have no order under way right now\.$/,
+        'just the status',
+      );
+
+      await page.getByTestId('chat-input').fill('how do I cancel my order');
+      await page.getByTestId('chat-input').press('Enter');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="chat-bot"]').length === 3);
+      const reply = await lastReply();
+      assert.match(reply, /until the shop starts packing/, 'the FAQ answer');
+      assert.match(reply, /no order under way/, 'and their orders, as they asked about "my order"');
+
+      await page.getByTestId('chat-input').fill('what is the weather in Madurai');
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="chat-bot"]').length === 4);
+      assert.match(await lastReply(), /could not find an answer/);
+      await log.getByRole('link', { name: 'Help centre' }).last().waitFor();
+      assert.equal(
+        await page.getByTestId('chat-input').inputValue(),
+        '',
+        'the input is cleared after sending',
+      );
+      await screenshot('help-chat');
+    },
+  ),
 ];

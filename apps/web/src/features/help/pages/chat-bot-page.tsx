@@ -1,5 +1,177 @@
+import type { LockerSize } from '@petti/shared/constants';
+import { ROUTES } from '@petti/shared/routes';
+import type { Booking } from '@petti/shared/schemas/lockers';
+import type { Order } from '@petti/shared/schemas/orders';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import '../../../lib/ui/form.css';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { useBookingList } from '../../bookings/api/bookings-api.ts';
+import { liveBookings } from '../../bookings/booking-view.ts';
+import { useOrders } from '../../orders/api/orders-api.ts';
+import { isFinal } from '../../orders/order-timeline.ts';
+import { bestFaqMatch, ownTopicsOf } from '../chat-answer.ts';
+import { FAQ } from '../faq.ts';
+import '../help.css';
 
+interface ChatLink {
+  to: string;
+  label: string;
+}
+
+interface ChatMessage {
+  id: number;
+  from: 'me' | 'bot';
+  lines: string[];
+  links: ChatLink[];
+}
+
+/**
+ * /chatBot: a question in, an answer out, from the FAQ and from the shopper's own live bookings and
+ * orders. Nothing leaves the phone but the usual reads of those lists.
+ */
 export default function ChatBotPage() {
-  return <PageIntro page="chatBot" />;
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
+  const bookings = useBookingList('recent');
+  const orders = useOrders();
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [draft, setDraft] = useState('');
+  const nextId = useRef(1);
+  const end = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    if (messages.length > 0) end.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
+  }, [messages]);
+
+  const bookingLines = (): { lines: string[]; links: ChatLink[] } => {
+    if (!bookings.data) return { lines: [t('help.chat.checking')], links: [] };
+    const live: Booking[] = liveBookings(bookings.data.data);
+    if (live.length === 0) return { lines: [t('help.chat.noLiveBookings')], links: [] };
+    const shown = live.slice(0, 3);
+    return {
+      lines: shown.map((b) =>
+        t('help.chat.bookingLine', {
+          size: t(`lockers.sizes.${b.size as LockerSize}`),
+          site: b.site.name[lang],
+          state: t(`lockers.states.${b.state}`),
+        }),
+      ),
+      links: shown.map((b) => ({
+        to: `/booking/${b.siteId}?booking=${b.id}`,
+        label: `${t('help.chat.open')}: ${b.site.name[lang]}`,
+      })),
+    };
+  };
+
+  const orderLines = (): { lines: string[]; links: ChatLink[] } => {
+    if (!orders.data) return { lines: [t('help.chat.checking')], links: [] };
+    const live: Order[] = orders.data.pages.flatMap((p) => p.items).filter((o) => !isFinal(o.state));
+    if (live.length === 0) return { lines: [t('help.chat.noLiveOrders')], links: [] };
+    const shown = live.slice(0, 3);
+    const shop = (o: Order) =>
+      lang === 'ta' ? (o.seller.brandNameTa ?? o.seller.brandName) : o.seller.brandName;
+    return {
+      lines: shown.map((o) =>
+        t('help.chat.orderLine', { shop: shop(o), status: t(`orders.status.${o.state}`) }),
+      ),
+      links: shown.map((o) => ({
+        to: `/profile/MyOrders/${o.id}`,
+        label: `${t('help.chat.open')}: ${shop(o)}`,
+      })),
+    };
+  };
+
+  const answer = (question: string): Omit<ChatMessage, 'id' | 'from'> => {
+    const lines: string[] = [];
+    const links: ChatLink[] = [];
+    const own = ownTopicsOf(question);
+    for (const topic of own) {
+      const part = topic === 'bookings' ? bookingLines() : orderLines();
+      lines.push(...part.lines);
+      links.push(...part.links);
+    }
+    // "Where is my order?" is answered by the order itself; a FAQ answer must then fit well.
+    const faq = bestFaqMatch(FAQ, question, own.length > 0 ? 4 : 2);
+    if (faq) lines.push(faq.a[lang]);
+    if (lines.length === 0) {
+      lines.push(t('help.chat.notSure'));
+      links.push({ to: ROUTES.helpCenter, label: t('help.chat.helpCentre') });
+    }
+    return { lines, links };
+  };
+
+  const ask = (question: string) => {
+    const text = question.trim();
+    if (!text) return;
+    const mine: ChatMessage = { id: nextId.current++, from: 'me', lines: [text], links: [] };
+    const reply: ChatMessage = { id: nextId.current++, from: 'bot', ...answer(text) };
+    setMessages((m) => [...m, mine, reply]);
+    setDraft('');
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    ask(draft);
+  };
+
+  const greeting: ChatMessage = { id: 0, from: 'bot', lines: [t('help.chat.greeting')], links: [] };
+  return (
+    <PageIntro page="chatBot">
+      <div role="log" aria-live="polite" data-testid="chat-log">
+        <ol className="chat-log">
+          {[greeting, ...messages].map((m) => (
+            <li key={m.id} className={`chat-bubble chat-bubble--${m.from}`} data-testid={`chat-${m.from}`}>
+              <span className="sr-only">{m.from === 'me' ? t('help.chat.you') : t('help.chat.bot')}: </span>
+              {m.lines.map((line, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a message's lines never change once said
+                <p key={i}>{line}</p>
+              ))}
+              {m.links.length > 0 && (
+                <p className="chat-bubble__links">
+                  {m.links.map((l) => (
+                    <Link key={l.to} to={l.to}>
+                      {l.label}
+                    </Link>
+                  ))}
+                </p>
+              )}
+            </li>
+          ))}
+          <li ref={end} aria-hidden="true" className="chat-log__end" />
+        </ol>
+      </div>
+      <div className="chip-filter" data-testid="chat-suggestions">
+        {(['suggest1', 'suggest2', 'suggest3'] as const).map((k) => (
+          <button
+            key={k}
+            type="button"
+            className="chip-filter__chip"
+            onClick={() => ask(t(`help.chat.${k}`))}
+          >
+            {t(`help.chat.${k}`)}
+          </button>
+        ))}
+      </div>
+      <form className="chat-form" onSubmit={submit}>
+        <label className="sr-only" htmlFor="chat-input">
+          {t('help.chat.inputLabel')}
+        </label>
+        <input
+          id="chat-input"
+          className="input"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          placeholder={t('help.chat.placeholder')}
+          autoComplete="off"
+          maxLength={300}
+          data-testid="chat-input"
+        />
+        <button type="submit" className="button button--primary" disabled={!draft.trim()}>
+          {t('help.chat.send')}
+        </button>
+      </form>
+    </PageIntro>
+  );
 }
