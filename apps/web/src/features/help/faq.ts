@@ -31,8 +31,8 @@ export const FAQ: readonly FaqEntry[] = [
     topic: 'lockers',
     q: { en: 'How does the locker PIN work?', ta: 'லாக்கர் PIN எப்படி வேலை செய்கிறது?' },
     a: {
-      en: 'Type the 6-digit PIN on the keypad at the site, or press Open in the app. The PIN changes after every open, so an old one cannot open the door again. You can renew it at any time, and it stays readable on your phone without a connection.',
-      ta: 'இடத்தில் உள்ள விசைப்பலகையில் 6 இலக்க PIN-ஐ உள்ளிடுங்கள், அல்லது செயலியில் திற என்பதை அழுத்துங்கள். ஒவ்வொரு முறை திறந்த பிறகும் PIN மாறும், எனவே பழைய PIN மீண்டும் கதவைத் திறக்காது. எப்போது வேண்டுமானாலும் புதுப்பிக்கலாம்; இணைப்பு இல்லாமலும் உங்கள் கைபேசியில் பார்க்கலாம்.',
+      en: 'Type the 6-digit PIN on the keypad at the site, or press “Open from the app”. The PIN changes after every open, so an old one cannot open the door again. You can renew it at any time, and it stays readable on your phone without a connection.',
+      ta: 'இடத்தில் உள்ள விசைப்பலகையில் 6 இலக்க PIN-ஐ உள்ளிடுங்கள், அல்லது “செயலியிலிருந்து திற” என்பதை அழுத்துங்கள். ஒவ்வொரு முறை திறந்த பிறகும் PIN மாறும், எனவே பழைய PIN மீண்டும் கதவைத் திறக்காது. எப்போது வேண்டுமானாலும் புதுப்பிக்கலாம்; இணைப்பு இல்லாமலும் உங்கள் கைபேசியில் பார்க்கலாம்.',
     },
   },
   {
@@ -43,8 +43,8 @@ export const FAQ: readonly FaqEntry[] = [
       ta: 'என் லாக்கரிலிருந்து வேறொருவர் எடுக்க முடியுமா?',
     },
     a: {
-      en: 'Yes. On the booking, use Share to send the PIN through your phone, or as an SMS. Whoever has the PIN can open the locker until the booking ends.',
-      ta: 'ஆம். முன்பதிவில் பகிர் என்பதைப் பயன்படுத்தி PIN-ஐ உங்கள் கைபேசி வழியாகவோ SMS ஆகவோ அனுப்புங்கள். முன்பதிவு முடியும் வரை PIN உள்ள எவரும் லாக்கரைத் திறக்கலாம்.',
+      en: 'Yes. On the booking, use “Share PIN” to send it through your phone, or “Send by SMS”. Whoever has it can open the locker once: the PIN then changes, so share the new one if they need to open it again.',
+      ta: 'ஆம். முன்பதிவில் “PIN பகிர்” மூலம் உங்கள் கைபேசி வழியாகவோ “SMS மூலம் அனுப்பு” மூலமோ அனுப்புங்கள். அதை வைத்திருப்பவர் லாக்கரை ஒரு முறை திறக்கலாம்: பிறகு PIN மாறும், எனவே மீண்டும் திறக்க வேண்டுமெனில் புதியதைப் பகிருங்கள்.',
     },
   },
   {
@@ -145,8 +145,8 @@ export const FAQ: readonly FaqEntry[] = [
     topic: 'shops',
     q: { en: 'How does curbside pickup work?', ta: 'வாசல் பிக்கப் எப்படி வேலை செய்கிறது?' },
     a: {
-      en: 'Order with your vehicle number. When the order is ready, tap "On my way", then "I\'m here" with a landmark or bay, and the shop brings it out. Someone else can pick up for you if you name them.',
-      ta: 'உங்கள் வாகன எண்ணுடன் ஆர்டர் செய்யுங்கள். ஆர்டர் தயாரானதும் "வருகிறேன்", பிறகு அடையாளம் அல்லது இடத்துடன் "வந்துவிட்டேன்" என்பதைத் தட்டுங்கள்; கடை அதைக் கொண்டு வரும். நீங்கள் பெயரிட்டால் வேறொருவரும் உங்களுக்காக எடுக்கலாம்.',
+      en: 'Order with your vehicle number. When the order is ready, tap “On my way”, then “I’m here” with a landmark or bay, and the shop brings it out. Someone else can pick up for you if you name them.',
+      ta: 'உங்கள் வாகன எண்ணுடன் ஆர்டர் செய்யுங்கள். ஆர்டர் தயாரானதும் “வந்துகொண்டிருக்கிறேன்”, பிறகு அடையாளம் அல்லது இடத்துடன் “வந்துவிட்டேன்” என்பதைத் தட்டுங்கள்; கடை அதைக் கொண்டு வரும். நீங்கள் பெயரிட்டால் வேறொருவரும் உங்களுக்காக எடுக்கலாம்.',
     },
   },
   {
@@ -167,7 +167,7 @@ export const FAQ: readonly FaqEntry[] = [
     },
     a: {
       en: 'Sign in on another phone with your number, open Settings and choose Sign out everywhere. Every other device is signed out at once.',
-      ta: 'உங்கள் எண்ணுடன் வேறொரு கைபேசியில் உள்நுழைந்து, அமைப்புகளைத் திறந்து எல்லா இடங்களிலும் வெளியேறு என்பதைத் தேர்வுசெய்யுங்கள். மற்ற எல்லா சாதனங்களும் உடனே வெளியேற்றப்படும்.',
+      ta: 'உங்கள் எண்ணுடன் வேறொரு கைபேசியில் உள்நுழைந்து, அமைப்புகளைத் திறந்து எல்லா சாதனங்களிலும் வெளியேறு என்பதைத் தேர்வுசெய்யுங்கள். மற்ற எல்லா சாதனங்களும் உடனே வெளியேற்றப்படும்.',
     },
   },
   {
