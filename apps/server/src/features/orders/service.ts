@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { EVENTS } from '@petti/shared';
+import { gstIncluded } from '@petti/shared/rules/money';
 import { type OrderPrice, priceOrder } from '@petti/shared/rules/order-pricing';
 import { cartCheckMessage } from '@petti/shared/schemas/cart';
 import {
@@ -63,6 +64,20 @@ interface Prepared {
 }
 
 /** The request, reduced to what decides the order: a repeated key with another body is refused. */
+/** A validated cart line as an order shows it (quote) and keeps it (order_items): GST included. */
+function orderLineOf(l: ValidatedLine) {
+  return {
+    vrntId: l.vrntId,
+    productId: l.productId,
+    name: l.name,
+    quantity: l.quantity,
+    unitPricePaise: l.unitPricePaise,
+    mrpPaise: l.mrpPaise,
+    taxPaise: gstIncluded(l.unitPricePaise * l.quantity, l.taxPercent),
+    hazardous: l.hazardous,
+  };
+}
+
 function requestHash(body: PlaceOrderBody): string {
   const canonical = {
     sellerId: body.sellerId,
@@ -252,16 +267,7 @@ export function createOrdersService(deps: OrdersDeps) {
       return {
         sellerId: p.seller.id,
         deliveryType: body.deliveryType,
-        lines: p.lines.map((l) => ({
-          vrntId: l.vrntId,
-          productId: l.productId,
-          name: l.name,
-          quantity: l.quantity,
-          unitPricePaise: l.unitPricePaise,
-          mrpPaise: l.mrpPaise,
-          taxPaise: Math.round((l.unitPricePaise * l.quantity * l.taxPercent) / (100 + l.taxPercent)),
-          hazardous: l.hazardous,
-        })),
+        lines: p.lines.map(orderLineOf),
         price: p.price,
         paymentMethods: ['upi', 'card'],
       };
@@ -331,14 +337,7 @@ export function createOrdersService(deps: OrdersDeps) {
             p.lines.map((l) => ({
               id: newId(),
               orderId: row!.id,
-              vrntId: l.vrntId,
-              productId: l.productId,
-              name: l.name,
-              quantity: l.quantity,
-              unitPricePaise: l.unitPricePaise,
-              mrpPaise: l.mrpPaise,
-              taxPaise: Math.round((l.unitPricePaise * l.quantity * l.taxPercent) / (100 + l.taxPercent)),
-              hazardous: l.hazardous,
+              ...orderLineOf(l),
               alwaysInventory: l.alwaysInventory,
             })),
           );
