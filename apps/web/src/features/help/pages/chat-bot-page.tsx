@@ -4,12 +4,14 @@ import type { Booking } from '@petti/shared/schemas/lockers';
 import type { Order } from '@petti/shared/schemas/orders';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { generatePath, Link } from 'react-router';
 import '../../../lib/ui/form.css';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useBookingList } from '../../bookings/api/bookings-api.ts';
 import { liveBookings } from '../../bookings/booking-view.ts';
+import { bookingPath } from '../../bookings/use-booking-actions.ts';
 import { useOrders } from '../../orders/api/orders-api.ts';
+import { shopNameOf } from '../../orders/order-text.ts';
 import { isFinal } from '../../orders/order-timeline.ts';
 import { bestFaqMatch, ownTopicsOf } from '../chat-answer.ts';
 import { FAQ } from '../faq.ts';
@@ -45,43 +47,42 @@ export default function ChatBotPage() {
     if (messages.length > 0) end.current?.scrollIntoView?.({ block: 'end', behavior: 'smooth' });
   }, [messages]);
 
-  const bookingLines = (): { lines: string[]; links: ChatLink[] } => {
-    if (!bookings.data) return { lines: [t('help.chat.checking')], links: [] };
-    const live: Booking[] = liveBookings(bookings.data.data);
-    if (live.length === 0) return { lines: [t('help.chat.noLiveBookings')], links: [] };
+  /** Up to three live things, a line and a link each; or why there are none to show. */
+  const statusOf = <T,>(
+    live: T[] | null,
+    none: string,
+    line: (x: T) => string,
+    link: (x: T) => ChatLink,
+  ): { lines: string[]; links: ChatLink[] } => {
+    if (!live) return { lines: [t('help.chat.checking')], links: [] };
+    if (live.length === 0) return { lines: [none], links: [] };
     const shown = live.slice(0, 3);
-    return {
-      lines: shown.map((b) =>
+    return { lines: shown.map(line), links: shown.map(link) };
+  };
+
+  const bookingLines = () =>
+    statusOf<Booking>(
+      bookings.data ? liveBookings(bookings.data.data) : null,
+      t('help.chat.noLiveBookings'),
+      (b) =>
         t('help.chat.bookingLine', {
           size: t(`lockers.sizes.${b.size as LockerSize}`),
           site: b.site.name[lang],
           state: t(`lockers.states.${b.state}`),
         }),
-      ),
-      links: shown.map((b) => ({
-        to: `/booking/${b.siteId}?booking=${b.id}`,
-        label: `${t('help.chat.open')}: ${b.site.name[lang]}`,
-      })),
-    };
-  };
+      (b) => ({ to: bookingPath(b), label: `${t('help.chat.open')}: ${b.site.name[lang]}` }),
+    );
 
-  const orderLines = (): { lines: string[]; links: ChatLink[] } => {
-    if (!orders.data) return { lines: [t('help.chat.checking')], links: [] };
-    const live: Order[] = orders.data.pages.flatMap((p) => p.items).filter((o) => !isFinal(o.state));
-    if (live.length === 0) return { lines: [t('help.chat.noLiveOrders')], links: [] };
-    const shown = live.slice(0, 3);
-    const shop = (o: Order) =>
-      lang === 'ta' ? (o.seller.brandNameTa ?? o.seller.brandName) : o.seller.brandName;
-    return {
-      lines: shown.map((o) =>
-        t('help.chat.orderLine', { shop: shop(o), status: t(`orders.status.${o.state}`) }),
-      ),
-      links: shown.map((o) => ({
-        to: `/profile/MyOrders/${o.id}`,
-        label: `${t('help.chat.open')}: ${shop(o)}`,
-      })),
-    };
-  };
+  const orderLines = () =>
+    statusOf<Order>(
+      orders.data ? orders.data.pages.flatMap((p) => p.items).filter((o) => !isFinal(o.state)) : null,
+      t('help.chat.noLiveOrders'),
+      (o) => t('help.chat.orderLine', { shop: shopNameOf(o, lang), status: t(`orders.status.${o.state}`) }),
+      (o) => ({
+        to: generatePath(ROUTES.myOrder, { id: o.id }),
+        label: `${t('help.chat.open')}: ${shopNameOf(o, lang)}`,
+      }),
+    );
 
   const answer = (question: string): Omit<ChatMessage, 'id' | 'from'> => {
     const lines: string[] = [];
