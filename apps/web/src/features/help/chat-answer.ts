@@ -1,4 +1,4 @@
-import type { FaqEntry } from './faq.ts';
+import { type FaqEntry, hasPrefix, words } from './faq.ts';
 
 /**
  * How the help chat reads a question (pure; tested in chat-answer.test.ts): which FAQ answer fits
@@ -11,14 +11,6 @@ const STOPWORDS = new Set(
     'which who why will with you your am has have not this that there please'
   ).split(' '),
 );
-
-const words = (text: string): string[] =>
-  text
-    .toLocaleLowerCase('en-IN')
-    .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .filter((w) => w.length > 1);
-
-const hasPrefix = (pool: readonly string[], w: string) => pool.some((p) => p.startsWith(w));
 
 /**
  * The entry whose question (worth 2 a word) and answer (1 a word) share most of the question's

@@ -181,11 +181,15 @@ export const FAQ: readonly FaqEntry[] = [
   },
 ];
 
-const words = (text: string): string[] =>
+/** The words of a text, lower-cased, in any script (Tamil vowel signs stay with their letters). */
+export const words = (text: string): string[] =>
   text
     .toLocaleLowerCase('en-IN')
     .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter((w) => w.length > 1);
+
+/** Whether a word starts any word of the pool (so "refund" finds "refunded"). */
+export const hasPrefix = (pool: readonly string[], w: string): boolean => pool.some((p) => p.startsWith(w));
 
 /**
  * Entries matching every word of the query (in either language, anywhere in question or answer),
@@ -198,9 +202,8 @@ export function searchFaq(entries: readonly FaqEntry[], query: string): FaqEntry
     .map((e, index) => {
       const question = words(`${e.q.en} ${e.q.ta}`);
       const all = [...question, ...words(`${e.a.en} ${e.a.ta}`)];
-      const has = (pool: string[], w: string) => pool.some((p) => p.startsWith(w));
-      if (!wanted.every((w) => has(all, w))) return null;
-      return { e, index, inQuestion: wanted.filter((w) => has(question, w)).length };
+      if (!wanted.every((w) => hasPrefix(all, w))) return null;
+      return { e, index, inQuestion: wanted.filter((w) => hasPrefix(question, w)).length };
     })
     .filter((x): x is { e: FaqEntry; index: number; inQuestion: number } => x !== null);
   scored.sort((a, b) => b.inQuestion - a.inQuestion || a.index - b.index);
