@@ -1,4 +1,4 @@
-import { LOCKER_RULES } from '@petti/shared/constants';
+import { BOOKING_DURATIONS_HOURS, LOCKER_RULES } from '@petti/shared/constants';
 import { isFinal } from '@petti/shared/rules/booking-states';
 import { greatCircleMetres, type LatLng } from '@petti/shared/rules/geo';
 import type { Booking, LockerSite } from '@petti/shared/schemas/lockers';
@@ -80,7 +80,7 @@ export function startWindow(nowMs: number): { min: number; max: number } {
 /** Hours still allowed by the 72-hour limit, and the extension choices within it. */
 export function extensionChoices(b: Pick<Booking, 'durationHours' | 'extendedHours'>): number[] {
   const left = LOCKER_RULES.maxTotalHours - b.durationHours - b.extendedHours;
-  return [1, 2, 4, 8, 12, 24].filter((h) => h <= left);
+  return BOOKING_DURATIONS_HOURS.filter((h) => h <= left);
 }
 
 type FinalMessageKey = `lockers.final${
