@@ -11,6 +11,8 @@ export interface ValidatedLine {
   quantity: number;
   unitPricePaise: number;
   mrpPaise: number;
+  /** GST inside this line's total (unit price × quantity), as the validation worked it out. */
+  taxPaise: number;
   /** The product's GST rate. */
   taxPercent: number;
   hazardous: boolean;

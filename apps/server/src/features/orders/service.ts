@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { EVENTS } from '@petti/shared';
-import { gstIncluded } from '@petti/shared/rules/money';
 import { type OrderPrice, priceOrder } from '@petti/shared/rules/order-pricing';
 import { cartCheckMessage } from '@petti/shared/schemas/cart';
 import {
@@ -64,7 +63,7 @@ interface Prepared {
 }
 
 /** The request, reduced to what decides the order: a repeated key with another body is refused. */
-/** A validated cart line as an order shows it (quote) and keeps it (order_items): GST included. */
+/** A validated cart line as an order shows it (quote) and keeps it (order_items). */
 function orderLineOf(l: ValidatedLine) {
   return {
     vrntId: l.vrntId,
@@ -73,7 +72,7 @@ function orderLineOf(l: ValidatedLine) {
     quantity: l.quantity,
     unitPricePaise: l.unitPricePaise,
     mrpPaise: l.mrpPaise,
-    taxPaise: gstIncluded(l.unitPricePaise * l.quantity, l.taxPercent),
+    taxPaise: l.taxPaise,
     hazardous: l.hazardous,
   };
 }
