@@ -10,7 +10,6 @@ import { type Database, openDatabase } from './db/client.ts';
 import { loadDemoData } from './db/seed/load-demo-data.ts';
 import { lockerSites } from './features/lockers/schema.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
-import { startPeriodic } from './platform/jobs/periodic.ts';
 import { createRealtime } from './realtime/create-realtime.ts';
 import type { Realtime } from './realtime/realtime.ts';
 
@@ -27,9 +26,6 @@ export interface StartOptions {
   realtime?: Realtime;
   clock?: Clock;
 }
-
-/** How often the renewal-reminder sweep looks for plans ending soon (reminders are days ahead). */
-const PLAN_REMINDER_SWEEP_MS = 10 * 60_000;
 
 /** Opens everything the app needs, in order, and closes it again in reverse. */
 export async function startPetti(options: StartOptions): Promise<Started> {
@@ -75,14 +71,6 @@ export async function startPetti(options: StartOptions): Promise<Started> {
       // Every feature's timers: bookings, controllers, orders (docs/decisions/0004).
       jobs.start();
       opened.push(() => jobs.stop());
-      // Plans' renewal reminders (docs/payments.md): a sweep, safe in several processes.
-      const reminders = startPeriodic(
-        'plan-renewal-reminders',
-        PLAN_REMINDER_SWEEP_MS,
-        () => app.services.plans.runDue(),
-        log,
-      );
-      opened.push(() => reminders.stop());
     }
     if (config.SHOP_SIM) {
       // The shops' part of every order, through the ops API in-process (tools/shop-sim).

@@ -7,10 +7,16 @@ import { createLockerFeature } from './features/bookings/feature.ts';
 import { createMarketplaceFeature } from './features/catalog/feature.ts';
 import { lockersService } from './features/lockers/service.ts';
 import { createMeService } from './features/me/service.ts';
+import { createNotificationsService } from './features/notifications/service.ts';
 import { createOrderFeature } from './features/orders/feature.ts';
 import { createPaymentFeature } from './features/payments/feature.ts';
 import { createOutboxEmail } from './platform/email/outbox-email.ts';
 import { createSendgridEmail } from './platform/email/sendgrid-email.ts';
+import { createEventOutbox } from './platform/events/outbox.ts';
+import { createTransactor } from './platform/events/transactor.ts';
+import { createUserEvents } from './platform/events/user-events.ts';
+import { createFlowRunner } from './platform/flows/runner.ts';
+import { createJobWorker } from './platform/jobs/worker.ts';
 import { createMsg91Sms } from './platform/sms/msg91-sms.ts';
 import { createOutboxSms } from './platform/sms/outbox-sms.ts';
 
@@ -40,23 +46,46 @@ export function createServices(ctx: AppContext, log: Logger) {
     siteExists: (siteId) => lockersService.siteExists(db, siteId),
     deviceKey: config.DEVICE_KEY,
   });
+  // The one road events take: written in the transaction that makes the change, sent after commit.
+  const outbox = createEventOutbox({ db, realtime: ctx.realtime, clock, log });
+  const transactor = createTransactor(db, outbox, log);
+  const userEvents = createUserEvents(outbox);
+  const notifications = createNotificationsService({ db, clock });
+  // Timers and periodic work of every feature, on one table and one worker (docs/decisions/0004).
+  const jobs = createJobWorker({ db, clock, log, outbox, transactor, pollMs: config.JOB_POLL_MS });
+  // Money and stock paths (docs/decisions/0005-flows.md); a process that died mid-flow is undone here.
+  const flows = createFlowRunner({ db, transactor, outbox, clock, log });
+  jobs.register({
+    periodic: { name: 'abandoned flows', everyMs: 30_000, run: () => flows.recoverAbandoned() },
+  });
   // Payments, plans and the testpay provider (docs/payments.md).
-  const paymentFeature = createPaymentFeature(ctx, log);
-  // Lockers, bookings, notifications and the timer worker (docs/lockers.md).
-  const lockerFeature = createLockerFeature(ctx, log, paymentFeature);
+  const paymentFeature = createPaymentFeature(ctx, log, { transactor, userEvents, notifications, jobs });
+  // Lockers, bookings and the timer worker (docs/lockers.md).
+  const lockerFeature = createLockerFeature(ctx, log, {
+    ...paymentFeature,
+    outbox,
+    transactor,
+    notifications,
+    jobs,
+  });
   // Catalog, sellers, addresses, places, distance and range, server cart (docs/marketplace.md).
   const marketplace = createMarketplaceFeature(ctx, log);
   // Orders: placing, paying, the shop's steps, parcel-locker drops (docs/marketplace.md "Orders").
   const orderFeature = createOrderFeature(ctx, log, {
     payments: paymentFeature.payments,
     plans: paymentFeature.plans,
-    outbox: lockerFeature.outbox,
-    notifications: lockerFeature.notifications,
+    outbox,
+    transactor,
+    notifications,
     bookingCore: lockerFeature.bookingCore,
-    jobs: lockerFeature.jobs,
+    jobs,
     checkRange: marketplace.checkRange,
   });
   return {
+    outbox,
+    notifications,
+    jobs,
+    flows,
     auth,
     me,
     brokerAuth,

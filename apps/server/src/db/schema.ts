@@ -15,6 +15,7 @@ export * from '../features/plans/schema.ts';
 export * from '../features/sellers/schema.ts';
 export * from '../features/users/schema.ts';
 export * from '../platform/events/schema.ts';
+export * from '../platform/flows/schema.ts';
 export * from '../platform/jobs/schema.ts';
 export * from '../platform/outbox/schema.ts';
 export * from '../platform/payments/testpay/schema.ts';

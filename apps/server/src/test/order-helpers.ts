@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { DEV_OPS_TOKEN } from '../config.ts';
 import { addresses } from '../features/addresses/schema.ts';
-import { newId } from '../features/auth/secrets.ts';
 import { productVariants } from '../features/catalog/schema.ts';
+import { newId } from '../platform/ids.ts';
 import type { TestApp } from './helper.ts';
 import type { Shopper } from './locker-helpers.ts';
 

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { newId } from '../auth/secrets.ts';
+import { newId } from '../../platform/ids.ts';
 import { addresses } from './schema.ts';
 
 type AddressRow = typeof addresses.$inferSelect;

@@ -1,6 +1,5 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 
-export const newId = (): string => randomBytes(16).toString('hex');
 export const newOpaqueToken = (): string => randomBytes(32).toString('base64url');
 
 /** Uniform 6-digit code from a cryptographic source. */

@@ -4,11 +4,12 @@ import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { newId } from '../../platform/ids.ts';
 import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
 import { usersService } from '../users/service.ts';
 import { takeCodeSend } from './code-limits.ts';
 import { authChallenges, authSessions } from './schema.ts';
-import { hashCode, newCode, newId, newOpaqueToken, safeEqual, sha256 } from './secrets.ts';
+import { hashCode, newCode, newOpaqueToken, safeEqual, sha256 } from './secrets.ts';
 import type { TokenSigner } from './tokens.ts';
 
 type Challenge = typeof authChallenges.$inferSelect;

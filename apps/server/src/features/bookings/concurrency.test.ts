@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPetti } from '../../bootstrap.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { createEventOutbox } from '../../platform/events/outbox.ts';
+import { createTransactor } from '../../platform/events/transactor.ts';
+import { newId } from '../../platform/ids.ts';
 import { timers } from '../../platform/jobs/schema.ts';
-import { createJobWorker, createTransactor, newTimerId } from '../../platform/jobs/worker.ts';
+import { createJobWorker, newTimerId } from '../../platform/jobs/worker.ts';
 import { buildTestApp, onPostgres, type TestApp, testConfig } from '../../test/helper.ts';
 import { HOUR, heartbeatAll, MIN, shopper } from '../../test/locker-helpers.ts';
-import { newId } from '../auth/secrets.ts';
 import { bookings } from './schema.ts';
 
 let t: TestApp;

@@ -18,24 +18,17 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
+import { EXCLUSION_VIOLATION, isPgError, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
-import { type Effects, schedule, type Transactor } from '../../platform/jobs/worker.ts';
-import { newId } from '../auth/secrets.ts';
+import type { Effects, Transactor } from '../../platform/events/transactor.ts';
+import { newId } from '../../platform/ids.ts';
+import { schedule } from '../../platform/jobs/worker.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { createEmitter, type EmitInput, lockerLabel } from './emitter.ts';
 import type { LockerPaymentPurpose, LockerPlanSource, PaymentObject, PaymentsPort } from './ports.ts';
-import {
-  EXCLUSION_VIOLATION,
-  freeLockers,
-  getRate,
-  getSite,
-  isPgError,
-  lockSiteSize,
-  type SiteRow,
-  UNIQUE_VIOLATION,
-} from './repo.ts';
+import { freeLockers, getRate, getSite, lockSiteSize, type SiteRow } from './repo.ts';
 import { type BookingRow, bookingCharges, bookings, type ChargeRow } from './schema.ts';
 
 const MIN = 60_000;

@@ -1,7 +1,7 @@
 import { type EventName, type EventPayload, TOPICS } from '@petti/shared';
 import type { Localized } from '../../db/columns.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
-import type { Effects } from '../../platform/jobs/worker.ts';
+import type { Effects } from '../../platform/events/transactor.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { eventTexts, type TextContext } from './event-texts.ts';
 import type { PaymentObject } from './ports.ts';
@@ -77,7 +77,7 @@ export function createEmitter(deps: { outbox: EventOutbox; notifications: Notifi
       },
       SessionID: input.sessionId ?? null,
     };
-    fx.eventIds.push(await deps.outbox.enqueue(fx.tx, TOPICS.userEvents(input.userId), payload));
+    await deps.outbox.enqueue(fx, TOPICS.userEvents(input.userId), payload);
     if (texts.keep) {
       await deps.notifications.add(fx.tx, {
         userId: input.userId,

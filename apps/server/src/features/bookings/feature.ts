@@ -2,11 +2,12 @@ import { type ErrorCode, LOCKER_RULES } from '@petti/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
-import { createEventOutbox } from '../../platform/events/outbox.ts';
-import { createJobWorker, createTransactor, type JobWorker } from '../../platform/jobs/worker.ts';
+import type { EventOutbox } from '../../platform/events/outbox.ts';
+import type { Transactor } from '../../platform/events/transactor.ts';
+import type { JobWorker } from '../../platform/jobs/worker.ts';
 import { createLockerDevices } from '../lockers/devices.ts';
 import { createLockerSitesService } from '../lockers/sites.ts';
-import { createNotificationsService } from '../notifications/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import { GrantRefused, type PaymentsService } from '../payments/service.ts';
 import type { createPlansService } from '../plans/service.ts';
 import { createBookingCore } from './core.ts';
@@ -24,9 +25,9 @@ export function paymentsPort(payments: PaymentsService): PaymentsPort {
   return {
     createPayment: (tx, input) =>
       payments.createPayment(tx, { ...input, taxPercent: LOCKER_RULES.gstPercent }),
-    onCaptured: (purpose, handler) => payments.onCaptured(purpose, (tx, row) => handler(tx, row)),
-    onFailed: (purpose, handler) => payments.onFailed(purpose, (tx, row) => handler(tx, row)),
-    onRefunded: (purpose, handler) => payments.onRefunded(purpose, (tx, row) => handler(tx, row)),
+    onCaptured: (purpose, handler) => payments.onCaptured(purpose, handler),
+    onFailed: (purpose, handler) => payments.onFailed(purpose, handler),
+    onRefunded: (purpose, handler) => payments.onRefunded(purpose, (fx, row) => handler(fx, row)),
     refund: (paymentId, options) => payments.refund(paymentId, options),
     refuseGrant: (code, message) => new GrantRefused(code as ErrorCode, message),
   };
@@ -58,13 +59,18 @@ export function planSource(plans: PlansService): LockerPlanSource {
 export function createLockerFeature(
   ctx: AppContext,
   log: Logger,
-  deps: { payments: PaymentsService | null; plans: PlansService | null },
+  deps: {
+    payments: PaymentsService | null;
+    plans: PlansService | null;
+    outbox: EventOutbox;
+    transactor: Transactor;
+    notifications: NotificationsService;
+    jobs: JobWorker;
+  },
 ) {
-  const { config, clock, realtime } = ctx;
+  const { config, clock } = ctx;
   const db = ctx.database.db;
-  const outbox = createEventOutbox({ db, realtime, clock, log });
-  const transactor = createTransactor(db, outbox, log);
-  const notifications = createNotificationsService({ db, clock });
+  const { outbox, transactor, notifications, jobs } = deps;
   const port = deps.payments ? paymentsPort(deps.payments) : null;
   const core = createBookingCore({
     db,
@@ -79,20 +85,13 @@ export function createLockerFeature(
       ? planSource(deps.plans)
       : { activeLockerPlan: async () => null, useHours: async () => false, releaseHours: async () => {} },
   });
-  let jobs: JobWorker | null = null;
   const bookings = createBookingsService(core, {
     runTimerSoon: (id) => {
-      void jobs?.runTimer(id).catch((err: unknown) => log.error({ err }, 'running a timer at once failed'));
+      void jobs.runTimer(id).catch((err: unknown) => log.error({ err }, 'running a timer at once failed'));
     },
   });
   const lockerDevices = createLockerDevices(core);
-  jobs = createJobWorker({
-    db,
-    clock,
-    log,
-    outbox,
-    transactor,
-    pollMs: config.JOB_POLL_MS,
+  jobs.register({
     handlers: { ...bookingTimerHandlers(core), ...lockerDevices.timerHandlers },
     leased: bookingLeasedHandlers(core),
   });
@@ -109,5 +108,5 @@ export function createLockerFeature(
     }
   }
   const lockerSites = createLockerSitesService({ db, clock, offlineSeconds: config.LOCKER_OFFLINE_SECONDS });
-  return { bookings, bookingCore: core, lockerDevices, lockerSites, notifications, jobs, outbox };
+  return { bookings, bookingCore: core, lockerDevices, lockerSites };
 }

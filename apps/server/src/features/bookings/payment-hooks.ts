@@ -10,7 +10,7 @@ import { bookingCharges } from './schema.ts';
  * last open. A payment that arrives after its hold ended is refused, and payments refunds it in full.
  */
 export function registerBookingPaymentHooks(core: BookingCore, payments: PaymentsPort): void {
-  const { clock, transactor, log } = core.deps;
+  const { clock, log } = core.deps;
 
   async function chargeFor(tx: Tx, payment: CapturedPayment) {
     const [charge] = await tx
@@ -21,90 +21,73 @@ export function registerBookingPaymentHooks(core: BookingCore, payments: Payment
     return charge;
   }
 
-  async function inCapture(
-    tx: Tx,
-    work: (fx: ReturnType<typeof transactor.inForeign>['fx']) => Promise<void>,
-  ) {
-    const foreign = transactor.inForeign(tx);
-    await work(foreign.fx);
-    foreign.done();
-  }
-
   const refuse = () =>
     payments.refuseGrant(
       'BookingStateInvalid',
       'The locker hold ended before the payment arrived; it will be refunded.',
     );
 
-  payments.onCaptured('booking', (tx, payment) =>
-    inCapture(tx, async (fx) => {
-      const charge = await chargeFor(tx, payment);
-      if (!charge) return void log.error({ paymentId: payment.id }, 'booking payment without a charge');
-      if (charge.state === 'paid') return;
-      const b = await core.lockBooking(tx, charge.bookingId);
-      if (b?.state !== 'awaiting_payment' || charge.state !== 'pending') throw refuse();
-      await tx
-        .update(bookingCharges)
-        .set({ state: 'paid', paidAt: clock.now() })
-        .where(eq(bookingCharges.id, charge.id));
-      await core.confirmPaid(fx, b, null);
-    }),
-  );
+  payments.onCaptured('booking', async (fx, payment) => {
+    const tx = fx.tx;
+    const charge = await chargeFor(tx, payment);
+    if (!charge) return void log.error({ paymentId: payment.id }, 'booking payment without a charge');
+    if (charge.state === 'paid') return;
+    const b = await core.lockBooking(tx, charge.bookingId);
+    if (b?.state !== 'awaiting_payment' || charge.state !== 'pending') throw refuse();
+    await tx
+      .update(bookingCharges)
+      .set({ state: 'paid', paidAt: clock.now() })
+      .where(eq(bookingCharges.id, charge.id));
+    await core.confirmPaid(fx, b, null);
+  });
 
-  payments.onCaptured('extension', (tx, payment) =>
-    inCapture(tx, async (fx) => {
-      const charge = await chargeFor(tx, payment);
-      if (!charge) return void log.error({ paymentId: payment.id }, 'extension payment without a charge');
-      if (charge.state === 'paid') return;
-      const b = await core.lockBooking(tx, charge.bookingId);
-      if (
-        !b ||
-        charge.state !== 'pending' ||
-        !['scheduled', 'reserved', 'active', 'expired'].includes(b.state)
-      )
-        throw refuse();
-      const [paid] = await tx
-        .update(bookingCharges)
-        .set({ state: 'paid', paidAt: clock.now() })
-        .where(eq(bookingCharges.id, charge.id))
-        .returning();
-      await core.applyExtension(fx, b, paid!, null);
-    }),
-  );
+  payments.onCaptured('extension', async (fx, payment) => {
+    const tx = fx.tx;
+    const charge = await chargeFor(tx, payment);
+    if (!charge) return void log.error({ paymentId: payment.id }, 'extension payment without a charge');
+    if (charge.state === 'paid') return;
+    const b = await core.lockBooking(tx, charge.bookingId);
+    if (!b || charge.state !== 'pending' || !['scheduled', 'reserved', 'active', 'expired'].includes(b.state))
+      throw refuse();
+    const [paid] = await tx
+      .update(bookingCharges)
+      .set({ state: 'paid', paidAt: clock.now() })
+      .where(eq(bookingCharges.id, charge.id))
+      .returning();
+    await core.applyExtension(fx, b, paid!, null);
+  });
 
-  payments.onCaptured('overstay', (tx, payment) =>
-    inCapture(tx, async (fx) => {
-      const charge = await chargeFor(tx, payment);
-      if (!charge) return void log.error({ paymentId: payment.id }, 'overstay payment without a charge');
-      if (charge.state === 'paid') return;
-      const b = await core.lockBooking(tx, charge.bookingId);
-      // A superseded (lapsed) overstay payment still pays for its hours.
-      if (b?.state !== 'expired' || !['pending', 'lapsed'].includes(charge.state)) throw refuse();
-      await tx
-        .update(bookingCharges)
-        .set({ state: 'paid', paidAt: clock.now() })
-        .where(eq(bookingCharges.id, charge.id));
-      const row = await core.update(tx, b, { overstayPaidHours: b.overstayPaidHours + charge.hours });
-      await core.emit(fx, row, { event: 'bookingStatusChanged', reason: 'overstayPaid' });
-    }),
-  );
+  payments.onCaptured('overstay', async (fx, payment) => {
+    const tx = fx.tx;
+    const charge = await chargeFor(tx, payment);
+    if (!charge) return void log.error({ paymentId: payment.id }, 'overstay payment without a charge');
+    if (charge.state === 'paid') return;
+    const b = await core.lockBooking(tx, charge.bookingId);
+    // A superseded (lapsed) overstay payment still pays for its hours.
+    if (b?.state !== 'expired' || !['pending', 'lapsed'].includes(charge.state)) throw refuse();
+    await tx
+      .update(bookingCharges)
+      .set({ state: 'paid', paidAt: clock.now() })
+      .where(eq(bookingCharges.id, charge.id));
+    const row = await core.update(tx, b, { overstayPaidHours: b.overstayPaidHours + charge.hours });
+    await core.emit(fx, row, { event: 'bookingStatusChanged', reason: 'overstayPaid' });
+  });
 
   for (const purpose of ['booking', 'extension', 'overstay'] as const) {
-    payments.onFailed(purpose, (tx, payment) =>
-      inCapture(tx, async (fx) => {
-        const charge = await chargeFor(tx, payment);
-        if (charge?.state !== 'pending') return;
-        const b = await core.lockBooking(tx, charge.bookingId);
-        if (b)
-          await core.emit(fx, b, {
-            event: 'bookingStatusChanged',
-            reason: 'paymentFailed',
-            code: 'paymentFailed',
-          });
-      }),
-    );
-    payments.onRefunded?.(purpose, async (tx, payment) => {
-      await tx
+    payments.onFailed(purpose, async (fx, payment) => {
+      const tx = fx.tx;
+      const charge = await chargeFor(tx, payment);
+      if (charge?.state !== 'pending') return;
+      const b = await core.lockBooking(tx, charge.bookingId);
+      if (b)
+        await core.emit(fx, b, {
+          event: 'bookingStatusChanged',
+          reason: 'paymentFailed',
+          code: 'paymentFailed',
+        });
+    });
+    payments.onRefunded?.(purpose, async (fx, payment) => {
+      await fx.tx
         .update(bookingCharges)
         .set({ refundedPaise: payment.refundedPaise ?? 0 })
         .where(

@@ -1,5 +1,6 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
+import type { Effects } from '../../platform/events/transactor.ts';
 
 /**
  * What bookings need from payments (issue 4's contract). `services.ts` adapts the payments
@@ -39,13 +40,16 @@ export interface PaymentsPort {
   /** Runs inside the capture transaction. Throwing `refuseGrant(…)` makes payments refund it in full. */
   onCaptured(
     purpose: LockerPaymentPurpose,
-    handler: (tx: Tx, payment: CapturedPayment) => Promise<void>,
+    handler: (fx: Effects, payment: CapturedPayment) => Promise<void>,
   ): void;
-  onFailed(purpose: LockerPaymentPurpose, handler: (tx: Tx, payment: CapturedPayment) => Promise<void>): void;
+  onFailed(
+    purpose: LockerPaymentPurpose,
+    handler: (fx: Effects, payment: CapturedPayment) => Promise<void>,
+  ): void;
   /** A refund was recorded (ours, or one made at the provider): keeps the booking's ledger in step. */
   onRefunded?(
     purpose: LockerPaymentPurpose,
-    handler: (tx: Tx, payment: CapturedPayment) => Promise<void>,
+    handler: (fx: Effects, payment: CapturedPayment) => Promise<void>,
   ): void;
   /** Must not be called inside a transaction (it opens its own). */
   refund(paymentId: string, options: { amountPaise?: number; reason: string }): Promise<unknown>;

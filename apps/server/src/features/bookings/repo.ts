@@ -138,16 +138,3 @@ export async function liveBookingCount(db: DbOrTx, userId: string): Promise<numb
     );
   return Number(row?.n ?? 0);
 }
-
-export function isPgError(err: unknown, code: string): boolean {
-  let e: unknown = err;
-  for (let i = 0; i < 5 && e; i++) {
-    if ((e as { code?: string }).code === code) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-/** exclusion_violation: two live bookings would overlap on one locker. */
-export const EXCLUSION_VIOLATION = '23P01';
-export const UNIQUE_VIOLATION = '23505';

@@ -14,24 +14,18 @@ import {
   TOPICS,
 } from '@petti/shared';
 import { and, count, desc, eq, gt, inArray, isNull, notInArray, notLike, or } from 'drizzle-orm';
+import { EXCLUSION_VIOLATION, isPgError } from '../../db/errors.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { type Effects, schedule } from '../../platform/jobs/worker.ts';
-import { newId } from '../auth/secrets.ts';
+import type { Effects } from '../../platform/events/transactor.ts';
+import { newId } from '../../platform/ids.ts';
+import { schedule } from '../../platform/jobs/worker.ts';
 import { lockerCommands, lockers } from '../lockers/schema.ts';
 import { users } from '../users/schema.ts';
 import { type BookingCore, TIMER } from './core.ts';
 import { toBookingDtos } from './dto.ts';
 import { computeOffers, mayUse, type Offers } from './offers.ts';
 import type { PaymentObject } from './ports.ts';
-import {
-  EXCLUSION_VIOLATION,
-  freeLockers,
-  getRate,
-  isPgError,
-  liveBookingCount,
-  lockSiteSize,
-  type SiteRow,
-} from './repo.ts';
+import { freeLockers, getRate, liveBookingCount, lockSiteSize, type SiteRow } from './repo.ts';
 import { type BookingRow, bookingCharges, bookings, PARCEL_HOLD_KEY_PREFIX } from './schema.ts';
 
 const MIN = 60_000;
@@ -461,14 +455,12 @@ export function createBookingsService(core: BookingCore, deps: { runTimerSoon: (
           sessionId: caller.sessionId,
           createdAt: now,
         });
-        fx.eventIds.push(
-          await core.deps.outbox.enqueue(tx, TOPICS.lockerCommands(b.siteId), {
-            type: 'open',
-            lockerId: b.lockerId,
-            commandId,
-            reason: 'remote',
-          }),
-        );
+        await core.deps.outbox.enqueue(fx, TOPICS.lockerCommands(b.siteId), {
+          type: 'open',
+          lockerId: b.lockerId,
+          commandId,
+          reason: 'remote',
+        });
         await core.timer(
           tx,
           TIMER.unlockTimeout,

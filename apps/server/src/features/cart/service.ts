@@ -4,7 +4,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { newId } from '../auth/secrets.ts';
+import { newId } from '../../platform/ids.ts';
 import { products, productVariants } from '../catalog/schema.ts';
 import { rupees } from '../catalog/views.ts';
 import { sellers } from '../sellers/schema.ts';

@@ -11,10 +11,11 @@ import {
 } from '@petti/shared';
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { Effects } from '../../platform/events/transactor.ts';
+import { newId } from '../../platform/ids.ts';
 import { timers } from '../../platform/jobs/schema.ts';
-import { cancelTimerByKey, type Effects, schedule, type TimerHandler } from '../../platform/jobs/worker.ts';
+import { cancelTimerByKey, schedule, type TimerHandler } from '../../platform/jobs/worker.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { newId } from '../auth/secrets.ts';
 import { type BookingCore, TIMER } from '../bookings/core.ts';
 import { lockSiteSize } from '../bookings/repo.ts';
 import { bookings } from '../bookings/schema.ts';
@@ -43,7 +44,7 @@ export function createLockerDevices(core: BookingCore) {
   const offlineMs = () => core.deps.config.LOCKER_OFFLINE_SECONDS * 1000;
 
   async function send(fx: Effects, siteId: string, command: ControllerCommand) {
-    fx.eventIds.push(await outbox.enqueue(fx.tx, TOPICS.lockerCommands(siteId), command));
+    await outbox.enqueue(fx, TOPICS.lockerCommands(siteId), command);
   }
 
   async function lockerOf(tx: Tx, siteId: string, lockerId: string) {

@@ -6,8 +6,9 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
-import { type Effects, schedule, type Transactor } from '../../platform/jobs/worker.ts';
-import { newId } from '../auth/secrets.ts';
+import type { Effects, Transactor } from '../../platform/events/transactor.ts';
+import { newId } from '../../platform/ids.ts';
+import { schedule } from '../../platform/jobs/worker.ts';
 import { productVariants } from '../catalog/schema.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { sellers } from '../sellers/schema.ts';
@@ -88,7 +89,7 @@ export function createOrderCore(deps: OrderCoreDeps) {
       },
       SessionID: options.sessionId ?? null,
     };
-    fx.eventIds.push(await deps.outbox.enqueue(fx.tx, TOPICS.userEvents(o.userId), payload));
+    await deps.outbox.enqueue(fx, TOPICS.userEvents(o.userId), payload);
     await deps.notifications.add(fx.tx, {
       userId: o.userId,
       kind: event,

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
-import { createTransactor, type JobWorker } from '../../platform/jobs/worker.ts';
+import type { Transactor } from '../../platform/events/transactor.ts';
+import type { JobWorker } from '../../platform/jobs/worker.ts';
 import type { BookingCore } from '../bookings/core.ts';
 import { validateCartItems } from '../cart/validate.ts';
 import type { NotificationsService } from '../notifications/service.ts';
@@ -27,6 +28,7 @@ export function createOrderFeature(
     payments: PaymentsService;
     plans: ReturnType<typeof createPlansService> | null;
     outbox: EventOutbox;
+    transactor: Transactor;
     notifications: NotificationsService;
     bookingCore: BookingCore;
     /** The one timer worker (built by the lockers feature); orders add their kinds to it. */
@@ -41,7 +43,7 @@ export function createOrderFeature(
     db,
     clock,
     log,
-    transactor: createTransactor(db, deps.outbox, log),
+    transactor: deps.transactor,
     outbox: deps.outbox,
     notifications: deps.notifications,
   });

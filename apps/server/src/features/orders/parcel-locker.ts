@@ -2,11 +2,12 @@ import { LOCKER_SIZES } from '@petti/shared';
 import { parcelSizeFor } from '@petti/shared/rules/order-pricing';
 import { ORDER_RULES } from '@petti/shared/schemas/orders';
 import { eq, sum } from 'drizzle-orm';
+import { EXCLUSION_VIOLATION, isPgError } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Effects } from '../../platform/jobs/worker.ts';
-import { newId } from '../auth/secrets.ts';
+import type { Effects } from '../../platform/events/transactor.ts';
+import { newId } from '../../platform/ids.ts';
 import { type BookingCore, TIMER } from '../bookings/core.ts';
-import { EXCLUSION_VIOLATION, freeLockers, isPgError, lockSiteSize } from '../bookings/repo.ts';
+import { freeLockers, lockSiteSize } from '../bookings/repo.ts';
 import { type BookingRow, bookings, PARCEL_HOLD_KEY_PREFIX } from '../bookings/schema.ts';
 import { type OrderRow, orderItems } from './schema.ts';
 

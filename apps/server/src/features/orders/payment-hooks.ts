@@ -16,10 +16,10 @@ export function registerOrderPaymentHooks(
   payments: PaymentsService,
   plans: ReturnType<typeof createPlansService> | null,
 ): void {
-  const { transactor, log } = core.deps;
+  const { log } = core.deps;
 
-  payments.onCaptured('order', async (tx, payment) => {
-    const foreign = transactor.inForeign(tx);
+  payments.onCaptured('order', async (fx, payment) => {
+    const tx = fx.tx;
     const o = await core.lockOrder(tx, payment.subjectId);
     if (!o) return void log.error({ paymentId: payment.id }, 'order payment without an order');
     if (o.paymentId !== payment.id) throw new GrantRefused('OrderStateInvalid');
@@ -29,12 +29,11 @@ export function registerOrderPaymentHooks(
         'The order was cancelled or timed out before the payment arrived; it will be refunded.',
       );
     }
-    await core.transition(foreign.fx, o, 'placed', {
+    await core.transition(fx, o, 'placed', {
       patch: { holdExpiresAt: null },
       note: `payment ${payment.id}`,
     });
     if (o.deliveryPassId && plans) await plans.useDelivery(tx, o.deliveryPassId);
-    foreign.done();
   });
 
   // `granted` in the payment confirmation: the order as it now is.

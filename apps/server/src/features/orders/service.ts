@@ -15,11 +15,11 @@ import {
 } from '@petti/shared/schemas/orders';
 import { and, count, desc, eq, inArray, isNotNull, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { isPgError, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { newId } from '../../platform/ids.ts';
 import { addresses } from '../addresses/schema.ts';
-import { newId } from '../auth/secrets.ts';
 import type { BookingCore } from '../bookings/core.ts';
-import { isPgError, UNIQUE_VIOLATION } from '../bookings/repo.ts';
 import { bookings } from '../bookings/schema.ts';
 import { lockerSites } from '../lockers/schema.ts';
 import type { PaymentsService } from '../payments/service.ts';

@@ -1,9 +1,12 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
+import type { Transactor } from '../../platform/events/transactor.ts';
+import type { UserEvents } from '../../platform/events/user-events.ts';
+import type { JobWorker } from '../../platform/jobs/worker.ts';
 import { createRazorpayProvider } from '../../platform/payments/razorpay.ts';
 import { createTestpayProvider } from '../../platform/payments/testpay/provider.ts';
 import { createTestpayWebhooks } from '../../platform/payments/testpay/webhooks.ts';
-import { createNotificationsService } from '../notifications/service.ts';
+import type { NotificationsService } from '../notifications/service.ts';
 import { createPlansService } from '../plans/service.ts';
 import { createPaymentsService } from './service.ts';
 
@@ -11,8 +14,18 @@ import { createPaymentsService } from './service.ts';
  * Payments and plans with the provider the config chose: Razorpay when its keys are set, else
  * the embedded testpay (never in production unless TESTPAY_IN_PRODUCTION; config.ts checks).
  */
-export function createPaymentFeature(ctx: AppContext, log: Logger) {
-  const { config, clock, realtime } = ctx;
+export function createPaymentFeature(
+  ctx: AppContext,
+  log: Logger,
+  deps: {
+    transactor: Transactor;
+    userEvents: UserEvents;
+    notifications: NotificationsService;
+    jobs: JobWorker;
+  },
+) {
+  const { config, clock } = ctx;
+  const { transactor, userEvents, notifications } = deps;
   const db = ctx.database.db;
   const testpay =
     config.PAYMENT_PROVIDER === 'testpay'
@@ -32,11 +45,11 @@ export function createPaymentFeature(ctx: AppContext, log: Logger) {
         })
       : null;
   const testpayWebhooks = testpay ? createTestpayWebhooks({ db, clock, provider: testpay, log }) : null;
-  const notifications = createNotificationsService({ db, clock });
   const payments = createPaymentsService({
     db,
     clock,
-    realtime,
+    transactor,
+    userEvents,
     log,
     current: config.PAYMENT_PROVIDER,
     providers: { ...(testpay && { testpay }), ...(razorpay && { razorpay }) },
@@ -47,7 +60,17 @@ export function createPaymentFeature(ctx: AppContext, log: Logger) {
     clock,
     payments,
     notifications,
+    userEvents,
     log,
   });
+  // Renewal reminders are days ahead: every 10 minutes is plenty.
+  deps.jobs.register({
+    periodic: { name: 'plan renewal reminders', everyMs: 10 * 60_000, run: () => plans.runDue() },
+  });
+  if (testpayWebhooks) {
+    deps.jobs.register({
+      periodic: { name: 'testpay webhooks', everyMs: 60_000, run: () => testpayWebhooks.runDue() },
+    });
+  }
   return { payments, plans, testpay, testpayWebhooks };
 }

@@ -18,11 +18,12 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { Effects, Transactor } from '../../platform/events/transactor.ts';
+import type { UserEvents } from '../../platform/events/user-events.ts';
+import { newId } from '../../platform/ids.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../platform/payments/payment-provider.ts';
-import type { Realtime } from '../../realtime/realtime.ts';
-import { newId } from '../auth/secrets.ts';
 import type { NewNotification } from '../notifications/service.ts';
-import { EffectQueue, type Effects, EVENT_TEXT, refundBody, refundTitle } from './effects.ts';
+import { EVENT_TEXT, refundBody, refundTitle } from './event-texts.ts';
 import { paymentEvents, paymentRefunds, payments } from './schema.ts';
 import { isSettled, type PaymentRow, toContract, toDetail, toItem } from './views.ts';
 import { type WebhookPaymentEntity, webhookBodySchema } from './webhook-body.ts';
@@ -43,14 +44,16 @@ export class GrantRefused extends Error {
   }
 }
 
-/** Grants what a payment paid for, inside the capture transaction (row lock held). */
-export type CapturedHandler = (tx: Tx, payment: PaymentRow, effects: Effects) => Promise<void>;
+/**
+ * Grants what a payment paid for, inside the capture transaction (row lock held); its events go
+ * through `fx` to the outbox and leave with the capture's commit.
+ */
+export type CapturedHandler = (fx: Effects, payment: PaymentRow) => Promise<void>;
 /** The payment's last attempt failed. The payer may still retry the same order until its hold ends. */
-export type FailedHandler = (tx: Tx, payment: PaymentRow, effects: Effects) => Promise<void>;
+export type FailedHandler = (fx: Effects, payment: PaymentRow) => Promise<void>;
 export type RefundedHandler = (
-  tx: Tx,
+  fx: Effects,
   payment: PaymentRow,
-  effects: Effects,
   refund: { amountPaise: number; full: boolean },
 ) => Promise<void>;
 /** The paid thing as the app should see it (`granted` in the confirm answer). */
@@ -82,7 +85,8 @@ const header = (value: string | string[] | undefined) => (Array.isArray(value) ?
 export interface PaymentsDeps {
   db: Db;
   clock: Clock;
-  realtime: Realtime;
+  transactor: Transactor;
+  userEvents: UserEvents;
   log: Logger;
   /** The providers this process can talk to; `current` takes new payments. */
   providers: Partial<Record<PaymentProviderName, PaymentProvider>>;
@@ -92,7 +96,21 @@ export interface PaymentsDeps {
 }
 
 export function createPaymentsService(deps: PaymentsDeps) {
-  const { db, clock, realtime, log, providers } = deps;
+  const { db, clock, transactor, log, providers } = deps;
+  const publish = (
+    fx: Effects,
+    row: PaymentRow,
+    sessionId: string | null,
+    event: 'paymentCaptured' | 'paymentFailed' | 'paymentRefunded',
+    data: Record<string, unknown>,
+  ) =>
+    deps.userEvents.emit(fx, {
+      userId: row.userId,
+      event: EVENTS[event],
+      data: { id: row.id, purpose: row.purpose, subjectId: row.subjectId, ...data },
+      text: EVENT_TEXT[event],
+      sessionId,
+    });
   const captured = new Map<PaymentPurpose, CapturedHandler>();
   const failed = new Map<PaymentPurpose, FailedHandler>();
   const refunded = new Map<PaymentPurpose, RefundedHandler>();
@@ -128,11 +146,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
    * a payment not yet settled becomes captured and its grant handler runs; a settled one is left as is.
    */
   async function applyCapture(
-    tx: Tx,
+    fx: Effects,
     paymentId: string,
     input: CaptureInput,
-    effects: Effects,
+    sessionId: string | null,
   ): Promise<{ row: PaymentRow; changed: boolean; otherPayment: boolean }> {
+    const tx = fx.tx;
     const row = await lockPayment(tx, paymentId);
     if (!row) throw notFound('That payment');
     if (isSettled(row)) {
@@ -152,23 +171,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
       .where(eq(payments.id, paymentId))
       .returning();
     const grant = captured.get(row.purpose);
-    if (grant) await grant(tx, updated!, effects);
+    if (grant) await grant(fx, updated!);
     else log.warn({ payment: paymentId, purpose: row.purpose }, 'payment captured with no grant handler');
-    effects.publish(
-      row.userId,
-      EVENTS.paymentCaptured,
-      { id: row.id, purpose: row.purpose, subjectId: row.subjectId, status: 'captured' },
-      EVENT_TEXT.paymentCaptured,
-    );
+    await publish(fx, row, sessionId, 'paymentCaptured', { status: 'captured' });
     return { row: updated!, changed: true, otherPayment: false };
   }
 
   async function recordRefund(
-    tx: Tx,
+    fx: Effects,
     row: PaymentRow,
     refund: { providerRefundId: string; amountPaise: number; reason: string },
-    effects: Effects,
   ): Promise<PaymentRow> {
+    const tx = fx.tx;
     const now = clock.now();
     await tx.insert(paymentRefunds).values({
       id: newId(),
@@ -185,19 +199,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
       .set({ refundedPaise: total, status: full ? 'refunded' : 'partially_refunded', updatedAt: now })
       .where(eq(payments.id, row.id))
       .returning();
-    await refunded.get(row.purpose)?.(tx, updated!, effects, { amountPaise: refund.amountPaise, full });
-    effects.publish(
-      row.userId,
-      EVENTS.paymentRefunded,
-      {
-        id: row.id,
-        purpose: row.purpose,
-        subjectId: row.subjectId,
-        status: updated!.status,
-        refunded: total,
-      },
-      EVENT_TEXT.paymentRefunded,
-    );
+    await refunded.get(row.purpose)?.(fx, updated!, { amountPaise: refund.amountPaise, full });
+    await publish(fx, row, null, 'paymentRefunded', { status: updated!.status, refunded: total });
     await deps.notifications.add(tx, {
       userId: row.userId,
       kind: EVENTS.paymentRefunded,
@@ -216,10 +219,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     paymentId: string,
     input: CaptureInput,
     refusal: GrantRefused,
-    sessionId: string | null,
   ): Promise<PaymentRow> {
-    const effects = new EffectQueue(sessionId);
-    const row = await db.transaction(async (tx) => {
+    return transactor.run(async (tx, fx) => {
       const current = await lockPayment(tx, paymentId);
       if (!current) throw notFound('That payment');
       if (isSettled(current)) return current;
@@ -248,24 +249,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
           outcome: 'applied',
           detail: `not granted (${refusal.code}): full refund ${refund.refundId}`,
         });
-        return recordRefund(
-          tx,
-          capturedRow!,
-          {
-            providerRefundId: refund.refundId,
-            amountPaise: current.amountPaise,
-            reason: `not granted: ${refusal.code}`,
-          },
-          effects,
-        );
+        return recordRefund(fx, capturedRow!, {
+          providerRefundId: refund.refundId,
+          amountPaise: current.amountPaise,
+          reason: `not granted: ${refusal.code}`,
+        });
       } catch (err) {
         // The capture stays recorded with its reason; an operator refunds it (payment_events says why).
         log.error({ err, payment: paymentId }, 'automatic refund failed; refund by hand');
         return capturedRow!;
       }
     });
-    await effects.flush(realtime, log);
-    return row;
   }
 
   async function answer(row: PaymentRow): Promise<ConfirmPaymentResult> {
@@ -313,12 +307,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
   }
 
   async function applyWebhook(
-    tx: Tx,
+    fx: Effects,
     provider: PaymentProvider,
     body: ReturnType<typeof webhookBodySchema.parse>,
-    effects: Effects,
     afterCommit: Array<() => Promise<unknown>>,
   ): Promise<WebhookOutcome> {
+    const tx = fx.tx;
     const entity: WebhookPaymentEntity | undefined = body.payload.payment?.entity;
     const ignored = (detail: string, paymentId?: string): WebhookOutcome => ({
       status: 'ignored',
@@ -336,10 +330,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
           return ignored('amount differs', row.id);
         }
         const r = await applyCapture(
-          tx,
+          fx,
           row.id,
           { providerPaymentId: entity.id, method: entity.method ?? null },
-          effects,
+          null,
         );
         if (r.changed) return { status: 'applied', paymentId: row.id };
         return ignored(r.otherPayment ? 'order already paid by another payment' : 'already captured', row.id);
@@ -375,13 +369,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
           })
           .where(eq(payments.id, row.id))
           .returning();
-        await failed.get(row.purpose)?.(tx, updated!, effects);
-        effects.publish(
-          row.userId,
-          EVENTS.paymentFailed,
-          { id: row.id, purpose: row.purpose, subjectId: row.subjectId, status: 'failed' },
-          EVENT_TEXT.paymentFailed,
-        );
+        await failed.get(row.purpose)?.(fx, updated!);
+        await publish(fx, row, null, 'paymentFailed', { status: 'failed' });
         return { status: 'applied', paymentId: row.id };
       }
       case 'refund.created':
@@ -398,12 +387,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           .from(paymentRefunds)
           .where(eq(paymentRefunds.providerRefundId, refund.id));
         if (known) return ignored('refund already recorded', row.id);
-        await recordRefund(
-          tx,
-          row,
-          { providerRefundId: refund.id, amountPaise: amount, reason: 'provider' },
-          effects,
-        );
+        await recordRefund(fx, row, { providerRefundId: refund.id, amountPaise: amount, reason: 'provider' });
         return { status: 'applied', paymentId: row.id };
       }
       default:
@@ -547,11 +531,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       const { method } = await inspect(provider, row, body.providerPaymentId);
       const input = { providerPaymentId: body.providerPaymentId, method };
-      const effects = new EffectQueue(who.sessionId);
       let result: PaymentRow;
       try {
-        const r = await db.transaction(async (tx) => {
-          const applied = await applyCapture(tx, row.id, input, effects);
+        const r = await transactor.run(async (tx, fx) => {
+          const applied = await applyCapture(fx, row.id, input, who.sessionId);
           await logEvent(tx, {
             paymentId: row.id,
             provider: row.provider,
@@ -568,9 +551,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
         result = r.row;
       } catch (err) {
         if (!(err instanceof GrantRefused)) throw err;
-        result = await captureAndRefund(row.id, input, err, who.sessionId);
+        result = await captureAndRefund(row.id, input, err);
       }
-      await effects.flush(realtime, log);
       return answer(result);
     },
 
@@ -615,11 +597,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
         providerPaymentId: body.payload.payment?.entity.id ?? null,
         ip,
       };
-      const effects = new EffectQueue(null);
       const afterCommit: Array<() => Promise<unknown>> = [];
       let outcome: WebhookOutcome;
       try {
-        outcome = await db.transaction(async (tx) => {
+        outcome = await transactor.run(async (tx, fx) => {
           // Claim the event first: a replay (same event id or same body) conflicts and stops here.
           const id = newId();
           const [claimed] = await tx
@@ -628,7 +609,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
             .onConflictDoNothing()
             .returning({ id: paymentEvents.id });
           if (!claimed) return { status: 'duplicate' } satisfies WebhookOutcome;
-          const result = await applyWebhook(tx, provider, body, effects, afterCommit);
+          const result = await applyWebhook(fx, provider, body, afterCommit);
           await tx
             .update(paymentEvents)
             .set({
@@ -648,12 +629,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
           .where(
             and(eq(payments.provider, provider.name), eq(payments.providerOrderId, entity.order_id ?? '')),
           );
-        await captureAndRefund(
-          row!.id,
-          { providerPaymentId: entity.id, method: entity.method ?? null },
-          err,
-          null,
-        );
+        await captureAndRefund(row!.id, { providerPaymentId: entity.id, method: entity.method ?? null }, err);
         await logEvent(db, {
           ...record,
           paymentId: row!.id,
@@ -664,7 +640,6 @@ export function createPaymentsService(deps: PaymentsDeps) {
       }
       if (outcome.status === 'duplicate')
         log.info({ provider: provider.name, eventId }, 'webhook replay ignored');
-      await effects.flush(realtime, log);
       for (const task of afterCommit) {
         await task().catch((err: unknown) => log.warn({ err }, 'after-webhook step failed'));
       }
@@ -676,8 +651,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
       paymentId: string,
       options: { amountPaise?: number; reason: string },
     ): Promise<PaymentDetail> {
-      const effects = new EffectQueue(null);
-      const row = await db.transaction(async (tx) => {
+      const row = await transactor.run(async (tx, fx) => {
         const current = await lockPayment(tx, paymentId);
         if (!current) throw notFound('That payment');
         const left = current.amountPaise - current.refundedPaise;
@@ -713,14 +687,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
           outcome: 'applied',
           detail: `${refund.refundId}: ${amount} paise (${options.reason})`,
         });
-        return recordRefund(
-          tx,
-          current,
-          { providerRefundId: refund.refundId, amountPaise: amount, reason: options.reason },
-          effects,
-        );
+        return recordRefund(fx, current, {
+          providerRefundId: refund.refundId,
+          amountPaise: amount,
+          reason: options.reason,
+        });
       });
-      await effects.flush(realtime, log);
       const refunds = await db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, row.id));
       return toDetail(row, refunds, keyIdOf(row));
     },

@@ -14,9 +14,10 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { newId } from '../auth/secrets.ts';
+import type { UserEvents } from '../../platform/events/user-events.ts';
+import { newId } from '../../platform/ids.ts';
 import type { NewNotification } from '../notifications/service.ts';
-import { EVENT_TEXT } from '../payments/effects.ts';
+import { EVENT_TEXT } from '../payments/event-texts.ts';
 import { GrantRefused, type PaymentsService } from '../payments/service.ts';
 import { usersService } from '../users/service.ts';
 import { plans, subscriptions } from './schema.ts';
@@ -104,6 +105,7 @@ export function createPlansService(deps: {
   clock: Clock;
   payments: PaymentsService;
   notifications: { add(tx: DbOrTx, n: NewNotification): Promise<unknown> };
+  userEvents: UserEvents;
   log: Logger;
 }) {
   const { db, clock, payments, log } = deps;
@@ -145,7 +147,8 @@ export function createPlansService(deps: {
   }
 
   // A captured plan payment activates the plan in the same transaction.
-  payments.onCaptured('plan', async (tx, payment, effects) => {
+  payments.onCaptured('plan', async (fx, payment) => {
+    const tx = fx.tx;
     const [sub] = await tx
       .select()
       .from(subscriptions)
@@ -166,18 +169,18 @@ export function createPlansService(deps: {
       .update(subscriptions)
       .set({ status: 'active', startsAt, endsAt, activatedAt: now, updatedAt: now })
       .where(eq(subscriptions.id, sub.id));
-    effects.publish(
-      sub.userId,
-      EVENTS.subscriptionActivated,
-      {
+    await deps.userEvents.emit(fx, {
+      userId: sub.userId,
+      event: EVENTS.subscriptionActivated,
+      data: {
         id: sub.id,
         planId: sub.planId,
         paymentId: payment.id,
         startsAt: startsAt.toISOString(),
         endsAt: endsAt.toISOString(),
       },
-      EVENT_TEXT.subscriptionActivated,
-    );
+      text: EVENT_TEXT.subscriptionActivated,
+    });
     const plan = await planOf(tx, sub.planId);
     if (plan) {
       const scheduled = startsAt > now;
@@ -201,8 +204,8 @@ export function createPlansService(deps: {
     }
   });
 
-  payments.onFailed('plan', async (tx, payment) => {
-    await tx
+  payments.onFailed('plan', async (fx, payment) => {
+    await fx.tx
       .update(subscriptions)
       .set({ status: 'failed', updatedAt: clock.now() })
       .where(and(eq(subscriptions.id, payment.subjectId), eq(subscriptions.status, 'pending')));
@@ -210,9 +213,9 @@ export function createPlansService(deps: {
 
   // A full refund ends the plan (or the purchase, when it could not be granted); a partial one
   // (a goodwill gesture) leaves it running.
-  payments.onRefunded('plan', async (tx, payment, _effects, refund) => {
+  payments.onRefunded('plan', async (fx, payment, refund) => {
     if (!refund.full) return;
-    await tx
+    await fx.tx
       .update(subscriptions)
       .set({ status: 'cancelled', updatedAt: clock.now() })
       .where(and(eq(subscriptions.id, payment.subjectId), ne(subscriptions.status, 'cancelled')));

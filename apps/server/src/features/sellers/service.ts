@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DistanceProvider } from '../../platform/distance/distance-provider.ts';
 import { createEmbeddedDistance } from '../../platform/distance/embedded-distance.ts';
-import { newId } from '../auth/secrets.ts';
+import { newId } from '../../platform/ids.ts';
 import { categories, products } from '../catalog/schema.ts';
 import { toCategory } from '../catalog/views.ts';
 import { sellerApplications, sellers } from './schema.ts';

@@ -1,16 +1,24 @@
-import { and, asc, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { Clock } from '../clock.ts';
 import { eventOutbox } from './schema.ts';
+import type { Effects } from './transactor.ts';
 
 const CLAIM_MS = 30_000;
 const BATCH = 200;
 
 export interface EventOutbox {
-  /** Writes a message in the caller's transaction; it is published only once that commits. */
-  enqueue(tx: DbOrTx, topic: string, payload: unknown): Promise<number>;
+  /**
+   * Writes a message in the caller's transaction; it is published only once that commits (and,
+   * inside a flow, once the whole flow has succeeded).
+   */
+  enqueue(fx: Effects, topic: string, payload: unknown): Promise<void>;
+  /** A flow succeeded: its held messages may go (flush them after the commit). */
+  release(tx: DbOrTx, flowRunId: string): Promise<number[]>;
+  /** A flow was undone: its held messages never go. */
+  discard(tx: DbOrTx, flowRunId: string): Promise<void>;
   /**
    * Publishes committed messages: the given ids (right after the commit that wrote them), or every
    * waiting one. Each is claimed first, so two processes never publish one together; a message whose
@@ -29,7 +37,10 @@ export function createEventOutbox(deps: {
 
   async function claim(ids: number[] | undefined) {
     const now = clock.now();
-    const free = or(isNull(eventOutbox.claimedUntil), lt(eventOutbox.claimedUntil, now));
+    const free = and(
+      isNull(eventOutbox.flowRunId),
+      or(isNull(eventOutbox.claimedUntil), lt(eventOutbox.claimedUntil, now)),
+    );
     const pick = db
       .select({ id: eventOutbox.id })
       .from(eventOutbox)
@@ -45,12 +56,25 @@ export function createEventOutbox(deps: {
   }
 
   return {
-    async enqueue(tx, topic, payload) {
-      const [row] = await tx
+    async enqueue(fx, topic, payload) {
+      const [row] = await fx.tx
         .insert(eventOutbox)
-        .values({ topic, payload: payload as object, createdAt: clock.now() })
+        .values({ topic, payload: payload as object, createdAt: clock.now(), flowRunId: fx.flowRunId })
         .returning({ id: eventOutbox.id });
-      return row!.id;
+      fx.eventIds.push(row!.id);
+    },
+
+    async release(tx, flowRunId) {
+      const rows = await tx
+        .update(eventOutbox)
+        .set({ flowRunId: null })
+        .where(eq(eventOutbox.flowRunId, flowRunId))
+        .returning({ id: eventOutbox.id });
+      return rows.map((r) => r.id);
+    },
+
+    async discard(tx, flowRunId) {
+      await tx.delete(eventOutbox).where(eq(eventOutbox.flowRunId, flowRunId));
     },
 
     async flush(ids) {

@@ -14,6 +14,11 @@ export const eventOutbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** Taken by a publisher until then; a crash leaves it to be taken again. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    /** Held by a running flow: published only when the flow succeeds, deleted if it is undone. */
+    flowRunId: text('flow_run_id'),
   },
-  (t) => [index('event_outbox_claim_idx').on(t.claimedUntil)],
+  (t) => [
+    index('event_outbox_claim_idx').on(t.claimedUntil),
+    index('event_outbox_flow_run_idx').on(t.flowRunId),
+  ],
 );

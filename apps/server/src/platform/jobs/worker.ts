@@ -4,67 +4,8 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../clock.ts';
 import type { EventOutbox } from '../events/outbox.ts';
+import type { Effects, Transactor } from '../events/transactor.ts';
 import { type TimerRow, timers } from './schema.ts';
-
-/**
- * What a transaction leaves to do once it has committed: the real-time messages it wrote to the
- * outbox, and anything else that must not happen unless the change is kept (a refund call).
- */
-export class Effects {
-  readonly eventIds: number[] = [];
-  readonly afterCommit: Array<() => Promise<void>> = [];
-  constructor(readonly tx: Tx) {}
-  later(fn: () => Promise<void>): void {
-    this.afterCommit.push(fn);
-  }
-}
-
-/** Runs `fn` in one transaction, then publishes its events and runs its after-commit work. */
-export function createTransactor(db: Db, outbox: EventOutbox, log: Logger) {
-  async function settle(fx: Effects): Promise<void> {
-    await outbox
-      .flush(fx.eventIds)
-      .catch((err: unknown) => log.warn({ err }, 'event flush failed; the poller retries'));
-    for (const fn of fx.afterCommit)
-      await fn().catch((err: unknown) => log.error({ err }, 'after-commit work failed'));
-  }
-  return {
-    async run<T>(fn: (tx: Tx, fx: Effects) => Promise<T>): Promise<T> {
-      let fx: Effects | null = null;
-      const result = await db.transaction(async (tx) => {
-        fx = new Effects(tx);
-        return fn(tx, fx);
-      });
-      if (fx) await settle(fx);
-      return result;
-    },
-    /**
-     * For work done inside someone else's transaction (a payment capture): its events are published
-     * once that transaction has committed, which this side cannot see; so it tries shortly after, and
-     * the worker's poller picks up whatever is left.
-     */
-    inForeign(tx: Tx): { fx: Effects; done: () => void } {
-      const fx = new Effects(tx);
-      return {
-        fx,
-        done: () => {
-          for (const delay of [5, 50, 250]) {
-            setTimeout(() => {
-              outbox.flush(fx.eventIds).catch(() => {});
-            }, delay).unref();
-          }
-          if (fx.afterCommit.length) {
-            setTimeout(() => {
-              for (const fn of fx.afterCommit)
-                fn().catch((err: unknown) => log.error({ err }, 'after-commit work failed'));
-            }, 250).unref();
-          }
-        },
-      };
-    },
-  };
-}
-export type Transactor = ReturnType<typeof createTransactor>;
 
 export const newTimerId = (): string => randomBytes(12).toString('hex');
 
@@ -129,6 +70,11 @@ export interface JobWorker {
     handlers?: Record<string, TimerHandler>;
     leased?: Record<string, LeasedHandler>;
     sweep?: () => Promise<number>;
+    /**
+     * Work run every `everyMs` by the clock (renewal reminders, webhook retries). Each process runs
+     * it, so it must claim its rows (SKIP LOCKED) to be safe in several processes at once.
+     */
+    periodic?: { name: string; everyMs: number; run: () => Promise<number> };
   }): void;
   /**
    * Fires every timer due by the clock's now, one transaction each, runs the sweeps, then publishes
@@ -150,13 +96,14 @@ export function createJobWorker(deps: {
   outbox: EventOutbox;
   transactor: Transactor;
   pollMs: number;
-  handlers: Record<string, TimerHandler>;
+  handlers?: Record<string, TimerHandler>;
   leased?: Record<string, LeasedHandler>;
 }): JobWorker {
   const { db, clock, log, outbox, transactor } = deps;
   const handlers: Record<string, TimerHandler> = { ...deps.handlers };
   const leased: Record<string, LeasedHandler> = { ...deps.leased };
   const sweeps: Array<() => Promise<number>> = [];
+  const periodic: Array<{ name: string; everyMs: number; run: () => Promise<number>; lastAt: number }> = [];
 
   async function recordFailure(timer: TimerRow, err: unknown) {
     const attempts = timer.attempts + 1;
@@ -242,6 +189,15 @@ export function createJobWorker(deps: {
         return 0;
       });
     }
+    const now = clock.now().getTime();
+    for (const task of periodic) {
+      if (now - task.lastAt < task.everyMs) continue;
+      task.lastAt = now;
+      fired += await task.run().catch((err: unknown) => {
+        log.error({ err, task: task.name }, 'a periodic task failed; it runs again next time');
+        return 0;
+      });
+    }
     await outbox.flush();
     return fired;
   }
@@ -254,6 +210,11 @@ export function createJobWorker(deps: {
       Object.assign(handlers, more.handlers);
       Object.assign(leased, more.leased);
       if (more.sweep) sweeps.push(more.sweep);
+      if (more.periodic) {
+        if (periodic.some((p) => p.name === more.periodic!.name))
+          throw new Error(`periodic task ${more.periodic.name} is registered twice`);
+        periodic.push({ ...more.periodic, lastAt: Number.NEGATIVE_INFINITY });
+      }
     },
     runDueJobs(options = {}) {
       return runDue(options.limit ?? 1000);

@@ -1,0 +1,265 @@
+import { eq, inArray, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../clock.ts';
+import type { EventOutbox } from '../events/outbox.ts';
+import type { Transactor } from '../events/transactor.ts';
+import { newId } from '../ids.ts';
+import { flowRuns, type UndoRecord } from './schema.ts';
+import { type AnyStep, type CallStep, type DbStep, Undoable } from './steps.ts';
+
+/** How long a run may go without finishing a step before another process takes it as abandoned. */
+export const FLOW_LEASE_MS = 120_000;
+
+/** What a flow's body uses to take its steps, in order. */
+export interface FlowContext {
+  readonly runId: string;
+  // biome-ignore lint/suspicious/noExplicitAny: the undo data's type is the step's own business.
+  db<I, O>(step: DbStep<I, O, any>, input: I): Promise<O>;
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  call<I, O>(step: CallStep<I, O, any>, input: I): Promise<O>;
+}
+
+export interface FlowDefinition<I, O> {
+  /** Unique, e.g. `orders.place`: what logs, tests and the flow run rows call it. */
+  name: string;
+  /** Every step the body may take, in the order it takes them: the flow's table of contents. */
+  steps: readonly AnyStep[];
+  run(flow: FlowContext, input: I): Promise<O>;
+}
+
+export interface Flow<I, O> {
+  readonly name: string;
+  readonly steps: readonly string[];
+  run(input: I): Promise<O>;
+}
+
+/** Test instrumentation: runs before every step, so a test can fail a step or slip work in between. */
+export interface FlowHooks {
+  beforeStep?(flow: string, step: string): Promise<void> | void;
+}
+
+interface RunState {
+  id: string;
+  flow: string;
+  /** The run's row exists (written with the first step that changed anything). */
+  stored: boolean;
+  undo: UndoRecord[];
+  pivoted: boolean;
+}
+
+/** JSON in, JSON out: the undo sees in-process exactly what a recovering process would read back. */
+const asStored = (data: unknown): unknown => (data === undefined ? null : JSON.parse(JSON.stringify(data)));
+
+/**
+ * Runs flows: named sequences of small steps, each knowing how to undo itself
+ * (docs/decisions/0005-flows.md). A failure undoes the finished steps newest first; events the
+ * steps wrote are held in the outbox until the flow succeeds and dropped if it is undone.
+ */
+export function createFlowRunner(deps: {
+  db: Db;
+  transactor: Transactor;
+  outbox: EventOutbox;
+  clock: Clock;
+  log: Logger;
+  leaseMs?: number;
+}) {
+  const { db, transactor, outbox, clock, log } = deps;
+  const leaseMs = deps.leaseMs ?? FLOW_LEASE_MS;
+  const steps = new Map<string, AnyStep>();
+  const flowNames = new Set<string>();
+  let hooks: FlowHooks = {};
+
+  const leaseEnd = () => new Date(clock.now().getTime() + leaseMs);
+
+  async function store(q: DbOrTx, run: RunState): Promise<void> {
+    const values = { undo: run.undo, pivoted: run.pivoted, leaseUntil: leaseEnd() };
+    await q
+      .insert(flowRuns)
+      .values({ id: run.id, flow: run.flow, createdAt: clock.now(), ...values })
+      .onConflictDoUpdate({ target: flowRuns.id, set: values });
+  }
+
+  async function runDbStep<I, O>(run: RunState, step: DbStep<I, O, unknown>, input: I): Promise<O> {
+    return transactor.run(
+      async (tx, fx) => {
+        const result = await step.run(fx, input);
+        const undoable = result instanceof Undoable && step.undo;
+        const next: RunState = {
+          ...run,
+          undo: undoable ? [...run.undo, { step: step.name, data: asStored(result.data) }] : run.undo,
+          pivoted: run.pivoted || Boolean(step.pivot),
+        };
+        // In the step's own transaction: the change and what undoes it commit together.
+        await store(tx, next);
+        fx.later(async () => {
+          Object.assign(run, next, { stored: true });
+        });
+        return result instanceof Undoable ? (result.value as O) : (result as O);
+      },
+      { flowRunId: run.id },
+    );
+  }
+
+  async function runCallStep<I, O>(run: RunState, step: CallStep<I, O, unknown>, input: I): Promise<O> {
+    if (step.pivot && !run.pivoted) {
+      // Marked before the call: if this process dies while the provider answers, nobody may undo
+      // what came before, since the money may have moved.
+      run.pivoted = true;
+      await store(db, run);
+      run.stored = true;
+    }
+    const result = await step.run(input);
+    if (result instanceof Undoable && step.undo) {
+      run.undo = [...run.undo, { step: step.name, data: asStored(result.data) }];
+      await store(db, run);
+      run.stored = true;
+      return result.value as O;
+    }
+    return (result instanceof Undoable ? result.value : result) as O;
+  }
+
+  /** Undoes the recorded steps newest first; each undo is recorded as done before the next starts. */
+  async function undoAll(run: RunState): Promise<void> {
+    while (run.undo.length) {
+      const record = run.undo.at(-1)!;
+      const step = steps.get(record.step);
+      if (!step?.undo) throw new Error(`flow ${run.flow}: no undo for step ${record.step}`);
+      const rest = run.undo.slice(0, -1);
+      if (step.kind === 'db') {
+        await transactor.run(
+          async (tx, fx) => {
+            await (step.undo as NonNullable<typeof step.undo>)(fx, record.data);
+            await tx
+              .update(flowRuns)
+              .set({ undo: rest, leaseUntil: leaseEnd() })
+              .where(eq(flowRuns.id, run.id));
+          },
+          { flowRunId: run.id },
+        );
+      } else {
+        await step.undo(record.data);
+        await db.update(flowRuns).set({ undo: rest, leaseUntil: leaseEnd() }).where(eq(flowRuns.id, run.id));
+      }
+      run.undo = rest;
+    }
+  }
+
+  /** Ends a run: its held events go out (success, or past its pivot) or are dropped (undone). */
+  async function finish(run: RunState, events: 'release' | 'discard'): Promise<void> {
+    if (!run.stored) return;
+    const released = await db.transaction(async (tx) => {
+      const ids = events === 'release' ? await outbox.release(tx, run.id) : [];
+      if (events === 'discard') await outbox.discard(tx, run.id);
+      await tx.delete(flowRuns).where(eq(flowRuns.id, run.id));
+      return ids;
+    });
+    if (released.length) {
+      await outbox
+        .flush(released)
+        .catch((err: unknown) => log.warn({ err }, 'event flush failed; the poller retries'));
+    }
+  }
+
+  async function fail(run: RunState, err: unknown): Promise<void> {
+    if (run.pivoted) {
+      // What was done past the pivot stands; its remaining work is retried by its own timers.
+      log.error({ err, flow: run.flow, run: run.id }, 'flow failed past its pivot; what was done stands');
+      await finish(run, 'release');
+      return;
+    }
+    try {
+      await undoAll(run);
+      await finish(run, 'discard');
+    } catch (undoErr) {
+      // Left with its lease: the recovery sweep tries the remaining undos again.
+      log.error({ err: undoErr, flow: run.flow, run: run.id }, 'undoing a flow failed; recovery will retry');
+    }
+  }
+
+  function register(def: FlowDefinition<unknown, unknown>): void {
+    if (flowNames.has(def.name)) throw new Error(`flow ${def.name} is defined twice`);
+    flowNames.add(def.name);
+    for (const step of def.steps) {
+      const known = steps.get(step.name);
+      if (known && known !== step) throw new Error(`two different steps are named ${step.name}`);
+      steps.set(step.name, step);
+    }
+  }
+
+  return {
+    define<I, O>(def: FlowDefinition<I, O>): Flow<I, O> {
+      register(def as FlowDefinition<unknown, unknown>);
+      const declared = new Set(def.steps);
+      const check = (step: AnyStep) => {
+        if (!declared.has(step)) throw new Error(`flow ${def.name} takes step ${step.name} it does not list`);
+      };
+      return {
+        name: def.name,
+        steps: def.steps.map((s) => s.name),
+        async run(input: I): Promise<O> {
+          const run: RunState = { id: newId(), flow: def.name, stored: false, undo: [], pivoted: false };
+          const context: FlowContext = {
+            runId: run.id,
+            async db(step, stepInput) {
+              check(step);
+              await hooks.beforeStep?.(def.name, step.name);
+              return runDbStep(run, step, stepInput);
+            },
+            async call(step, stepInput) {
+              check(step);
+              await hooks.beforeStep?.(def.name, step.name);
+              return runCallStep(run, step, stepInput);
+            },
+          };
+          let output: O;
+          try {
+            output = await def.run(context, input);
+          } catch (err) {
+            await fail(run, err);
+            throw err;
+          }
+          await finish(run, 'release');
+          return output;
+        },
+      };
+    },
+
+    /**
+     * Runs whose process died mid-flow (lease run out): undone newest step first, or, past their
+     * pivot, left standing with their events released. Safe in several processes at once.
+     */
+    async recoverAbandoned(limit = 20): Promise<number> {
+      const now = clock.now();
+      const stale = db
+        .select({ id: flowRuns.id })
+        .from(flowRuns)
+        .where(lt(flowRuns.leaseUntil, now))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      const claimed = await db
+        .update(flowRuns)
+        .set({ leaseUntil: leaseEnd() })
+        .where(inArray(flowRuns.id, stale))
+        .returning();
+      for (const row of claimed) {
+        const run: RunState = {
+          id: row.id,
+          flow: row.flow,
+          stored: true,
+          undo: row.undo,
+          pivoted: row.pivoted,
+        };
+        log.warn({ flow: run.flow, run: run.id, pivoted: run.pivoted }, 'recovering an abandoned flow');
+        await fail(run, new Error('abandoned'));
+      }
+      return claimed.length;
+    },
+
+    setHooks(next: FlowHooks): void {
+      hooks = next;
+    },
+  };
+}
+
+export type FlowRunner = ReturnType<typeof createFlowRunner>;
