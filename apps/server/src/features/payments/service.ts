@@ -20,6 +20,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Effects, Transactor } from '../../platform/events/transactor.ts';
 import type { UserEvents } from '../../platform/events/user-events.ts';
+import { callStep } from '../../platform/flows/steps.ts';
 import { newId } from '../../platform/ids.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../platform/payments/payment-provider.ts';
 import type { NewNotification } from '../notifications/service.ts';
@@ -70,6 +71,17 @@ export interface CreatePaymentInput {
   /** The GST rate when one rate covers the amount; omit for mixed carts. */
   taxPercent?: number | null;
   description: Localized;
+}
+
+/** A payment named and checked, not yet opened at the provider. Plain data: it may be stored with a flow run. */
+export interface PaymentDraft extends CreatePaymentInput {
+  id: string;
+  provider: PaymentProviderName;
+}
+
+/** The provider's order for a draft. */
+export interface OpenedOrder {
+  providerOrderId: string;
 }
 
 interface CaptureInput {
@@ -123,6 +135,34 @@ export function createPaymentsService(deps: PaymentsDeps) {
       throw new AppError('PaymentsUnavailable', `The ${name} payment provider is not configured.`);
     return provider;
   };
+
+  /** Creates the provider's order for a draft (a network call with Razorpay). */
+  async function openAtProvider(draft: PaymentDraft, tx?: DbOrTx): Promise<OpenedOrder> {
+    const provider = providerFor(draft.provider);
+    let order: Awaited<ReturnType<PaymentProvider['createOrder']>>;
+    try {
+      order = await provider.createOrder(
+        {
+          amountPaise: draft.amountPaise,
+          receipt: draft.id,
+          notes: {
+            petti_payment_id: draft.id,
+            purpose: draft.purpose,
+            subject_id: draft.subjectId,
+            description: draft.description.en,
+            description_ta: draft.description.ta,
+          },
+        },
+        tx ? { tx } : undefined,
+      );
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      log.error({ err }, 'could not create a provider order');
+      throw new AppError('PaymentsUnavailable');
+    }
+    if (order.amount !== draft.amountPaise) throw new Error('the provider changed the order amount');
+    return { providerOrderId: order.providerOrderId };
+  }
 
   async function logEvent(
     q: DbOrTx,
@@ -412,11 +452,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     /**
-     * Opens a payment inside the caller's transaction: creates the provider's order for an amount
-     * the caller computed from its own data, and answers the contract object for the app.
-     * Call it last in the transaction: with Razorpay it is a network call.
+     * Opening a payment is three parts, so that the provider call is a flow step of its own with no
+     * transaction open (docs/decisions/0005-flows.md): `draft` checks the amounts and names the
+     * payment, the `openProviderOrder` step creates the provider's order, and `record` stores the
+     * payment in the caller's transaction and answers the object the app's checkout needs.
      */
-    async createPayment(tx: Tx, input: CreatePaymentInput): Promise<PaymentContract> {
+    draft(input: CreatePaymentInput): PaymentDraft {
       if (!Number.isInteger(input.amountPaise) || input.amountPaise <= 0) {
         throw new RangeError(
           `amountPaise must be a positive whole number of paise, not ${input.amountPaise}`,
@@ -425,49 +466,45 @@ export function createPaymentsService(deps: PaymentsDeps) {
       if (!Number.isInteger(input.taxPaise) || input.taxPaise < 0 || input.taxPaise > input.amountPaise) {
         throw new RangeError(`taxPaise must be whole paise within the amount, not ${input.taxPaise}`);
       }
-      const provider = providerFor(deps.current);
-      const id = newId();
-      let order: Awaited<ReturnType<PaymentProvider['createOrder']>>;
-      try {
-        order = await provider.createOrder(
-          {
-            amountPaise: input.amountPaise,
-            receipt: id,
-            notes: {
-              petti_payment_id: id,
-              purpose: input.purpose,
-              subject_id: input.subjectId,
-              description: input.description.en,
-              description_ta: input.description.ta,
-            },
-          },
-          { tx },
-        );
-      } catch (err) {
-        if (!(err instanceof PaymentProviderError)) throw err;
-        log.error({ err }, 'could not create a provider order');
-        throw new AppError('PaymentsUnavailable');
-      }
-      if (order.amount !== input.amountPaise) throw new Error('the provider changed the order amount');
+      return { ...input, id: newId(), provider: providerFor(deps.current).name };
+    },
+
+    openProviderOrder: callStep({
+      name: 'payments.open-provider-order',
+      run: (draft: PaymentDraft) => openAtProvider(draft),
+    }),
+
+    async record(tx: DbOrTx, draft: PaymentDraft, opened: OpenedOrder): Promise<PaymentContract> {
       const now = clock.now();
       const [row] = await tx
         .insert(payments)
         .values({
-          id,
-          userId: input.userId,
-          purpose: input.purpose,
-          subjectId: input.subjectId,
-          amountPaise: input.amountPaise,
-          taxPaise: input.taxPaise,
-          taxPercent: input.taxPercent ?? null,
-          provider: provider.name,
-          providerOrderId: order.providerOrderId,
-          description: input.description,
+          id: draft.id,
+          userId: draft.userId,
+          purpose: draft.purpose,
+          subjectId: draft.subjectId,
+          amountPaise: draft.amountPaise,
+          taxPaise: draft.taxPaise,
+          taxPercent: draft.taxPercent ?? null,
+          provider: draft.provider,
+          providerOrderId: opened.providerOrderId,
+          description: draft.description,
           createdAt: now,
           updatedAt: now,
         })
         .returning();
-      return toContract(row!, provider.keyId);
+      return toContract(row!, providerFor(draft.provider).keyId);
+    },
+
+    /**
+     * Opens a payment inside the caller's transaction in one go (draft, provider order, record).
+     * Being replaced by the three parts above in every flow: it calls the provider with a
+     * transaction open.
+     */
+    async createPayment(tx: Tx, input: CreatePaymentInput): Promise<PaymentContract> {
+      const draft = this.draft(input);
+      // PGlite has one connection: the embedded provider must write in the open transaction.
+      return this.record(tx, draft, await openAtProvider(draft, tx));
     },
 
     async findById(q: DbOrTx, id: string): Promise<PaymentRow | undefined> {
