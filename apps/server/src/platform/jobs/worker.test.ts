@@ -65,4 +65,44 @@ describe('the timer worker with kinds registered by a feature', () => {
     failing = false;
     await expect(jobs.runDueJobs()).resolves.toBeGreaterThanOrEqual(1);
   });
+
+  it('runs a periodic task once per interval by the clock, never twice a name, and survives its failure', async () => {
+    const { jobs } = t.app.services;
+    const runs: number[] = [];
+    let fail = false;
+    jobs.register({
+      periodic: {
+        name: 'test.every-ten-minutes',
+        everyMs: 10 * 60_000,
+        run: async () => {
+          runs.push(t.clock.now().getTime());
+          if (fail) throw new Error('the task broke');
+          return 0;
+        },
+      },
+    });
+    expect(() =>
+      jobs.register({ periodic: { name: 'test.every-ten-minutes', everyMs: 1, run: async () => 0 } }),
+    ).toThrow(/registered twice/);
+    await jobs.runDueJobs();
+    await jobs.runDueJobs();
+    expect(runs).toHaveLength(1);
+    t.clock.advance(9 * 60_000);
+    await jobs.runDueJobs();
+    expect(runs).toHaveLength(1);
+    fail = true;
+    t.clock.advance(60_000);
+    await expect(jobs.runDueJobs()).resolves.toBeGreaterThanOrEqual(0);
+    expect(runs).toHaveLength(2);
+  });
+
+  it('runs plan reminders, testpay webhook retries and the abandoned-flow recovery as its periodic tasks', async () => {
+    const { jobs } = t.app.services;
+    // Each is registered once at start-up: registering any of them again is refused.
+    for (const name of ['plan renewal reminders', 'testpay webhooks', 'abandoned flows']) {
+      expect(() => jobs.register({ periodic: { name, everyMs: 1, run: async () => 0 } })).toThrow(
+        /registered twice/,
+      );
+    }
+  });
 });
