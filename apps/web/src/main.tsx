@@ -5,6 +5,7 @@ import './lib/ui/ui.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { messageLoaders } from './app/i18n/resources.ts';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n/index.ts';
@@ -25,6 +26,6 @@ function mount() {
 
 // Strings first (one small chunk for the chosen language), then the app. If they cannot load
 // (offline on a first visit), the app still mounts and its error page offers a reload.
-initI18n()
+initI18n(messageLoaders)
   .catch((error: unknown) => console.error('Petti: translations failed to load', error))
   .finally(mount);

@@ -2,8 +2,8 @@ import { ROUTES } from '@petti/shared/routes';
 import { useSyncExternalStore } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { subscribeSession } from '../lib/auth-storage.ts';
+import { canEnter, type LoginState } from '../lib/sign-in-guard.ts';
 import { localStore } from '../lib/storage.ts';
-import { canEnter, type LoginState } from './guard.ts';
 
 /** Renders the guarded routes, or sends the user to /login remembering where they wanted to go. */
 export function RequireAuth() {

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, parseApiError } from './api-client.ts';
 import { errorText, fieldOf, stripField, VALIDATION_MESSAGES, validationText } from './error-text.ts';
 import { fieldErrorsFrom } from './form-errors.ts';
-import { en } from './i18n/en.ts';
-import { ta } from './i18n/ta.ts';
+import { commonEn as en } from './i18n/en.ts';
+import { commonTa as ta } from './i18n/ta.ts';
 
 /** A `t` over one language's strings, enough for these keys. */
 const translator = (strings: typeof en) => (key: string) => {

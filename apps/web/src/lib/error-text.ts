@@ -3,7 +3,7 @@ import { ERRORS, isErrorCode } from '@petti/shared/errors';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_ERROR_CODES, isApiError } from './api-client.ts';
-import type { Messages } from './i18n/en.ts';
+import type { CommonMessages } from './i18n/en.ts';
 
 /**
  * What to tell the user about a failure, in their language: the shared catalogue's text for the
@@ -11,7 +11,7 @@ import type { Messages } from './i18n/en.ts';
  * (offline, timeout), a translated form rule for a field error, else the server's message.
  */
 
-type ValidationKey = keyof Messages['validation'];
+type ValidationKey = keyof CommonMessages['validation'];
 
 /**
  * The shared zod schemas' messages (packages/shared schemas/auth.ts) and their keys under
@@ -26,7 +26,7 @@ export const VALIDATION_MESSAGES: Record<string, ValidationKey> = {
   'The code is 6 digits': 'code',
 };
 
-type Translate = (key: `validation.${ValidationKey}` | `errors.${keyof Messages['errors']}`) => string;
+type Translate = (key: `validation.${ValidationKey}` | `errors.${keyof CommonMessages['errors']}`) => string;
 
 /** A form rule's message (from a zod issue or the server's `field: message`) in the user's language. */
 export function validationText(message: string, t: Translate): string {

@@ -1,5 +1,5 @@
 import { validationText } from './error-text.ts';
-import type { Messages } from './i18n/en.ts';
+import type { CommonMessages } from './i18n/en.ts';
 
 /** The part of a zod issue a form needs (kept structural so this file does not load zod). */
 export interface IssueLike {
@@ -10,7 +10,7 @@ export interface IssueLike {
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 type Translate = (
-  key: `validation.${keyof Messages['validation']}` | `errors.${keyof Messages['errors']}`,
+  key: `validation.${keyof CommonMessages['validation']}` | `errors.${keyof CommonMessages['errors']}`,
 ) => string;
 
 /** The first issue of each field, translated: `{ phone: 'Enter a 10-digit…', email: 'Invalid email address' }`. */

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { saveLanguageToAccount } from '../../lib/current-user.ts';
 import { setLanguage } from '../../lib/i18n/index.ts';
+import { canEnter } from '../../lib/sign-in-guard.ts';
 import { localStore } from '../../lib/storage.ts';
-import { canEnter } from '../guard.ts';
 
 /** EN / தமிழ் toggle. Each option is labelled in its own language. Signed in, the account keeps it too. */
 export function LanguageSwitch() {

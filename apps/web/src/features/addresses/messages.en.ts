@@ -1,4 +1,4 @@
-/** English strings of the addresses page, under `addresses.` (merged in lib/i18n/en.ts). */
+/** English strings of the addresses page, under `addresses.` (merged in app/i18n/en.ts). */
 export const addressesEn = {
   add: 'Add an address',
   empty: 'No saved addresses',

@@ -1,4 +1,4 @@
-import type { LoginState } from '../../app/guard.ts';
+import type { LoginState } from '../../lib/sign-in-guard.ts';
 import { toMobileDigits } from './phone-input.ts';
 
 /**

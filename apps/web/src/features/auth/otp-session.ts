@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@petti/shared/constants';
 import type { SignInResult, SignUpResult } from '@petti/shared/schemas/auth';
-import { returnPath } from '../../app/guard.ts';
+import { returnPath } from '../../lib/sign-in-guard.ts';
 import { type KeyValueStorage, readItem } from '../../lib/storage.ts';
 
 /**

@@ -31,13 +31,6 @@ export function pinStatus(
   return 'valid';
 }
 
-/** Bookings still in play (the dashboard's "your lockers"), soonest end first. */
-export function liveBookings(bookings: readonly Booking[]): Booking[] {
-  return bookings
-    .filter((b) => !isFinal(b.state))
-    .sort((a, b) => Date.parse(a.endsAt) - Date.parse(b.endsAt));
-}
-
 /** An `sms:` link with a prefilled body; `?&body=` is the form both Android and iOS read. */
 export function smsHref(text: string): string {
   return `sms:?&body=${encodeURIComponent(text)}`;

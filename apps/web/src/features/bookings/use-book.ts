@@ -2,9 +2,10 @@ import type { Booking, CreateBookingBody } from '@petti/shared/schemas/lockers';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { bookingPath } from '../../lib/bookings/bookings.ts';
 import { startCheckout } from '../../lib/checkout/checkout.ts';
 import { useCreateBooking } from './api/bookings-api.ts';
-import { bookingPath, paymentOf } from './use-booking-actions.ts';
+import { paymentOf } from './use-booking-actions.ts';
 
 /**
  * Book, then go where the answer leads: to the checkout when there is something to pay, else to the

@@ -2,6 +2,7 @@ import { formatRupees } from '@petti/shared/rules/money';
 import type { Booking } from '@petti/shared/schemas/lockers';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
+import { bookingPath } from '../../lib/bookings/bookings.ts';
 import { type PaymentHandle, startCheckout } from '../../lib/checkout/checkout.ts';
 import { useDateFormat } from '../../lib/date-format.ts';
 import { useErrorText } from '../../lib/error-text.ts';
@@ -15,10 +16,6 @@ import {
   useRenewPin,
   useUnlockBooking,
 } from './api/bookings-api.ts';
-
-/** Where the checkout brings the payer back: the booking's own status view. */
-export const bookingPath = (b: Pick<Booking, 'id' | 'siteId'>) =>
-  `/booking/${encodeURIComponent(b.siteId)}?booking=${encodeURIComponent(b.id)}`;
 
 function paymentOf(value: unknown): PaymentHandle | null {
   const p = value as Partial<PaymentHandle> | null | undefined;

@@ -2,11 +2,12 @@ import { EVENTS } from '@petti/shared/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { bookingKeys, bookingPath } from '../../lib/bookings/bookings.ts';
 import { eventText, type LiveEvent, useLiveEvents } from '../../lib/realtime/index.ts';
 import { cancelAllDialogs } from '../../lib/ui/dialog-store.ts';
 import { toast } from '../../lib/ui/toast-store.ts';
-import { bookingKeys, sitesKey } from './api/bookings-api.ts';
-import { bookingPath, paymentOf } from './use-booking-actions.ts';
+import { sitesKey } from './api/bookings-api.ts';
+import { paymentOf } from './use-booking-actions.ts';
 
 /** Events that refuse a booking request: the confirm popup closes with their message (seed §8). */
 const REFUSALS = new Set<string>([EVENTS.UserNotEnable, EVENTS.lockerOffline]);

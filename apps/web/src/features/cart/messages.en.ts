@@ -1,4 +1,4 @@
-/** English strings of the cart and checkout, under `cart.` (merged in lib/i18n/en.ts). */
+/** English strings of the cart and checkout, under `cart.` (merged in app/i18n/en.ts). */
 export const cartEn = {
   /** The seed's exact messages (§5). */
   limits: {

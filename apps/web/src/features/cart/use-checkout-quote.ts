@@ -1,8 +1,8 @@
 import { useStore } from 'zustand';
+import { useCart } from '../../lib/cart/use-cart.ts';
 import { quoteRequestOf, useQuote } from './api/quote-api.ts';
 import { checkoutStore } from './checkout.ts';
 import { deliveryPartOf } from './checkout-store.ts';
-import { useCart } from './use-cart.ts';
 
 /**
  * The cart, how it is to be received, and the server's all-in quote for the two together: what

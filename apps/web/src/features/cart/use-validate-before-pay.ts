@@ -5,11 +5,11 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-client.ts';
+import { cartStore } from '../../lib/cart/cart.ts';
+import { checkLinesOf, validateCart } from '../../lib/cart/cart-api.ts';
+import { cartNameText } from '../../lib/cart/cart-product.ts';
 import { useErrorText } from '../../lib/error-text.ts';
 import { toast } from '../../lib/ui/toast-store.ts';
-import { checkLinesOf, validateCart } from './api/cart-api.ts';
-import { cartStore } from './cart.ts';
-import { cartNameText } from './cart-product.ts';
 
 export type ValidateOutcome = 'ok' | 'changed' | 'failed';
 

@@ -1,4 +1,4 @@
-/** English strings of the marketplace browsing pages, under `shop.` (merged in lib/i18n/en.ts). */
+/** English strings of the marketplace browsing pages, under `shop.` (merged in app/i18n/en.ts). */
 export const shopEn = {
   mrp: 'MRP',
   save: 'Save {{amount}}',

@@ -1,4 +1,4 @@
-/** English strings of the orders pages, under `orders.` (merged in lib/i18n/en.ts). */
+/** English strings of the orders pages, under `orders.` (merged in app/i18n/en.ts). */
 export const ordersEn = {
   status: {
     awaiting_payment: 'Waiting for payment',

@@ -1,9 +1,5 @@
-import {
-  nextShopState,
-  ORDER_FINAL_STATES,
-  type OrderDeliveryType,
-  type OrderState,
-} from '@petti/shared/schemas/orders';
+import { nextShopState, type OrderDeliveryType, type OrderState } from '@petti/shared/schemas/orders';
+import { isFinal } from '../../lib/orders/orders.ts';
 
 /**
  * The steps an order goes through for its delivery type (PRODUCT.md "Marketplace", the shared
@@ -22,12 +18,6 @@ export function flowOf(type: OrderDeliveryType): OrderState[] {
   if (type === 'locker') flow.push('collected');
   if (type === 'curbside') flow.push('arrived', 'handed_over');
   return flow;
-}
-
-const FINAL = new Set<string>(ORDER_FINAL_STATES);
-
-export function isFinal(state: string): boolean {
-  return FINAL.has(state);
 }
 
 export interface StateChange {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { ordersKey } from '../../lib/orders/orders.ts';
 import { useLiveEvents } from '../../lib/realtime/index.ts';
-import { ordersKey } from './api/orders-api.ts';
 
 /** Order events (`orderAccepted`, `orderInLocker`, …) and the payment events an order waits on. */
 export function isOrderEvent(event: string): boolean {

@@ -3,13 +3,13 @@ import type { Order } from '@petti/shared/schemas/orders';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { cartStore } from '../../lib/cart/cart.ts';
+import { cartProductOf } from '../../lib/cart/cart-product.ts';
+import { limitText, showLimit } from '../../lib/cart/use-cart.ts';
+import { nameIn, shopNameOf } from '../../lib/orders/order-text.ts';
 import { getProduct } from '../../lib/shop/shop-api.ts';
 import { confirm } from '../../lib/ui/dialog-store.ts';
 import { toast } from '../../lib/ui/toast-store.ts';
-import { cartStore } from '../cart/cart.ts';
-import { cartProductOf } from '../cart/cart-product.ts';
-import { limitText, showLimit } from '../cart/use-cart.ts';
-import { nameIn, shopNameOf } from './order-text.ts';
 
 /**
  * Reorder (seed §3 "Re-adding an earlier order's items"): each item goes back in the cart at today's

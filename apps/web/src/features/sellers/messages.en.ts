@@ -1,4 +1,4 @@
-/** English strings of this feature, under `sellers.` (merged in lib/i18n/en.ts). */
+/** English strings of this feature, under `sellers.` (merged in app/i18n/en.ts). */
 export const sellersEn = {
   heroTitle: 'Your shop, on every phone in Sivakasi',
   heroBody:

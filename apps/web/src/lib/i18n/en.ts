@@ -1,21 +1,14 @@
-import { addressesEn } from '../../features/addresses/messages.en.ts';
-import { lockersEn } from '../../features/bookings/messages.en.ts';
-import { cartEn } from '../../features/cart/messages.en.ts';
-import { shopEn } from '../../features/catalog/messages.en.ts';
-import { helpEn } from '../../features/help/messages.en.ts';
-import { notificationsEn } from '../../features/notifications/messages.en.ts';
-import { ordersEn } from '../../features/orders/messages.en.ts';
-import { paymentsEn } from '../../features/payments/messages.en.ts';
-import { plansEn } from '../../features/plans/messages.en.ts';
-import { sellersEn } from '../../features/sellers/messages.en.ts';
 import { liveEn } from '../realtime/messages.en.ts';
 import type { Widen } from './widen.ts';
 
 /**
- * English strings. `ta.ts` must have exactly the same keys (the type below and
- * resources.test.ts enforce it). Values are plain strings; `{{name}}` is interpolation.
+ * The common English strings: the shell's, lib/'s, and those of features without a messages file
+ * of their own. A feature's own strings live beside it (features/<name>/messages.en.ts) and
+ * app/i18n/en.ts puts them together with these, since lib/ must not import features. `ta.ts` must have exactly the
+ * same keys (the type below and app/i18n/resources.test.ts enforce it). Values are plain strings;
+ * `{{name}}` is interpolation.
  */
-export const en = {
+export const commonEn = {
   app: {
     name: 'Petti',
     tagline: 'Sivakasi lockers & local shops',
@@ -398,20 +391,9 @@ export const en = {
       },
     },
   },
-  // Feature strings live beside their feature; each file's keys sit under its name.
-  payments: paymentsEn,
-  plans: plansEn,
-  lockers: lockersEn,
-  notifications: notificationsEn,
   live: liveEn,
-  shop: shopEn,
-  cart: cartEn,
-  orders: ordersEn,
-  addresses: addressesEn,
-  sellers: sellersEn,
-  help: helpEn,
 };
 
-/** What a translation must provide: every key of the English strings. */
-export type Messages = Widen<typeof en>;
-export type PageId = keyof Messages['pages'];
+/** What a translation must provide of the common strings: every key of the English ones. */
+export type CommonMessages = Widen<typeof commonEn>;
+export type PageId = keyof CommonMessages['pages'];

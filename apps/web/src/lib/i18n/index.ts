@@ -2,17 +2,21 @@ import type { Language } from '@petti/shared/constants';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { localStore } from '../storage.ts';
-import type { Messages } from './en.ts';
+import type { CommonMessages } from './en.ts';
 import { pickLanguage, storeLanguage } from './language.ts';
 
-/** Each language is its own chunk: only the one in use is downloaded. */
-const loaders: Record<Language, () => Promise<Messages>> = {
-  en: () => import('./en.ts').then((m) => m.en),
-  ta: () => import('./ta.ts').then((m) => m.ta),
-};
+/**
+ * Loads one language's complete strings. The app supplies them (app/i18n/resources.ts) because they
+ * include every feature's strings, which lib/ must not import; each must at least carry the common
+ * strings lib/ itself uses.
+ */
+export type MessageLoaders = Record<Language, () => Promise<CommonMessages>>;
+
+let loaders: MessageLoaders | null = null;
 
 async function ensureLoaded(language: Language): Promise<void> {
   if (i18n.hasResourceBundle(language, 'translation')) return;
+  if (!loaders) throw new Error('Petti: setLanguage before initI18n');
   i18n.addResourceBundle(language, 'translation', await loaders[language]());
 }
 
@@ -21,13 +25,14 @@ function applyToDocument(language: Language): void {
 }
 
 /** Starts i18next in the stored (or browser) language; resolves once its strings are loaded. */
-export async function initI18n(): Promise<typeof i18n> {
+export async function initI18n(messageLoaders: MessageLoaders): Promise<typeof i18n> {
+  loaders = messageLoaders;
   const language = pickLanguage(localStore(), typeof navigator === 'undefined' ? [] : navigator.languages);
-  const resources = { [language]: { translation: await loaders[language]() } };
+  const resources = { [language]: { translation: await messageLoaders[language]() } };
   await i18n.use(initReactI18next).init({
     lng: language,
     supportedLngs: ['en', 'ta'],
-    // Both languages carry every key (resources.test.ts), so there is nothing to fall back to.
+    // Both languages carry every key (app/i18n/resources.test.ts), so there is nothing to fall back to.
     fallbackLng: false,
     resources,
     partialBundledLanguages: true,

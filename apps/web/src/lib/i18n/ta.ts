@@ -1,18 +1,8 @@
-import { addressesTa } from '../../features/addresses/messages.ta.ts';
-import { lockersTa } from '../../features/bookings/messages.ta.ts';
-import { cartTa } from '../../features/cart/messages.ta.ts';
-import { shopTa } from '../../features/catalog/messages.ta.ts';
-import { helpTa } from '../../features/help/messages.ta.ts';
-import { notificationsTa } from '../../features/notifications/messages.ta.ts';
-import { ordersTa } from '../../features/orders/messages.ta.ts';
-import { paymentsTa } from '../../features/payments/messages.ta.ts';
-import { plansTa } from '../../features/plans/messages.ta.ts';
-import { sellersTa } from '../../features/sellers/messages.ta.ts';
 import { liveTa } from '../realtime/messages.ta.ts';
-import type { Messages } from './en.ts';
+import type { CommonMessages } from './en.ts';
 
-/** Tamil strings: the same keys as en.ts (checked by the `Messages` type and resources.test.ts). */
-export const ta: Messages = {
+/** Tamil common strings: the same keys as en.ts (checked by the `CommonMessages` type and app/i18n/resources.test.ts). */
+export const commonTa: CommonMessages = {
   app: {
     name: 'Petti',
     tagline: 'சிவகாசி லாக்கர்களும் உள்ளூர் கடைகளும்',
@@ -433,15 +423,5 @@ export const ta: Messages = {
       },
     },
   },
-  payments: paymentsTa,
-  plans: plansTa,
-  lockers: lockersTa,
-  notifications: notificationsTa,
   live: liveTa,
-  shop: shopTa,
-  cart: cartTa,
-  orders: ordersTa,
-  addresses: addressesTa,
-  sellers: sellersTa,
-  help: helpTa,
 };

@@ -1,24 +1,9 @@
 import type { Address, AddressInput, AddressPatchBody, Place } from '@petti/shared/schemas/addresses';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { addressesKey } from '../../../lib/addresses/addresses.ts';
 import { api } from '../../../lib/api.ts';
 
 export type { Address, AddressInput, Place };
-
-export const addressesKey = ['addresses'] as const;
-
-/** GET /api/addresses answers `{ addresses }` (the seed's data.addresses). */
-export async function getAddresses(signal?: AbortSignal): Promise<Address[]> {
-  return (await api.get<{ addresses: Address[] }>('/addresses', { signal })).addresses;
-}
-
-export function useAddresses() {
-  return useQuery({ queryKey: addressesKey, queryFn: ({ signal }) => getAddresses(signal) });
-}
-
-/** The default address, else the first; undefined while loading or when there is none. */
-export function defaultAddress(addresses: Address[] | undefined): Address | undefined {
-  return addresses?.find((a) => a.isDefault) ?? addresses?.[0];
-}
 
 export async function createAddress(input: AddressInput): Promise<Address> {
   return (await api.post<{ address: Address }>('/addresses', input)).address;

@@ -9,7 +9,8 @@ import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
 import '../../../lib/shop/shop.css';
 import '../addresses.css';
-import { type Address, type AddressInput, useAddresses, useAddressMutations } from '../api/addresses-api.ts';
+import { useAddresses } from '../../../lib/addresses/addresses.ts';
+import { type Address, type AddressInput, useAddressMutations } from '../api/addresses-api.ts';
 import { AddressForm } from '../components/address-form.tsx';
 
 /** Only app paths may be returned to (no open redirect). */

@@ -1,7 +1,5 @@
-import type { LockerSize } from '@petti/shared/constants';
 import type {
   Booking,
-  bookingListSchema,
   CreateBookingBody,
   cancelAnswerSchema,
   LockerQuoteAnswer,
@@ -11,31 +9,16 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api.ts';
+import { bookingKeys, type QuoteParams } from '../../../lib/bookings/bookings.ts';
 
 /**
  * The locker calls (docs/lockers.md). Query keys start with 'bookings' (or 'lockerSites'): the
  * real-time layer invalidates ['bookings'] when another device changes a booking.
  */
 
-export type BookingList = z.infer<typeof bookingListSchema>;
 export type UnlockAnswer = z.infer<typeof unlockAnswerSchema>;
 export type CancelAnswer = z.infer<typeof cancelAnswerSchema>;
-export type BookingPeriod = 'recent' | 'past';
-
-export const bookingKeys = {
-  all: ['bookings'] as const,
-  list: (period: BookingPeriod) => ['bookings', 'list', period] as const,
-  detail: (id: string) => ['bookings', 'detail', id] as const,
-  quote: (q: QuoteParams) => ['bookings', 'quote', q] as const,
-};
 export const sitesKey = ['lockerSites'] as const;
-
-export interface QuoteParams {
-  siteId: string;
-  size: LockerSize;
-  durationHours: number;
-  startAt?: string;
-}
 
 /** GET /api/locker-locations: public; free counts move, so refresh every half minute while shown. */
 export function useLockerSites() {
@@ -44,14 +27,6 @@ export function useLockerSites() {
     queryFn: ({ signal }) =>
       api.get<{ sites: LockerSite[]; at: string }>('/locker-locations', { auth: false, signal }),
     refetchInterval: 30_000,
-  });
-}
-
-export function useBookingList(period: BookingPeriod, enabled = true) {
-  return useQuery({
-    queryKey: bookingKeys.list(period),
-    queryFn: ({ signal }) => api.get<BookingList>('/bookings', { query: { period }, signal }),
-    enabled,
   });
 }
 

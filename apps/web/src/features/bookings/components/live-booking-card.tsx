@@ -1,8 +1,9 @@
 import type { Booking } from '@petti/shared/schemas/lockers';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { bookingPath } from '../../../lib/bookings/bookings.ts';
 import { clock } from '../booking-view.ts';
-import { bookingPath, useBookingActions } from '../use-booking-actions.ts';
+import { useBookingActions } from '../use-booking-actions.ts';
 import { PinCard } from './pin-card.tsx';
 import { StatusChip } from './status-chip.tsx';
 

@@ -2,11 +2,11 @@ import { ROUTES } from '@petti/shared/routes';
 import type { Cart } from '@petti/shared/rules/cart';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { cartNameText, rupeesToPaise } from '../../../lib/cart/cart-product.ts';
+import { CartStepper } from '../../../lib/cart/cart-stepper.tsx';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
 import { unitLabel } from '../../../lib/shop/product-text.ts';
-import { cartNameText, rupeesToPaise } from '../cart-product.ts';
-import { CartStepper } from './cart-stepper.tsx';
 
 /** The cart's lines: what, how much each, how many (with the stepper), the line total and saving. */
 export function CartLines({ cart, editable = true }: { cart: Cart; editable?: boolean }) {

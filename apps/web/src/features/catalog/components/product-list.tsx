@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { ProductCard } from '../../../lib/shop/product-card.tsx';
 import type { useProductPages } from '../../../lib/shop/shop-api.ts';
 import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
 import type { Seller } from '../../../lib/shop/types.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
-import { ProductCard } from './product-card.tsx';
 
 /** Pages of products with their loading, failure, empty and "show more" states. */
 export function ProductList({

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams, useSearchParams } from 'react-router';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { useCategories, useProductPages, useSellers } from '../../../lib/shop/shop-api.ts';
+import { useShopLocation } from '../../../lib/shop/use-shop-location.ts';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { ProductList } from '../components/product-list.tsx';
-import { useShopLocation } from '../use-shop-location.ts';
 import '../../../lib/shop/shop.css';
-import { OfflineNote } from '../components/offline-note.tsx';
+import { OfflineNote } from '../../../lib/shop/offline-note.tsx';
 
 /** /categoryProducts/:id — the category's products, narrowed to one nearby shop with a chip. */
 export default function CategoryProductsPage() {

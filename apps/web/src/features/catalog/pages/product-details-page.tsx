@@ -2,6 +2,9 @@ import { ROUTES } from '@petti/shared/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
+import { cartProductOf } from '../../../lib/cart/cart-product.ts';
+import { CartStepper } from '../../../lib/cart/cart-stepper.tsx';
+import { useQuantityInCart } from '../../../lib/cart/use-cart.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { Price, rupees } from '../../../lib/shop/price.tsx';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
@@ -10,11 +13,8 @@ import { useProduct, useSeller } from '../../../lib/shop/shop-api.ts';
 import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
-import { cartProductOf } from '../../cart/cart-product.ts';
-import { CartStepper } from '../../cart/components/cart-stepper.tsx';
-import { useQuantityInCart } from '../../cart/use-cart.ts';
 import '../../../lib/shop/shop.css';
-import { OfflineNote } from '../components/offline-note.tsx';
+import { OfflineNote } from '../../../lib/shop/offline-note.tsx';
 
 /** /productDetails/:id — pack sizes, price against MRP, savings, stock, add/remove, hazard note. */
 export default function ProductDetailsPage() {

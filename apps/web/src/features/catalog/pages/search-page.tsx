@@ -3,11 +3,11 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useProductPages, useSeller, useSellers } from '../../../lib/shop/shop-api.ts';
+import { useShopLocation } from '../../../lib/shop/use-shop-location.ts';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { ProductList } from '../components/product-list.tsx';
-import { useShopLocation } from '../use-shop-location.ts';
 import '../../../lib/shop/shop.css';
-import { OfflineNote } from '../components/offline-note.tsx';
+import { OfflineNote } from '../../../lib/shop/offline-note.tsx';
 
 /** The id that means "search every shop" in /Search/:id. */
 export const ALL_SELLERS = 'all';

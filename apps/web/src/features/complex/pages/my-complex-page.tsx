@@ -4,16 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useNavigate } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
+import { ProductCard } from '../../../lib/shop/product-card.tsx';
 import { localName, percentOff } from '../../../lib/shop/product-text.ts';
+import { SellerCard } from '../../../lib/shop/seller-card.tsx';
 import { useCategories, useProducts, useSellers } from '../../../lib/shop/shop-api.ts';
 import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
+import { useShopLocation } from '../../../lib/shop/use-shop-location.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
-import { ProductCard } from '../../catalog/components/product-card.tsx';
-import { SellerCard } from '../../catalog/components/seller-card.tsx';
-import { useShopLocation } from '../../catalog/use-shop-location.ts';
 import '../../../lib/shop/shop.css';
-import { OfflineNote } from '../../catalog/components/offline-note.tsx';
+import { OfflineNote } from '../../../lib/shop/offline-note.tsx';
 
 /**
  * /myComplex: the marketplace home when no complex is chosen — search, categories, the shops whose

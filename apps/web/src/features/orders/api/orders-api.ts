@@ -1,24 +1,7 @@
-import type { Order, OrderList } from '@petti/shared/schemas/orders';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Order } from '@petti/shared/schemas/orders';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { isFinal } from '../order-timeline.ts';
-
-/** Every order query starts with this key, so one invalidation refreshes lists and pages. */
-export const ordersKey = ['orders'] as const;
-
-export function getOrders(page: number, signal?: AbortSignal): Promise<OrderList> {
-  return api.get<OrderList>('/orders', { signal, query: { page } });
-}
-
-/** GET /api/orders, newest first, page by page. */
-export function useOrders() {
-  return useInfiniteQuery({
-    queryKey: [...ordersKey, 'list'],
-    queryFn: ({ signal, pageParam }) => getOrders(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
-  });
-}
+import { isFinal, ordersKey } from '../../../lib/orders/orders.ts';
 
 export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
   return api.get<Order>(`/orders/${encodeURIComponent(id)}`, { signal });

@@ -3,7 +3,7 @@ import { formatRupees } from '@petti/shared/rules/money';
 import type { Order } from '@petti/shared/schemas/orders';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
-import { dateTimeFormat, shopNameOf, unitCount } from '../order-text.ts';
+import { dateTimeFormat, shopNameOf, unitCount } from '../../../lib/orders/order-text.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 
 /** One order in a list: shop, status, when, how it comes, how many items and the total. */

@@ -7,7 +7,7 @@ import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import '../../../lib/shop/shop.css';
-import { useOrders } from '../api/orders-api.ts';
+import { useOrders } from '../../../lib/orders/orders.ts';
 import { OrderCard } from '../components/order-card.tsx';
 import '../orders.css';
 import { useOrderUpdates } from '../use-order-updates.ts';

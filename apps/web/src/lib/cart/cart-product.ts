@@ -9,7 +9,7 @@ import type { Product, Variant } from '@petti/shared/schemas/catalog';
  * the shared module.
  */
 
-/** The seed's cart product (§3) for one variant of a catalog product, at the price just shown. */
+/** The cart product (docs/marketplace.md "Delivery cart") for one variant of a catalog product, at the price just shown. */
 export function cartProductOf(product: Product, variant: Variant): CartProduct {
   return {
     unitValue: variant.unitValue,

@@ -2,8 +2,8 @@ import { formatRupees } from '@petti/shared/rules/money';
 import type { OrderPrice } from '@petti/shared/rules/order-pricing';
 
 /**
- * The all-in price of an order as /MyCart, /procced and the order page show it (PRODUCT.md
- * "Money": every fee itemised before paying, nothing added later). Amounts are the server's
+ * The all-in price of an order as /MyCart, /procced and the order page show it (every fee
+ * itemised before paying, nothing added later). Amounts are the server's
  * (shared rules/order-pricing.ts, via POST /api/orders/quote or the order); this only decides which
  * rows to show and how, so the app shows exactly what is charged.
  */

@@ -1,10 +1,11 @@
 import { ROUTES } from '@petti/shared/routes';
-import { getAccessToken, getLastUser, isExistingUser } from '../lib/auth-storage.ts';
-import type { KeyValueStorage } from '../lib/storage.ts';
+import { getAccessToken, getLastUser, isExistingUser } from './auth-storage.ts';
+import type { KeyValueStorage } from './storage.ts';
 
 /**
- * The sign-in guard's decision (seed §2): a login-required route is allowed only when a stored
- * access token for the last signed-in user exists AND the existing-user flag is stored.
+ * The sign-in guard's decision: a login-required route is allowed only when a stored access token
+ * for the last signed-in user exists AND the existing-user flag is stored. It lives in lib/ because
+ * the sign-in pages need the same rule (`returnPath`, `canEnter`) as the app's route guard.
  */
 export function canEnter(storage: KeyValueStorage): boolean {
   const userId = getLastUser(storage);

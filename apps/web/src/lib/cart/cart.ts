@@ -1,6 +1,6 @@
-import { authEvents } from '../../lib/auth-events.ts';
-import { localStore } from '../../lib/storage.ts';
-import { putCart } from './api/cart-api.ts';
+import { authEvents } from '../auth-events.ts';
+import { localStore } from '../storage.ts';
+import { putCart } from './cart-api.ts';
 import { startCartMirror } from './cart-mirror.ts';
 import { createCartStore } from './cart-store.ts';
 

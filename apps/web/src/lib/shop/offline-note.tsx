@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useOnlineStatus } from '../../../lib/use-online-status.ts';
+import { useOnlineStatus } from '../use-online-status.ts';
 
 /** While offline, browsing shows what the service worker saved: say so above the list. */
 export function OfflineNote() {

@@ -1,9 +1,9 @@
 import { ROUTES } from '@petti/shared/routes';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
-import { ProductArt } from '../../../lib/shop/product-art.tsx';
-import { isOpenAt } from '../../../lib/shop/product-text.ts';
-import type { Seller } from '../../../lib/shop/types.ts';
+import { ProductArt } from './product-art.tsx';
+import { isOpenAt } from './product-text.ts';
+import type { Seller } from './types.ts';
 
 /** A shop in a list: name, distance, range, hours and modes; opens the shop's products. */
 export function SellerCard({ seller }: { seller: Seller }) {

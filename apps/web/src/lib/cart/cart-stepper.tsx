@@ -1,8 +1,8 @@
 import type { CartProduct } from '@petti/shared/rules/cart';
 import { useTranslation } from 'react-i18next';
-import { useCartActions, useQuantityInCart } from '../use-cart.ts';
+import { useCartActions, useQuantityInCart } from './use-cart.ts';
 
-/** "Add", then − quantity +, for one variant (seed §4: +1 / −1, the line goes at 0). */
+/** "Add", then − quantity +, for one variant (+1 / −1; the line goes at 0). */
 export function CartStepper({
   product,
   brandName,

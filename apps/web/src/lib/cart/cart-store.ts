@@ -13,10 +13,10 @@ import {
   type ValidatedCart,
 } from '@petti/shared/rules/cart';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { type KeyValueStorage, readItem } from '../../lib/storage.ts';
+import { type KeyValueStorage, readItem } from '../storage.ts';
 
 /**
- * The delivery cart on this device (seed §3 "Delivery cart", persisted as `cart`). Every change goes
+ * The delivery cart on this device (docs/marketplace.md "Delivery cart", persisted as `cart`). Every change goes
  * through the shared pure rules (packages/shared rules/cart.ts); this store keeps the answer, writes
  * it to storage and tells subscribers. It survives reloads and going offline; cart-mirror.ts copies
  * it to the server when online.

@@ -1,6 +1,6 @@
 import type { CartProduct } from '@petti/shared/rules/cart';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../../lib/storage.ts';
+import { memoryStorage } from '../storage.ts';
 import { createCartStore, loadCart } from './cart-store.ts';
 
 function product(vrntId: string, over: Partial<CartProduct> = {}): CartProduct {

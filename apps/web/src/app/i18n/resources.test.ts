@@ -1,8 +1,5 @@
-import { STORAGE_KEYS } from '@petti/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { memoryStorage } from '../storage.ts';
 import { en } from './en.ts';
-import { pickLanguage } from './language.ts';
 import { ta } from './ta.ts';
 
 /** Every leaf of a nested strings object as `a.b.c` → value. */
@@ -52,17 +49,5 @@ describe('translation resources', () => {
   it('use the same interpolation variables in both languages', () => {
     const vars = (s: unknown) => [...String(s).matchAll(/{{\s*(\w+)\s*}}/g)].map((m) => m[1]).sort();
     for (const [key, value] of enKeys) expect(vars(taKeys.get(key)), key).toEqual(vars(value));
-  });
-});
-
-describe('pickLanguage', () => {
-  it('prefers the stored choice', () => {
-    expect(pickLanguage(memoryStorage({ [STORAGE_KEYS.language]: 'ta' }), ['en-IN'])).toBe('ta');
-  });
-
-  it('falls back to the browser languages, then English', () => {
-    expect(pickLanguage(memoryStorage(), ['ta-IN', 'en'])).toBe('ta');
-    expect(pickLanguage(memoryStorage({ [STORAGE_KEYS.language]: 'fr' }), ['fr-FR'])).toBe('en');
-    expect(pickLanguage(memoryStorage())).toBe('en');
   });
 });

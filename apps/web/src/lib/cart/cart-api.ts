@@ -1,6 +1,6 @@
 import { type Cart, cartLines } from '@petti/shared/rules/cart';
 import type { CartCheck, CartCheckItem, ServerCart } from '@petti/shared/schemas/cart';
-import { api } from '../../../lib/api.ts';
+import { api } from '../api.ts';
 
 /** PUT /api/cart: the server's copy of this cart; answers its cartId. */
 export async function putCart(cart: Cart): Promise<{ cartId: string | null }> {

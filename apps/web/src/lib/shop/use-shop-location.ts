@@ -2,10 +2,10 @@ import { TOWN_CENTRE } from '@petti/shared/constants';
 import { isInsideTown, type LatLng } from '@petti/shared/rules/geo';
 import { useCallback } from 'react';
 import { create } from 'zustand';
-import { defaultAddress, useAddresses } from '../addresses/api/addresses-api.ts';
+import { defaultAddress, useAddresses } from '../addresses/addresses.ts';
 
 /**
- * Where the shopper is shopping from (seed "selectedlocation" / "currentLocation"): the phone's
+ * Where the shopper is shopping from: the phone's
  * position when they ask for it and it is inside the town, else their default address, else the
  * town centre. It decides which shops' ranges reach them.
  */

@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from '@petti/shared/constants';
 import { describe, expect, it } from 'vitest';
-import { clearSession, setExistingUser, setSession } from '../lib/auth-storage.ts';
-import { memoryStorage } from '../lib/storage.ts';
-import { canEnter, returnPath } from './guard.ts';
+import { clearSession, setExistingUser, setSession } from './auth-storage.ts';
+import { canEnter, returnPath } from './sign-in-guard.ts';
+import { memoryStorage } from './storage.ts';
 
 const session = { userId: 'u-1', accessToken: 'access', refreshToken: 'refresh' };
 

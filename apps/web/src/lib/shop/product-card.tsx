@@ -2,12 +2,12 @@ import { ROUTES } from '@petti/shared/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
-import { Price } from '../../../lib/shop/price.tsx';
-import { ProductArt } from '../../../lib/shop/product-art.tsx';
-import { localName, unitLabel } from '../../../lib/shop/product-text.ts';
-import type { Product } from '../../../lib/shop/types.ts';
-import { cartProductOf } from '../../cart/cart-product.ts';
-import { CartStepper } from '../../cart/components/cart-stepper.tsx';
+import { cartProductOf } from '../cart/cart-product.ts';
+import { CartStepper } from '../cart/cart-stepper.tsx';
+import { Price } from './price.tsx';
+import { ProductArt } from './product-art.tsx';
+import { localName, unitLabel } from './product-text.ts';
+import type { Product } from './types.ts';
 
 /** A product in a list: picture, name, pack size (a choice when there are several), price, stepper. */
 export function ProductCard({ product, brandName }: { product: Product; brandName: string }) {

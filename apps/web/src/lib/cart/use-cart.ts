@@ -3,8 +3,8 @@ import type { Cart, CartOutcome, CartProduct } from '@petti/shared/rules/cart';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
-import { confirm } from '../../lib/ui/dialog-store.ts';
-import { toast } from '../../lib/ui/toast-store.ts';
+import { confirm } from '../ui/dialog-store.ts';
+import { toast } from '../ui/toast-store.ts';
 import { cartStore } from './cart.ts';
 
 export function useCart(): Cart {
@@ -23,7 +23,7 @@ const ADDED_TOAST = 'cart-added';
 /** Only the limit keys: the full `t` type is too deep for TypeScript to check against here. */
 type Translate = (key: `cart.limits.${'stock' | 'line' | 'cart'}`) => string;
 
-/** The seed's limit messages (§5) in the user's language, for the outcomes that are limits. */
+/** The limit messages in the user's language, for the outcomes that are limits. */
 export function limitText(outcome: CartOutcome, t: Translate): string | null {
   switch (outcome) {
     case 'stockLimit':
@@ -37,14 +37,14 @@ export function limitText(outcome: CartOutcome, t: Translate): string | null {
   }
 }
 
-/** Seed §8: a limit is a red toast at the top for 3 s. */
+/** A limit is a red toast at the top for 3 s; it replaces any "added" toast still showing. */
 export function showLimit(text: string): void {
   toast.dismiss(ADDED_TOAST);
   toast.error(text, { id: LIMIT_TOAST, timeoutMs: TOAST_DEFAULTS.cartLimitTimeoutMs, position: 'top' });
 }
 
 /**
- * Add and remove with the seed's feedback (§8): a refused add is a red toast at the top for 3 s with
+ * Add and remove with feedback: a refused add is a red toast at the top for 3 s with
  * the rule's message; a done add is a green toast with a check; an item from another shop asks
  * whether to replace the cart.
  */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { feeRows, type PriceBreakdown } from '../fees.ts';
+import { feeRows, type PriceBreakdown } from './fees.ts';
 
 /** The itemised, all-in price: items, every fee, the total, the GST inside it and the savings. */
 export function PriceSummary({
