@@ -1,14 +1,14 @@
-// Import boundaries, checked by `npm run lint` (docs/dependency-rules.md explains each rule).
+// Import boundaries, checked by `npm run lint`; docs/dependency-rules.md explains each rule.
 //
 // TEMPORARILY "warn": main still breaks these while the refactors that fix them are in flight, so
-// they report without failing the build. Flip each to "error" (see WARN_UNTIL_REFACTORED below) as
-// soon as `npm run lint` shows no warning for it:
-//   - web-lib-not-to-features-or-app        (rule 1, web layers)
-//   - web-feature-not-to-other-feature      (rule 1, web layers)
-//   - web-feature-not-to-app                (rule 1, web layers)
-//   - apps-not-to-tools                     (rule 2)
-//   - no-circular                           (rule 4)
-//   - server-feature-to-feature-internals   (rule 5, server features)
+// they report without failing the build. Once `npm run lint` shows no warning for one, change its
+// `severity: WARN_UNTIL_REFACTORED` to `severity: 'error'` (and drop the constant when none is left):
+//   - web-lib-not-to-features-or-app        (web app layers)
+//   - web-feature-not-to-other-feature      (web app layers)
+//   - web-feature-not-to-app                (web app layers)
+//   - apps-not-to-tools
+//   - no-circular
+//   - server-feature-to-feature-internals   (server feature surfaces)
 // Every other rule is "error" already.
 //
 // tools/lint/dependency-rules.test.ts runs every rule here at severity "error" against a small
@@ -34,9 +34,9 @@ const SERVER_COMPOSITION_ROOT = [
 /** @type {IConfiguration} */
 module.exports = {
   forbidden: [
-    // Rule 1: the web app's layers. Code flows one way, shared -> lib -> features -> app, so a
-    // feature can be understood, moved or deleted without touching its neighbours. Type-only
-    // imports count too: a type from a higher layer is still a dependency on it.
+    // The web app's layers. Code flows one way, shared -> lib -> features -> app, so a feature can be
+    // understood, moved or deleted without touching its neighbours. Type-only imports count too: a
+    // type from a higher layer is still a dependency on it.
     {
       name: 'web-lib-not-to-features-or-app',
       comment: 'apps/web/src/lib is the bottom layer of the web app: it must not depend on features or app.',
@@ -60,8 +60,8 @@ module.exports = {
       to: { path: '^apps/web/src/app/' },
     },
 
-    // Rules 2 and 3: tools (simulators, benchmarks, browser journeys) drive the apps from outside,
-    // and packages/shared is used by everyone, so neither may be a dependency of what it serves.
+    // Tools (simulators, benchmarks, browser journeys) drive the apps from outside, and
+    // packages/shared is used by everyone, so neither may be a dependency of what it serves.
     {
       name: 'apps-not-to-tools',
       comment:
@@ -79,9 +79,9 @@ module.exports = {
       to: { path: '^(apps|tools)/' },
     },
 
-    // Rule 6: the web app bundles packages/shared for the browser, where node: modules do not exist.
-    // The whole package stays free of them (its tests excepted), which is simpler to check than
-    // following which of its files the web app reaches, and true today.
+    // The web app bundles packages/shared for the browser, where node: modules do not exist. The
+    // whole package stays free of them (its tests excepted), which is simpler to check than following
+    // which of its files the web app reaches.
     {
       name: 'shared-not-to-node-builtins',
       comment:
@@ -91,8 +91,9 @@ module.exports = {
       to: { dependencyTypes: ['core'] },
     },
 
-    // Rule 4: a cycle makes module initialisation order matter and ties the modules in it into one
-    // unit that can only be changed together.
+    // A cycle makes module initialisation order matter and ties the modules in it into one unit that
+    // can only be changed together. Type-only edges count: both cycles on main today close through an
+    // `import type`, and untying them is part of the refactors.
     {
       name: 'no-circular',
       comment: 'Import cycle; break it by moving the shared piece into a module both sides import.',
@@ -101,8 +102,8 @@ module.exports = {
       to: { circular: true },
     },
 
-    // Rule 5: a server feature's public surface is its index.ts. Its tables, repo and core are
-    // private, so a feature can change its storage or internals without breaking its neighbours.
+    // A server feature's public surface is its index.ts. Its tables, repo and core are private, so a
+    // feature can change its storage or internals without breaking its neighbours.
     {
       name: 'server-feature-to-feature-internals',
       comment:
@@ -163,6 +164,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
+    // Build output and generated migrations are not code anyone imports by hand.
     exclude: { path: ['(^|/)node_modules/', '^apps/web/dist/', '^apps/server/drizzle/'] },
     moduleSystems: ['es6', 'cjs'],
     // Sees `import type` and other imports that TypeScript erases, so type dependencies obey the
@@ -178,8 +180,5 @@ module.exports = {
       mainFields: ['module', 'main', 'types', 'typings'],
     },
     skipAnalysisNotInRules: true,
-    reporterOptions: {
-      text: { highlightFocused: true },
-    },
   },
 };
