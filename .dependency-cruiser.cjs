@@ -1,0 +1,184 @@
+// Import boundaries, checked by `npm run lint`; docs/dependency-rules.md explains each rule.
+//
+// TEMPORARILY "warn": main still breaks these while the refactors that fix them are in flight, so
+// they report without failing the build. Once `npm run lint` shows no warning for one, change its
+// `severity: WARN_UNTIL_REFACTORED` to `severity: 'error'` (and drop the constant when none is left):
+//   - web-lib-not-to-features-or-app        (web app layers)
+//   - web-feature-not-to-other-feature      (web app layers)
+//   - web-feature-not-to-app                (web app layers)
+//   - apps-not-to-tools
+//   - no-circular
+//   - server-feature-to-feature-internals   (server feature surfaces)
+// Every other rule is "error" already.
+//
+// tools/lint/dependency-rules.test.ts runs every rule here at severity "error" against a small
+// fixture tree, so a rule that is deleted or loosened by mistake fails the tests.
+
+/** @import { IConfiguration } from 'dependency-cruiser' */
+
+const WARN_UNTIL_REFACTORED = 'warn';
+
+const SERVER = '^apps/server/src/';
+const SERVER_FEATURE = `${SERVER}features/[^/]+/`;
+const SERVER_FEATURE_INDEX = `${SERVER}features/[^/]+/index\\.ts$`;
+const SERVER_FEATURE_SCHEMA = `${SERVER}features/[^/]+/schema\\.ts$`;
+const TEST_FILE = '\\.test\\.tsx?$';
+// The composition root wires features together, so it may reach into any of them; so may the test
+// helpers and the tests, which set features up piece by piece.
+const SERVER_COMPOSITION_ROOT = [
+  `${SERVER}(app|services|bootstrap|app-context)\\.ts$`,
+  `${SERVER}test/`,
+  TEST_FILE,
+];
+
+/** @type {IConfiguration} */
+module.exports = {
+  forbidden: [
+    // The web app's layers. Code flows one way, shared -> lib -> features -> app, so a feature can be
+    // understood, moved or deleted without touching its neighbours. Type-only imports count too: a
+    // type from a higher layer is still a dependency on it.
+    {
+      name: 'web-lib-not-to-features-or-app',
+      comment: 'apps/web/src/lib is the bottom layer of the web app: it must not depend on features or app.',
+      severity: WARN_UNTIL_REFACTORED,
+      from: { path: '^apps/web/src/lib/' },
+      to: { path: '^apps/web/src/(features|app)/' },
+    },
+    {
+      name: 'web-feature-not-to-other-feature',
+      comment:
+        'A web feature must not import another feature; move what they share down to lib (or packages/shared).',
+      severity: WARN_UNTIL_REFACTORED,
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'web-feature-not-to-app',
+      comment: 'A web feature must not import apps/web/src/app; app composes the features, not the reverse.',
+      severity: WARN_UNTIL_REFACTORED,
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+
+    // Tools (simulators, benchmarks, browser journeys) drive the apps from outside, and
+    // packages/shared is used by everyone, so neither may be a dependency of what it serves.
+    {
+      name: 'apps-not-to-tools',
+      comment:
+        'Nothing under apps/ may import tools/; move what the app needs into the app or packages/shared.',
+      severity: WARN_UNTIL_REFACTORED,
+      from: { path: '^apps/' },
+      to: { path: '^tools/' },
+    },
+    {
+      name: 'packages-not-to-apps-or-tools',
+      comment:
+        'Nothing under packages/ may import apps/ or tools/: the shared code must stay usable by both apps.',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { path: '^(apps|tools)/' },
+    },
+
+    // The web app bundles packages/shared for the browser, where node: modules do not exist. The
+    // whole package stays free of them (its tests excepted), which is simpler to check than following
+    // which of its files the web app reaches.
+    {
+      name: 'shared-not-to-node-builtins',
+      comment:
+        'packages/shared runs in the browser too: no node: (or other Node.js built-in) modules outside tests.',
+      severity: 'error',
+      from: { path: '^packages/shared/', pathNot: TEST_FILE },
+      to: { dependencyTypes: ['core'] },
+    },
+
+    // A cycle makes module initialisation order matter and ties the modules in it into one unit that
+    // can only be changed together. Type-only edges count: both cycles on main today close through an
+    // `import type`, and untying them is part of the refactors.
+    {
+      name: 'no-circular',
+      comment: 'Import cycle; break it by moving the shared piece into a module both sides import.',
+      severity: WARN_UNTIL_REFACTORED,
+      from: { path: '^(apps|packages)/' },
+      to: { circular: true },
+    },
+
+    // A server feature's public surface is its index.ts. Its tables, repo and core are private, so a
+    // feature can change its storage or internals without breaking its neighbours.
+    {
+      name: 'server-feature-to-feature-internals',
+      comment:
+        "A server feature may use another feature only through that feature's index.ts, not its schema, repo, core or other files.",
+      severity: WARN_UNTIL_REFACTORED,
+      from: { path: `${SERVER}features/([^/]+)/`, pathNot: [SERVER_FEATURE_SCHEMA, TEST_FILE] },
+      to: { path: SERVER_FEATURE, pathNot: [`${SERVER}features/$1/`, SERVER_FEATURE_INDEX] },
+    },
+    {
+      // Foreign keys need the referenced table, so schema.ts may import another feature's schema.ts.
+      name: 'server-schema-to-feature-internals',
+      comment:
+        "A feature's schema.ts may import another feature's schema.ts (foreign keys) or index.ts, nothing else of it.",
+      severity: 'error',
+      from: { path: `${SERVER}features/([^/]+)/schema\\.ts$` },
+      to: {
+        path: SERVER_FEATURE,
+        pathNot: [`${SERVER}features/$1/`, SERVER_FEATURE_INDEX, SERVER_FEATURE_SCHEMA],
+      },
+    },
+    {
+      // db/ holds the schema index, the migrations and the demo-data loader, which need every table.
+      name: 'server-db-to-feature-internals',
+      comment: "apps/server/src/db may import a feature's schema.ts or index.ts, nothing else of it.",
+      severity: 'error',
+      from: { path: `${SERVER}db/`, pathNot: TEST_FILE },
+      to: { path: SERVER_FEATURE, pathNot: [SERVER_FEATURE_INDEX, SERVER_FEATURE_SCHEMA] },
+    },
+    {
+      name: 'server-other-to-feature-internals',
+      comment: 'Server code outside the features may use a feature only through its index.ts.',
+      severity: 'error',
+      from: {
+        path: SERVER,
+        pathNot: [`${SERVER}(features|platform|db)/`, ...SERVER_COMPOSITION_ROOT],
+      },
+      to: { path: SERVER_FEATURE, pathNot: SERVER_FEATURE_INDEX },
+    },
+    {
+      name: 'server-platform-not-to-features',
+      comment:
+        'apps/server/src/platform is infrastructure the features build on; it must not import any feature.',
+      severity: 'error',
+      from: { path: `${SERVER}platform/`, pathNot: TEST_FILE },
+      to: { path: `${SERVER}features/` },
+    },
+
+    // An import that cannot be resolved has no path, so every rule above would let it through
+    // unseen; failing on it keeps the resolver settings below honest.
+    {
+      name: 'not-to-unresolvable',
+      comment:
+        'This import does not resolve to a file or package; fix the path (or the resolver options here).',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    // Build output and generated migrations are not code anyone imports by hand.
+    exclude: { path: ['(^|/)node_modules/', '^apps/web/dist/', '^apps/server/drizzle/'] },
+    moduleSystems: ['es6', 'cjs'],
+    // Sees `import type` and other imports that TypeScript erases, so type dependencies obey the
+    // layers too.
+    tsPreCompilationDeps: true,
+    // Compiler options shared by every workspace; no workspace uses `paths`, so resolution needs
+    // nothing from the per-workspace files.
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.d.ts', '.js', '.mjs', '.cjs', '.jsx'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
