@@ -3,8 +3,8 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { Clock } from '../clock.ts';
+import type { Effects } from './effects.ts';
 import { eventOutbox } from './schema.ts';
-import type { Effects } from './transactor.ts';
 
 const CLAIM_MS = 30_000;
 const BATCH = 200;

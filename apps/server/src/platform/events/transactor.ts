@@ -1,31 +1,9 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import { Effects } from './effects.ts';
 import type { EventOutbox } from './outbox.ts';
 
-/**
- * One database transaction and what it leaves to do once it has committed: the real-time messages
- * it wrote to the outbox, and nudges that must not happen unless the change is kept (run a timer
- * it just scheduled). Every change that emits events runs with one of these; the outbox is the
- * only road events take (docs/architecture.md "Events").
- */
-export class Effects {
-  readonly eventIds: number[] = [];
-  readonly afterCommit: Array<() => Promise<void>> = [];
-  /**
-   * Set while the transaction is a step of a flow: its events are held until the whole flow has
-   * succeeded, and dropped if the flow is undone (docs/decisions/0005-flows.md).
-   */
-  readonly flowRunId: string | null;
-  constructor(
-    readonly tx: Tx,
-    flowRunId: string | null = null,
-  ) {
-    this.flowRunId = flowRunId;
-  }
-  later(fn: () => Promise<void>): void {
-    this.afterCommit.push(fn);
-  }
-}
+export { Effects };
 
 export interface Transactor {
   /** Runs `fn` in one transaction, then publishes its events and runs its after-commit work. */

@@ -8,7 +8,10 @@ import {
   testpayCheckoutUrl,
   withPaymentId,
 } from './checkout-return.ts';
+import type { PaymentReturn } from './payment-return.ts';
 import { openRazorpay } from './razorpay-checkout.ts';
+
+export type { PaymentReturn };
 
 /**
  * The one checkout hand-off every payable thing uses (plans, locker bookings, extensions, overstay,
@@ -58,16 +61,6 @@ export async function startCheckout(
   } catch (error) {
     return { status: 'failed', message: error instanceof Error ? error.message : undefined };
   }
-}
-
-export interface PaymentReturn {
-  state: 'none' | 'confirming' | 'paid' | 'failed' | 'cancelled' | 'error';
-  paymentId?: string;
-  result?: ConfirmPaymentResult;
-  /** Why confirming failed (already translated by the API client). */
-  error?: string;
-  /** Confirm again after an error (the network dropped, say). */
-  retry?: () => void;
 }
 
 /**

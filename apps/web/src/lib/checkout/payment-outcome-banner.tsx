@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../ui/form.tsx';
 import { Spinner } from '../ui/loading-overlay.tsx';
-import type { PaymentReturn } from './checkout.ts';
+import type { PaymentReturn } from './payment-return.ts';
 
 /** What happened at the checkout, at the top of the page it returned to. */
 export function PaymentOutcomeBanner({ outcome }: { outcome: PaymentReturn }) {
