@@ -3,9 +3,6 @@
 // TEMPORARILY "warn": main still breaks these while the refactors that fix them are in flight, so
 // they report without failing the build. Once `npm run lint` shows no warning for one, change its
 // `severity: WARN_UNTIL_REFACTORED` to `severity: 'error'` (and drop the constant when none is left):
-//   - web-lib-not-to-features-or-app        (web app layers)
-//   - web-feature-not-to-other-feature      (web app layers)
-//   - web-feature-not-to-app                (web app layers)
 //   - apps-not-to-tools
 //   - no-circular
 //   - server-feature-to-feature-internals   (server feature surfaces)
@@ -40,7 +37,7 @@ module.exports = {
     {
       name: 'web-lib-not-to-features-or-app',
       comment: 'apps/web/src/lib is the bottom layer of the web app: it must not depend on features or app.',
-      severity: WARN_UNTIL_REFACTORED,
+      severity: 'error',
       from: { path: '^apps/web/src/lib/' },
       to: { path: '^apps/web/src/(features|app)/' },
     },
@@ -48,14 +45,14 @@ module.exports = {
       name: 'web-feature-not-to-other-feature',
       comment:
         'A web feature must not import another feature; move what they share down to lib (or packages/shared).',
-      severity: WARN_UNTIL_REFACTORED,
+      severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
       name: 'web-feature-not-to-app',
       comment: 'A web feature must not import apps/web/src/app; app composes the features, not the reverse.',
-      severity: WARN_UNTIL_REFACTORED,
+      severity: 'error',
       from: { path: '^apps/web/src/features/' },
       to: { path: '^apps/web/src/app/' },
     },
