@@ -7,9 +7,13 @@ import {
   type CartProduct,
   cartLines,
   emptyCart,
+  lineTotals,
   parseStoredCart,
+  quantityRefusal,
   removeFromCart,
   replaceCart,
+  storedQuantity,
+  withValidatedPrices,
 } from './cart.ts';
 
 const product = (over: Partial<CartProduct> = {}): CartProduct => ({
@@ -192,6 +196,56 @@ describe('the delivery cart', () => {
       count: 20,
       total: 1400,
       sellerId: 'sri-murugan-stores',
+    });
+  });
+
+  describe('helpers any cart shares', () => {
+    it('checks stock first, then 20 per line, then 30 per cart', () => {
+      const stock = { inventory: 25, alwaysInventory: false };
+      expect(quantityRefusal(26, 31, stock)).toBe('stockLimit');
+      expect(quantityRefusal(21, 31, stock)).toBe('lineLimit');
+      expect(quantityRefusal(20, 31, stock)).toBe('cartLimit');
+      expect(quantityRefusal(20, 30, stock)).toBeNull();
+      expect(quantityRefusal(21, 21, { inventory: 0, alwaysInventory: true })).toBe('lineLimit');
+    });
+
+    it('sums flat lines in paise', () => {
+      expect(
+        lineTotals([
+          { quantity: 3, productPrice: 10.1, marketPrice: 10.45 },
+          { quantity: 1, productPrice: 5, marketPrice: 4 },
+        ]),
+      ).toEqual({ total: 35.3, count: 4, savings: 1 });
+    });
+
+    it('takes a validation answer’s prices into a copy, flagging a price move of a paisa or more', () => {
+      const line = { productPrice: 70, marketPrice: 80, inventory: 5, other: 'kept' };
+      const same = withValidatedPrices(line, {
+        vrntId: 'x',
+        status: 'OK',
+        message: '',
+        productPrice: 70.001,
+      });
+      expect(same.priceChanged).toBe(false);
+      const moved = withValidatedPrices(line, {
+        vrntId: 'x',
+        status: 'OK',
+        message: '',
+        productPrice: 72,
+        inventory: null,
+      });
+      expect(moved).toEqual({
+        line: { productPrice: 72, marketPrice: 80, inventory: 5, other: 'kept' },
+        priceChanged: true,
+      });
+      expect(line.productPrice).toBe(70);
+      expect(withValidatedPrices(line, undefined)).toEqual({ line, priceChanged: false });
+    });
+
+    it('cuts a stored line to what still fits', () => {
+      expect(storedQuantity(99, 0)).toBe(20);
+      expect(storedQuantity(5, 28)).toBe(2);
+      expect(storedQuantity(5, 30)).toBe(0);
     });
   });
 });

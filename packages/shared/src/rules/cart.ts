@@ -99,18 +99,50 @@ export function emptyCart(cartId: string | null = null): Cart {
   return { items: [], total: 0, count: 0, cartId, sellerId: null, brandName: null, savings: 0 };
 }
 
-/** total, count and savings recomputed from the lines, in whole paise. */
-export function cartTotals(items: readonly CartItem[]): Pick<Cart, 'total' | 'count' | 'savings'> {
+/** What the totals need from a line, whichever cart it belongs to (the grab cart's lines are flat). */
+export interface PricedLine {
+  quantity: number;
+  /** Rupees. */
+  productPrice: number;
+  /** MRP in rupees. */
+  marketPrice: number;
+}
+
+export interface CartTotals {
+  /** Σ productPrice × quantity, rupees, exact. */
+  total: number;
+  /** Σ quantity. */
+  count: number;
+  /** Σ (marketPrice − productPrice) × quantity, rounded to whole rupees. */
+  savings: number;
+}
+
+/**
+ * total, count and savings of any lines, in whole paise. Both carts sum through here so a grab group
+ * and a delivery cart with the same lines can never disagree by a paisa.
+ */
+export function lineTotals(lines: Iterable<PricedLine>): CartTotals {
   let totalPaise = 0;
   let savingsPaise = 0;
   let count = 0;
-  for (const { quantity, product } of items) {
-    const price = toPaise(product.productPrice);
+  for (const { quantity, productPrice, marketPrice } of lines) {
+    const price = toPaise(productPrice);
     totalPaise += price * quantity;
-    savingsPaise += Math.max(0, toPaise(product.marketPrice) - price) * quantity;
+    savingsPaise += Math.max(0, toPaise(marketPrice) - price) * quantity;
     count += quantity;
   }
   return { total: totalPaise / 100, count, savings: Math.round(savingsPaise / 100) };
+}
+
+/** total, count and savings recomputed from the lines, in whole paise. */
+export function cartTotals(items: readonly CartItem[]): Pick<Cart, 'total' | 'count' | 'savings'> {
+  return lineTotals(
+    items.map(({ quantity, product }) => ({
+      quantity,
+      productPrice: product.productPrice,
+      marketPrice: product.marketPrice,
+    })),
+  );
 }
 
 /** The cart with its totals recomputed; no lines left resets it (seed §4), keeping only the server id. */
@@ -119,17 +151,28 @@ function settle(cart: Cart, items: CartItem[]): Cart {
   return { ...cart, items, ...cartTotals(items) };
 }
 
-/** Why one more unit of this product cannot go in, or null when it can (checks in the seed's order). */
-export function addRefusal(
-  cart: Cart,
-  product: CartProduct,
-): 'stockLimit' | 'lineLimit' | 'cartLimit' | null {
-  const current = cart.items.find((i) => i.product.vrntId === product.vrntId)?.quantity ?? 0;
-  const next = current + 1;
-  if (!product.alwaysInventory && next > product.inventory) return 'stockLimit';
-  if (next > CART_LIMITS.maxPerLine) return 'lineLimit';
-  if (cart.count + 1 > CART_LIMITS.maxPerCart) return 'cartLimit';
+export type CartLimitOutcome = (typeof CART_LIMIT_OUTCOMES)[number];
+
+/**
+ * Why a line of `lineQuantity` units cannot stand in a cart of `cartCount` units (both counted after
+ * the change), or null when it can. The order of the checks decides which message a shopper sees
+ * when several limits are hit at once, so every cart asks here.
+ */
+export function quantityRefusal(
+  lineQuantity: number,
+  cartCount: number,
+  stock: { inventory: number; alwaysInventory: boolean },
+): CartLimitOutcome | null {
+  if (!stock.alwaysInventory && lineQuantity > stock.inventory) return 'stockLimit';
+  if (lineQuantity > CART_LIMITS.maxPerLine) return 'lineLimit';
+  if (cartCount > CART_LIMITS.maxPerCart) return 'cartLimit';
   return null;
+}
+
+/** Why one more unit of this product cannot go in, or null when it can (checks in the seed's order). */
+export function addRefusal(cart: Cart, product: CartProduct): CartLimitOutcome | null {
+  const current = cart.items.find((i) => i.product.vrntId === product.vrntId)?.quantity ?? 0;
+  return quantityRefusal(current + 1, cart.count + 1, product);
 }
 
 /**
@@ -209,16 +252,33 @@ export function applyValidation(cart: Cart, results: readonly CartValidationLine
       removed.push({ vrntId: item.product.vrntId, name: item.product.name, message: r.message });
       continue;
     }
-    const product = { ...item.product };
-    if (typeof r?.productPrice === 'number' && toPaise(r.productPrice) !== toPaise(product.productPrice)) {
-      priceChanged = true;
-      product.productPrice = r.productPrice;
-    }
-    if (typeof r?.marketPrice === 'number') product.marketPrice = r.marketPrice;
-    if (typeof r?.inventory === 'number') product.inventory = r.inventory;
-    items.push({ quantity: item.quantity, product });
+    const fresh = withValidatedPrices(item.product, r);
+    priceChanged ||= fresh.priceChanged;
+    items.push({ quantity: item.quantity, product: fresh.line });
   }
   return { cart: settle(cart, items), removed, priceChanged };
+}
+
+/**
+ * A kept line with the price, MRP and stock the server just read (a copy; fields the answer leaves
+ * out stay as they were). `priceChanged` only when the price moved by at least a paisa, so float
+ * noise in rupees never raises the price-updated toast.
+ */
+export function withValidatedPrices<
+  T extends { productPrice: number; marketPrice: number; inventory: number },
+>(line: T, result: CartValidationLine | undefined): { line: T; priceChanged: boolean } {
+  const next = { ...line };
+  let priceChanged = false;
+  if (
+    typeof result?.productPrice === 'number' &&
+    toPaise(result.productPrice) !== toPaise(line.productPrice)
+  ) {
+    priceChanged = true;
+    next.productPrice = result.productPrice;
+  }
+  if (typeof result?.marketPrice === 'number') next.marketPrice = result.marketPrice;
+  if (typeof result?.inventory === 'number') next.inventory = result.inventory;
+  return { line: next, priceChanged };
 }
 
 /** The lines the server wants (POST /api/cart/validate, PUT /api/cart, POST /api/orders). */
@@ -228,6 +288,15 @@ export function cartLines(cart: Cart): { vrntId: string; quantity: number; produ
     quantity: i.quantity,
     productPrice: i.product.productPrice,
   }));
+}
+
+/**
+ * How much of a stored line survives being read back after `countBefore` units already kept: cut to
+ * the line and cart limits (a stored value may predate them or have been edited); under 1 means
+ * the cart is full and the line goes.
+ */
+export function storedQuantity(quantity: number, countBefore: number): number {
+  return Math.min(quantity, CART_LIMITS.maxPerLine, CART_LIMITS.maxPerCart - countBefore);
 }
 
 /**
@@ -258,7 +327,7 @@ export function parseStoredCart(value: unknown): Cart | null {
     )
       continue;
     if (items.length > 0 && items[0]!.product.slrId !== p.slrId) continue;
-    const quantity = Math.min(i.quantity, CART_LIMITS.maxPerLine, CART_LIMITS.maxPerCart - count);
+    const quantity = storedQuantity(i.quantity, count);
     if (quantity < 1) break;
     seen.add(p.vrntId);
     count += quantity;
