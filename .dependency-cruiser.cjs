@@ -20,6 +20,7 @@ const SERVER_FEATURE = `${SERVER}features/[^/]+/`;
 const SERVER_FEATURE_INDEX = `${SERVER}features/[^/]+/index\\.ts$`;
 const SERVER_FEATURE_SCHEMA = `${SERVER}features/[^/]+/schema\\.ts$`;
 const TEST_FILE = '\\.test\\.tsx?$';
+const SHARED_NODE_ONLY = '^packages/shared/src/node/';
 // The composition root wires features together, so it may reach into any of them; so may the test
 // helpers and the tests, which set features up piece by piece.
 const SERVER_COMPOSITION_ROOT = [
@@ -77,15 +78,24 @@ module.exports = {
     },
 
     // The web app bundles packages/shared for the browser, where node: modules do not exist. The
-    // whole package stays free of them (its tests excepted), which is simpler to check than following
-    // which of its files the web app reaches.
+    // package stays free of them (its tests excepted) except in src/node/, which holds the rules only
+    // Node.js sides share (the server and the simulators); the next rule keeps that folder out of
+    // the browser's reach, which is simpler to check than following which files the web app reaches.
     {
       name: 'shared-not-to-node-builtins',
       comment:
-        'packages/shared runs in the browser too: no node: (or other Node.js built-in) modules outside tests.',
+        'packages/shared runs in the browser too: no node: (or other Node.js built-in) modules outside tests and src/node/.',
       severity: 'error',
-      from: { path: '^packages/shared/', pathNot: TEST_FILE },
+      from: { path: '^packages/shared/', pathNot: [TEST_FILE, SHARED_NODE_ONLY] },
       to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'browser-code-not-to-shared-node',
+      comment:
+        'packages/shared/src/node/ is Node.js only: neither the web app nor the rest of packages/shared (which the web app bundles) may import it.',
+      severity: 'error',
+      from: { path: '^(apps/web|packages/shared)/', pathNot: SHARED_NODE_ONLY },
+      to: { path: SHARED_NODE_ONLY },
     },
 
     // A cycle makes module initialisation order matter and ties the modules in it into one unit that

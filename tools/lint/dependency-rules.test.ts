@@ -20,11 +20,14 @@ const FIXTURE: Record<string, string[]> = {
   'packages/shared/src/bad-tool.ts': ['tools/sim.ts'],
   'packages/shared/src/bad-node.ts': ['node:fs'],
   'packages/shared/src/node.test.ts': ['node:fs'],
+  'packages/shared/src/node/secret.ts': ['node:crypto'],
+  'packages/shared/src/bad-node-only.ts': ['packages/shared/src/node/secret.ts'],
 
   'apps/web/src/lib/util.ts': ['packages/shared/src/index.ts'],
   'apps/web/src/lib/bad-feature-type.ts': ['type:apps/web/src/features/a/a.ts'],
   'apps/web/src/lib/bad-app.ts': ['apps/web/src/app/root.ts'],
   'apps/web/src/lib/broken.ts': ['./missing.ts'],
+  'apps/web/src/lib/bad-node-only.ts': ['packages/shared/src/node/secret.ts'],
   'apps/web/src/lib/cycle-a.ts': ['apps/web/src/lib/cycle-b.ts'],
   'apps/web/src/lib/cycle-b.ts': ['type:apps/web/src/lib/cycle-a.ts'],
   'apps/web/src/features/a/a.ts': ['apps/web/src/lib/util.ts', 'apps/web/src/features/a/inner/part.ts'],
@@ -57,6 +60,7 @@ const FIXTURE: Record<string, string[]> = {
   ],
   'apps/server/src/db/bad.ts': ['apps/server/src/features/y/repo.ts'],
   'apps/server/src/platform/clock.ts': [],
+  'apps/server/src/platform/secret.ts': ['packages/shared/src/node/secret.ts'],
   'apps/server/src/platform/clock.test.ts': ['apps/server/src/features/x/service.ts'],
   'apps/server/src/platform/bad.ts': ['apps/server/src/features/x/index.ts'],
   'apps/server/src/features/x/index.ts': ['apps/server/src/features/x/service.ts'],
@@ -83,7 +87,11 @@ const FIXTURE: Record<string, string[]> = {
     'apps/server/src/features/y/schema.ts',
   ],
 
-  'tools/sim.ts': ['packages/shared/src/index.ts', 'apps/server/src/features/x/index.ts'],
+  'tools/sim.ts': [
+    'packages/shared/src/index.ts',
+    'packages/shared/src/node/secret.ts',
+    'apps/server/src/features/x/index.ts',
+  ],
   'tools/cycle-a.ts': ['tools/cycle-b.ts'],
   'tools/cycle-b.ts': ['tools/cycle-a.ts'],
 };
@@ -98,6 +106,8 @@ const EXPECTED = [
   'packages-not-to-apps-or-tools: packages/shared/src/bad-app.ts -> apps/web/src/lib/util.ts',
   'packages-not-to-apps-or-tools: packages/shared/src/bad-tool.ts -> tools/sim.ts',
   'shared-not-to-node-builtins: packages/shared/src/bad-node.ts -> fs',
+  'browser-code-not-to-shared-node: packages/shared/src/bad-node-only.ts -> packages/shared/src/node/secret.ts',
+  'browser-code-not-to-shared-node: apps/web/src/lib/bad-node-only.ts -> packages/shared/src/node/secret.ts',
   // A cycle is reported once, at its first module; this one closes through an `import type`.
   'no-circular: apps/web/src/lib/cycle-a.ts -> apps/web/src/lib/cycle-b.ts',
   'server-feature-to-feature-internals: apps/server/src/features/x/bad-repo.ts -> apps/server/src/features/y/repo.ts',

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
+import { DEVICE_USERNAME_PREFIX, devicePassword } from '@petti/shared/node/device-password';
 import mqtt, { type IClientOptions, MqttClient } from 'mqtt';
-import { devicePassword } from '../../apps/server/src/features/lockers/device-credentials.ts';
 
 /** How a controller reaches the broker: a URL (mqtt://, mqtts://, ws://, wss://) or an in-process stream. */
 export type BrokerTarget = { url: string } | { connectLocal: () => Duplex };
@@ -71,7 +71,7 @@ export class SiteController extends EventEmitter {
     const o = this.options;
     const clientOptions: IClientOptions = {
       clientId: `petti-sim-${o.siteId}-${randomBytes(3).toString('hex')}`,
-      username: `site:${o.siteId}`,
+      username: `${DEVICE_USERNAME_PREFIX}${o.siteId}`,
       password: devicePassword(o.deviceKey, o.siteId),
       protocolVersion: 4,
       keepalive: 60,

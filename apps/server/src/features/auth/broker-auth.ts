@@ -1,6 +1,6 @@
 import { TOPICS } from '@petti/shared';
+import { DEVICE_USERNAME_PREFIX, devicePassword } from '@petti/shared/node/device-password';
 import type { BrokerAuth, Principal } from '../../realtime/realtime.ts';
-import { DEVICE_USERNAME_PREFIX, devicePassword } from '../lockers/device-credentials.ts';
 import { safeEqual } from './secrets.ts';
 
 const SITE_ID = /^[a-z0-9-]{1,64}$/;

@@ -1,8 +1,8 @@
+import { devicePassword } from '@petti/shared/node/device-password';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { devicePassword } from '../lockers/device-credentials.ts';
 
 // These rules live in the embedded broker, so this suite always runs on it, also when the other
 // suites use an external broker (which checks credentials itself: docs/decisions/0003).

@@ -3,7 +3,11 @@ import { createHmac } from 'node:crypto';
 /**
  * Each locker site's controller signs in to the broker as `site:{siteId}` with a password derived
  * from the server's DEVICE_KEY, so no per-device secret table is needed and a key rotation
- * re-keys every site at once. The simulator derives the same password from the same key.
+ * re-keys every site at once. The server checks it and the simulator signs in with it, so both
+ * take it from here.
+ *
+ * It needs node:crypto, so it lives in src/node/ (imported as `@petti/shared/node/device-password`),
+ * which the dependency rules keep out of the web app's reach.
  */
 export const DEVICE_USERNAME_PREFIX = 'site:';
 
