@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { startLockerSim } from './sim.ts';
+import { startLockerSim } from '@petti/simulators';
 
 /**
  * Standalone locker simulator: `node --import tsx tools/locker-sim/main.ts --url mqtt://127.0.0.1:1884
- * --device-key …`. Type commands on stdin (`help` lists them). See tools/locker-sim/README.md.
+ * --device-key …`. Type commands on stdin (`help` lists them). See packages/simulators/src/locker-sim/README.md.
  */
 const { values } = parseArgs({
   options: {

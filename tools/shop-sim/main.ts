@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { httpOps, startShopSim } from './sim.ts';
+import { httpOps, startShopSim } from '@petti/simulators';
 
 /**
  * Standalone shop simulator against any Petti server:
  *   node --import tsx tools/shop-sim/main.ts --url http://127.0.0.1:8080 --ops-token … [--step-ms 4000] [--sellers a,b]
- * See tools/shop-sim/README.md.
+ * See packages/simulators/src/shop-sim/README.md.
  */
 const { values } = parseArgs({
   options: {

@@ -1,4 +1,4 @@
-import type { LockerSim } from '../../../tools/locker-sim/sim.ts';
+import type { LockerSim } from '@petti/simulators';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Clock } from './platform/clock.ts';

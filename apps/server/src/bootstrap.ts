@@ -1,8 +1,7 @@
 import { join } from 'node:path';
+import { type LockerSim, startLockerSim, startShopSim } from '@petti/simulators';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { type LockerSim, startLockerSim } from '../../../tools/locker-sim/sim.ts';
-import { startShopSim } from '../../../tools/shop-sim/sim.ts';
 import { buildApp } from './app.ts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
@@ -73,7 +72,7 @@ export async function startPetti(options: StartOptions): Promise<Started> {
       opened.push(() => jobs.stop());
     }
     if (config.SHOP_SIM) {
-      // The shops' part of every order, through the ops API in-process (tools/shop-sim).
+      // The shops' part of every order, through the ops API in-process (@petti/simulators).
       const shopSim = startShopSim({
         request: async (method, url, body) => {
           const res = await app.inject({

@@ -26,7 +26,7 @@ describe('locker settings', () => {
       RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
     });
     expect(prod).toMatchObject({ LOCKER_SIM: false, JOB_WORKER: true });
-    // The shop simulator (tools/shop-sim) follows the locker simulator's defaults.
+    // The shop simulator (@petti/simulators) follows the locker simulator's defaults.
     expect([dev.SHOP_SIM, loadConfig({ NODE_ENV: 'test' }).SHOP_SIM, prod.SHOP_SIM]).toEqual([
       true,
       false,

@@ -1,6 +1,6 @@
+import { SiteController } from '@petti/simulators';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SiteController } from '../../../../../tools/locker-sim/controller.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { bookAndPay, heartbeatAll, MIN, shopper, until } from '../../test/locker-helpers.ts';
 import { lockerSites, lockers } from './schema.ts';

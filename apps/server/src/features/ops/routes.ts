@@ -14,8 +14,8 @@ import { makeRequireOps } from './ops-auth.ts';
 const moreErrors = { ...errorResponses, 422: errorBodySchema };
 
 /**
- * The ops API: what shop staff (and tools/shop-sim) do to orders. Guarded by the ops token
- * (`Authorization: Bearer <OPS_TOKEN>` or `x-ops-token`), never by a shopper's sign-in.
+ * The ops API: what shop staff (and the shop simulator in @petti/simulators) do to orders. Guarded
+ * by the ops token (`Authorization: Bearer <OPS_TOKEN>` or `x-ops-token`), never by a shopper's sign-in.
  */
 export const opsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { orders } = app.services;

@@ -1,6 +1,6 @@
 import type { Order } from '@petti/shared/schemas/orders';
+import { type ShopSim, startShopSim } from '@petti/simulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ShopSim, startShopSim } from '../../../../../tools/shop-sim/sim.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper } from '../../test/locker-helpers.ts';
 import { addAddress, getOrder, line, placed } from '../../test/order-helpers.ts';
