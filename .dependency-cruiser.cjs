@@ -3,7 +3,6 @@
 // TEMPORARILY "warn": main still breaks these while the refactors that fix them are in flight, so
 // they report without failing the build. Once `npm run lint` shows no warning for one, change its
 // `severity: WARN_UNTIL_REFACTORED` to `severity: 'error'` (and drop the constant when none is left):
-//   - apps-not-to-tools
 //   - no-circular
 //   - server-feature-to-feature-internals   (server feature surfaces)
 // Every other rule is "error" already.
@@ -58,20 +57,20 @@ module.exports = {
       to: { path: '^apps/web/src/app/' },
     },
 
-    // Tools (simulators, benchmarks, browser journeys) drive the apps from outside, and
-    // packages/shared is used by everyone, so neither may be a dependency of what it serves.
+    // Tools (benchmarks, browser journeys, the simulators' command lines) drive the apps from
+    // outside, and packages/ are used by everyone, so neither may be a dependency of what it serves.
     {
       name: 'apps-not-to-tools',
       comment:
-        'Nothing under apps/ may import tools/; move what the app needs into the app or packages/shared.',
-      severity: WARN_UNTIL_REFACTORED,
+        'Nothing under apps/ may import tools/; move what the app needs into the app or a package (packages/shared, packages/simulators).',
+      severity: 'error',
       from: { path: '^apps/' },
       to: { path: '^tools/' },
     },
     {
       name: 'packages-not-to-apps-or-tools',
       comment:
-        'Nothing under packages/ may import apps/ or tools/: the shared code must stay usable by both apps.',
+        'Nothing under packages/ may import apps/ or tools/: the packages must stay usable by the apps and the tools alike.',
       severity: 'error',
       from: { path: '^packages/' },
       to: { path: '^(apps|tools)/' },
