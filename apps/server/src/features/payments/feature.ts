@@ -2,6 +2,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
 import type { UserEvents } from '../../platform/events/user-events.ts';
+import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
 import { createRazorpayProvider } from '../../platform/payments/razorpay.ts';
 import { createTestpayProvider } from '../../platform/payments/testpay/provider.ts';
@@ -22,6 +23,7 @@ export function createPaymentFeature(
     userEvents: UserEvents;
     notifications: NotificationsService;
     jobs: JobWorker;
+    flows: FlowRunner;
   },
 ) {
   const { config, clock } = ctx;
@@ -51,6 +53,8 @@ export function createPaymentFeature(
     transactor,
     userEvents,
     log,
+    flows: deps.flows,
+    jobs: deps.jobs,
     current: config.PAYMENT_PROVIDER,
     providers: { ...(testpay && { testpay }), ...(razorpay && { razorpay }) },
     notifications,
