@@ -8,7 +8,7 @@ import { createRazorpayProvider } from '../../platform/payments/razorpay.ts';
 import { createTestpayProvider } from '../../platform/payments/testpay/provider.ts';
 import { createTestpayWebhooks } from '../../platform/payments/testpay/webhooks.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import { createPlansService } from '../plans/service.ts';
+import { createPlansService } from '../plans/index.ts';
 import { createPaymentsService } from './service.ts';
 
 /**
@@ -66,6 +66,7 @@ export function createPaymentFeature(
     notifications,
     userEvents,
     log,
+    flows: deps.flows,
   });
   // Renewal reminders are days ahead: every 10 minutes is plenty.
   deps.jobs.register({

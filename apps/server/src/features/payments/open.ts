@@ -1,4 +1,5 @@
 import type { Payment, PaymentProviderName, PaymentPurpose } from '@petti/shared';
+import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -109,6 +110,10 @@ export function createOpening(core: PaymentsCore) {
       run: (d: PaymentDraft) => openAtProvider(d),
     }),
     record,
+    /** Takes back a payment recorded by a flow that was then undone; one already attempted stays. */
+    async discardUnpaid(tx: DbOrTx, paymentId: string): Promise<void> {
+      await tx.delete(payments).where(and(eq(payments.id, paymentId), eq(payments.status, 'created')));
+    },
     /**
      * Opens a payment inside the caller's transaction in one go (draft, provider order, record).
      * It calls the provider with a transaction open: bookings and orders still use it until their

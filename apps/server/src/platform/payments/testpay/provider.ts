@@ -93,15 +93,13 @@ export function createTestpayProvider(deps: {
       throw refused(400, 'The refund amount provided is greater than amount captured');
     }
     const refundId = providerId('rfnd');
-    await tx
-      .insert(testpayRefunds)
-      .values({
-        id: refundId,
-        paymentId,
-        amountPaise: amount,
-        receipt: receipt ?? null,
-        createdAt: clock.now(),
-      });
+    await tx.insert(testpayRefunds).values({
+      id: refundId,
+      paymentId,
+      amountPaise: amount,
+      receipt: receipt ?? null,
+      createdAt: clock.now(),
+    });
     const refundedTotal = row.amountRefundedPaise + amount;
     await tx
       .update(testpayPayments)
