@@ -126,6 +126,8 @@ export function createRefunds(core: PaymentsCore) {
    */
   async function complete(fx: Effects, refund: ReservedRefund, made: ProviderRefund): Promise<PaymentRow> {
     const tx = fx.tx;
+    // The timer row first, as the worker takes it (platform/jobs/worker.ts, lock order).
+    await cancelTimerByKey(tx, timerKey(refund.refundId));
     const row = await paymentStore.lock(tx, refund.paymentId);
     if (!row) throw notFound('That payment');
     const [reserved] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, refund.refundId));
@@ -133,7 +135,6 @@ export function createRefunds(core: PaymentsCore) {
       .select({ id: paymentRefunds.id })
       .from(paymentRefunds)
       .where(eq(paymentRefunds.providerRefundId, made.refundId));
-    await cancelTimerByKey(tx, timerKey(refund.refundId));
     if (reserved?.status !== 'pending') return row;
     if (seen) {
       // The provider's refund webhook got here first and recorded it.

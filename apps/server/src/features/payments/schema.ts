@@ -8,7 +8,7 @@ import { users } from '../users/schema.ts';
 export const paymentReceiptSeq = pgSequence('payment_receipt_seq', { startWith: 1001 });
 
 /**
- * Every payment in Petti, whatever it pays for (PRODUCT.md "Money"). Amounts are integer paise;
+ * Every payment in Petti, whatever it pays for (docs/payments.md). Amounts are integer paise;
  * `amount_paise` includes GST, of which `tax_paise` is the GST part (for receipts).
  */
 export const payments = pgTable(

@@ -2,7 +2,7 @@ import type { PaymentProviderName } from '@petti/shared';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * One payment provider interface (PRODUCT.md "Money"): `razorpay` (the real API) and `testpay`
+ * One payment provider interface (docs/payments.md): `razorpay` (the real API) and `testpay`
  * (the embedded default). Both sign exactly alike, so the rest of Petti cannot tell them apart.
  * All amounts are integer paise.
  */
