@@ -3,5 +3,6 @@
  * (docs/product.md#plans). Lockers and orders ask `activeFor` and use hours and deliveries.
  */
 export type { BuyPlanInput } from './flows/buy-plan.ts';
+export { plansRoutes } from './routes.ts';
 export { createPlansService, type PlansDeps, type PlansService, statusOf, toPlan } from './service.ts';
 export type { PlanRow, SubscriptionRow } from './views.ts';
