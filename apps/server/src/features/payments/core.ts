@@ -1,6 +1,7 @@
 import { EVENTS, type PaymentProviderName } from '@petti/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Localized } from '../../db/columns.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Effects, Transactor } from '../../platform/events/transactor.ts';
@@ -8,10 +9,23 @@ import type { UserEvents } from '../../platform/events/user-events.ts';
 import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
-import type { NewNotification } from '../notifications/service.ts';
 import { EVENT_TEXT } from './event-texts.ts';
 import { newPurposeHandlers, type PurposeHandlers } from './handlers.ts';
 import type { PaymentRow } from './views.ts';
+
+/** A stored notification, as the notifications feature's `add` takes it. */
+export interface NotificationInput {
+  userId: string;
+  kind: string;
+  title: Localized;
+  body: Localized;
+  data?: Record<string, unknown>;
+}
+
+/** Where stored notifications go (the notifications feature's service, given by the composition root). */
+export interface NotificationSink {
+  add(tx: DbOrTx, n: NotificationInput): Promise<unknown>;
+}
 
 export interface PaymentsDeps {
   db: Db;
@@ -25,7 +39,7 @@ export interface PaymentsDeps {
   providers: Partial<Record<PaymentProviderName, PaymentProvider>>;
   current: PaymentProviderName;
   /** Money coming back is worth keeping: each refund is also stored as a notification. */
-  notifications: { add(tx: DbOrTx, n: NewNotification): Promise<unknown> };
+  notifications: NotificationSink;
 }
 
 export type PaymentEventName = 'paymentCaptured' | 'paymentFailed' | 'paymentRefunded';

@@ -7,8 +7,8 @@ import type { JobWorker } from '../../platform/jobs/worker.ts';
 import { createRazorpayProvider } from '../../platform/payments/razorpay.ts';
 import { createTestpayProvider } from '../../platform/payments/testpay/provider.ts';
 import { createTestpayWebhooks } from '../../platform/payments/testpay/webhooks.ts';
-import type { NotificationsService } from '../notifications/service.ts';
 import { createPlansService } from '../plans/index.ts';
+import type { NotificationSink } from './core.ts';
 import { createPaymentsService } from './service.ts';
 
 /**
@@ -21,7 +21,7 @@ export function createPaymentFeature(
   deps: {
     transactor: Transactor;
     userEvents: UserEvents;
-    notifications: NotificationsService;
+    notifications: NotificationSink;
     jobs: JobWorker;
     flows: FlowRunner;
   },

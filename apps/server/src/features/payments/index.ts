@@ -3,6 +3,7 @@
  * (docs/payments.md). Purposes plug in with `onCaptured`/`onFailed`/`onRefunded`/`describe`;
  * flows open payments with `draft` → `openProviderOrder` (a call step) → `record`.
  */
+export type { NotificationInput, NotificationSink } from './core.ts';
 export type { CaptureOutcome, CaptureRequest } from './flows/capture.ts';
 export type { RefundRequest } from './flows/refund-steps.ts';
 export {
