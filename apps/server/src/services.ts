@@ -59,7 +59,13 @@ export function createServices(ctx: AppContext, log: Logger) {
     periodic: { name: 'abandoned flows', everyMs: 30_000, run: () => flows.recoverAbandoned() },
   });
   // Payments, plans and the testpay provider (docs/payments.md).
-  const paymentFeature = createPaymentFeature(ctx, log, { transactor, userEvents, notifications, jobs });
+  const paymentFeature = createPaymentFeature(ctx, log, {
+    transactor,
+    userEvents,
+    notifications,
+    jobs,
+    flows,
+  });
   // Lockers, bookings and the timer worker (docs/lockers.md).
   const lockerFeature = createLockerFeature(ctx, log, {
     ...paymentFeature,

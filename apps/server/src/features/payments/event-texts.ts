@@ -5,7 +5,6 @@ export const EVENT_TEXT = {
   paymentCaptured: { en: 'Payment received.', ta: 'கட்டணம் பெறப்பட்டது.' },
   paymentFailed: { en: 'The payment failed.', ta: 'கட்டணம் தோல்வியடைந்தது.' },
   paymentRefunded: { en: 'A refund is on its way.', ta: 'பணம் திருப்பி அனுப்பப்படுகிறது.' },
-  subscriptionActivated: { en: 'Your plan is active.', ta: 'உங்கள் திட்டம் செயலில் உள்ளது.' },
 } as const satisfies Record<string, Localized>;
 
 /** The stored notification for a refund: the amount in the title, what it paid for below. */

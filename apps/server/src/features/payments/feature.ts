@@ -2,12 +2,13 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
 import type { UserEvents } from '../../platform/events/user-events.ts';
+import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
 import { createRazorpayProvider } from '../../platform/payments/razorpay.ts';
 import { createTestpayProvider } from '../../platform/payments/testpay/provider.ts';
 import { createTestpayWebhooks } from '../../platform/payments/testpay/webhooks.ts';
-import type { NotificationsService } from '../notifications/service.ts';
-import { createPlansService } from '../plans/service.ts';
+import { createPlansService } from '../plans/index.ts';
+import type { NotificationSink } from './core.ts';
 import { createPaymentsService } from './service.ts';
 
 /**
@@ -20,8 +21,9 @@ export function createPaymentFeature(
   deps: {
     transactor: Transactor;
     userEvents: UserEvents;
-    notifications: NotificationsService;
+    notifications: NotificationSink;
     jobs: JobWorker;
+    flows: FlowRunner;
   },
 ) {
   const { config, clock } = ctx;
@@ -51,6 +53,8 @@ export function createPaymentFeature(
     transactor,
     userEvents,
     log,
+    flows: deps.flows,
+    jobs: deps.jobs,
     current: config.PAYMENT_PROVIDER,
     providers: { ...(testpay && { testpay }), ...(razorpay && { razorpay }) },
     notifications,
@@ -62,6 +66,7 @@ export function createPaymentFeature(
     notifications,
     userEvents,
     log,
+    flows: deps.flows,
   });
   // Renewal reminders are days ahead: every 10 minutes is plenty.
   deps.jobs.register({

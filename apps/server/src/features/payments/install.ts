@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { testpayCheckoutRoutes } from '../../platform/payments/testpay/checkout-routes.ts';
 import { selfDeliver } from '../../platform/payments/testpay/self-deliver.ts';
-import { plansRoutes } from '../plans/routes.ts';
+import { plansRoutes } from '../plans/index.ts';
 import { paymentsRoutes } from './routes.ts';
 
 /** Routes of payments and plans, and testpay's checkout when it is the provider. */

@@ -40,16 +40,20 @@ async function openBookingPayment(
   amountPaise = 6000,
   purpose: 'booking' | 'extension' = 'booking',
 ) {
+  const service = t.app.services.payments;
+  const draft = service.draft({
+    userId,
+    purpose,
+    subjectId: `booking-${randomBytes(4).toString('hex')}`,
+    amountPaise,
+    taxPaise: Math.round((amountPaise * 18) / 118),
+    taxPercent: 18,
+    description: { en: 'Locker M, 2 hours', ta: 'லாக்கர் M, 2 மணி நேரம்' },
+  });
+  // As a flow opens one: the provider's order with no transaction open, then the record.
+  const opened = await service.openProviderOrder.run(draft);
   return t.ctx.database.db.transaction((tx) =>
-    t.app.services.payments.createPayment(tx, {
-      userId,
-      purpose,
-      subjectId: `booking-${randomBytes(4).toString('hex')}`,
-      amountPaise,
-      taxPaise: Math.round((amountPaise * 18) / 118),
-      taxPercent: 18,
-      description: { en: 'Locker M, 2 hours', ta: 'லாக்கர் M, 2 மணி நேரம்' },
-    }),
+    service.record(tx, draft, opened as { providerOrderId: string }),
   );
 }
 

@@ -8,7 +8,7 @@ import { users } from '../users/schema.ts';
 export const paymentReceiptSeq = pgSequence('payment_receipt_seq', { startWith: 1001 });
 
 /**
- * Every payment in Petti, whatever it pays for (PRODUCT.md "Money"). Amounts are integer paise;
+ * Every payment in Petti, whatever it pays for (docs/payments.md). Amounts are integer paise;
  * `amount_paise` includes GST, of which `tax_paise` is the GST part (for receipts).
  */
 export const payments = pgTable(
@@ -74,12 +74,22 @@ export const paymentRefunds = pgTable(
     paymentId: text('payment_id')
       .notNull()
       .references(() => payments.id),
-    providerRefundId: text('provider_refund_id').notNull().unique(),
+    /** Set once the provider has made the refund; null while it is only reserved. */
+    providerRefundId: text('provider_refund_id').unique(),
     amountPaise: integer('amount_paise').notNull(),
     reason: text('reason').notNull(),
+    /**
+     * `pending`: reserved under the payment's row lock before the provider is asked, so two refunds
+     * can never together exceed the amount; `processed` once the provider made it and it is counted
+     * in the payment's refunded_paise (docs/payments.md#refunds).
+     */
+    status: text('status').$type<'pending' | 'processed'>().notNull().default('processed'),
     createdAt: createdAt(),
   },
-  (t) => [index('payment_refunds_payment_idx').on(t.paymentId)],
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    check('payment_refunds_status_known', sql`${t.status} in ('pending', 'processed')`),
+  ],
 );
 
 /**

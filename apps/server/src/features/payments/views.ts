@@ -12,7 +12,7 @@ export type RefundRow = typeof paymentRefunds.$inferSelect;
 /** Who issues Petti's receipts. */
 export const ISSUER = { name: 'Petti', address: 'Sivakasi, Tamil Nadu' } as const;
 
-export function toContract(row: PaymentRow, keyId: string): PaymentContract {
+export function toPayment(row: PaymentRow, keyId: string): PaymentContract {
   return {
     id: row.id,
     provider: row.provider,
@@ -23,9 +23,9 @@ export function toContract(row: PaymentRow, keyId: string): PaymentContract {
   };
 }
 
-export function toItem(row: PaymentRow, keyId: string): PaymentItem {
+export function toPaymentItem(row: PaymentRow, keyId: string): PaymentItem {
   return {
-    ...toContract(row, keyId),
+    ...toPayment(row, keyId),
     purpose: row.purpose,
     subjectId: row.subjectId,
     description: row.description,
@@ -39,10 +39,10 @@ export function toItem(row: PaymentRow, keyId: string): PaymentItem {
   };
 }
 
-export function toDetail(row: PaymentRow, refunds: RefundRow[], keyId: string): PaymentDetail {
+export function toPaymentDetail(row: PaymentRow, refunds: RefundRow[], keyId: string): PaymentDetail {
   const gst = gstBreakdown(row.amountPaise, row.taxPaise);
   return {
-    ...toItem(row, keyId),
+    ...toPaymentItem(row, keyId),
     providerPaymentId: row.providerPaymentId,
     failureReason: row.grantError ? `not granted: ${row.grantError}` : row.failureReason,
     refunds: refunds.map((r) => ({ id: r.id, amount: r.amountPaise, createdAt: r.createdAt.toISOString() })),

@@ -2,7 +2,7 @@ import type { PaymentProviderName } from '@petti/shared';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * One payment provider interface (PRODUCT.md "Money"): `razorpay` (the real API) and `testpay`
+ * One payment provider interface (docs/payments.md): `razorpay` (the real API) and `testpay`
  * (the embedded default). Both sign exactly alike, so the rest of Petti cannot tell them apart.
  * All amounts are integer paise.
  */
@@ -20,8 +20,12 @@ export interface PaymentProvider {
   fetchPayment(paymentId: string, options?: CallOptions): Promise<ProviderPayment>;
   /** Captures an authorized payment (accounts without auto-capture). A captured one is left as is. */
   capture(paymentId: string, amountPaise: number, options?: CallOptions): Promise<ProviderPayment>;
-  /** Refunds in full, or in part when an amount is given. */
-  refund(paymentId: string, amountPaise?: number, options?: CallOptions): Promise<ProviderRefund>;
+  /**
+   * Refunds in full, or in part when an amount is given. With a `receipt` (our refund's id) the
+   * provider keeps one refund per receipt: asked again with `retry`, it answers the refund already
+   * made instead of refunding twice.
+   */
+  refund(paymentId: string, amountPaise?: number, options?: RefundOptions): Promise<ProviderRefund>;
 }
 
 export interface CreateOrderInput {
@@ -39,6 +43,13 @@ export interface CreateOrderInput {
  */
 export interface CallOptions {
   tx?: DbOrTx;
+}
+
+export interface RefundOptions extends CallOptions {
+  /** Our refund's id (at most 40 characters at Razorpay). */
+  receipt?: string;
+  /** This refund may have been asked for before (a timer retrying it): look it up first. */
+  retry?: boolean;
 }
 
 export interface ProviderOrder {

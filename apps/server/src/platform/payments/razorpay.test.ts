@@ -185,3 +185,47 @@ describe('Razorpay REST calls', () => {
     await expect(provider.fetchPayment('pay_slow')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
   });
 });
+
+describe('Razorpay refunds with a receipt', () => {
+  const provider = (answers: Parameters<typeof fakeFetch>[0]) => {
+    const fake = fakeFetch(answers);
+    return {
+      calls: fake.calls,
+      rzp: createRazorpayProvider({ keyId: 'rzp_test_abc', keySecret: 's3cret', fetchImpl: fake.impl }),
+    };
+  };
+
+  it('sends our refund id as the receipt, and on a retry answers the refund already made', async () => {
+    const first = provider([{ status: 200, body: { id: 'rfnd_A', amount: 500, status: 'processed' } }]);
+    expect(await first.rzp.refund('pay_1', 500, { receipt: 'our-refund-1' })).toMatchObject({
+      refundId: 'rfnd_A',
+    });
+    expect(first.calls[0]!.body).toEqual({ amount: 500, receipt: 'our-refund-1' });
+
+    const retry = provider([
+      {
+        status: 200,
+        body: { items: [{ id: 'rfnd_A', amount: 500, status: 'processed', receipt: 'our-refund-1' }] },
+      },
+    ]);
+    expect(await retry.rzp.refund('pay_1', 500, { receipt: 'our-refund-1', retry: true })).toEqual({
+      refundId: 'rfnd_A',
+      amount: 500,
+      status: 'processed',
+    });
+    expect(retry.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET https://api.razorpay.com/v1/payments/pay_1/refunds?count=100',
+    ]);
+  });
+
+  it('on a retry the first try never reached, refunds now', async () => {
+    const retry = provider([
+      { status: 200, body: { items: [] } },
+      { status: 200, body: { id: 'rfnd_B', amount: 500, status: 'processed' } },
+    ]);
+    expect((await retry.rzp.refund('pay_1', 500, { receipt: 'our-refund-2', retry: true })).refundId).toBe(
+      'rfnd_B',
+    );
+    expect(retry.calls.map((c) => c.method)).toEqual(['GET', 'POST']);
+  });
+});

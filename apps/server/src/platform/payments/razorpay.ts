@@ -138,11 +138,20 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
       );
     },
 
-    async refund(paymentId, amountPaise): Promise<ProviderRefund> {
+    async refund(paymentId, amountPaise, options): Promise<ProviderRefund> {
+      const receipt = options?.receipt?.slice(0, 40);
+      if (receipt && options?.retry) {
+        // The first try may have reached Razorpay: one refund per receipt.
+        const made = await call<{
+          items: Array<{ id: string; amount: number; status: string; receipt?: string | null }>;
+        }>('GET', `/payments/${id(paymentId)}/refunds?count=100`);
+        const done = made.items.find((r) => r.receipt === receipt);
+        if (done) return { refundId: done.id, amount: done.amount, status: done.status };
+      }
       const refund = await call<{ id: string; amount: number; status: string }>(
         'POST',
         `/payments/${id(paymentId)}/refund`,
-        amountPaise === undefined ? {} : { amount: amountPaise },
+        { ...(amountPaise !== undefined && { amount: amountPaise }), ...(receipt && { receipt }) },
       );
       return { refundId: refund.id, amount: refund.amount, status: refund.status };
     },

@@ -79,8 +79,12 @@ export function createTestpayProvider(deps: {
     return row;
   }
 
-  async function refundIn(tx: DbOrTx, paymentId: string, amountPaise?: number) {
+  async function refundIn(tx: DbOrTx, paymentId: string, amountPaise?: number, receipt?: string) {
     const row = await loadPayment(tx, paymentId, true);
+    if (receipt) {
+      const [done] = await tx.select().from(testpayRefunds).where(eq(testpayRefunds.receipt, receipt));
+      if (done) return { refundId: done.id, amount: done.amountPaise, status: 'processed' };
+    }
     if (row.status === 'failed') throw refused(400, 'The payment has not been captured');
     const left = row.amountPaise - row.amountRefundedPaise;
     const amount = amountPaise ?? left;
@@ -89,9 +93,13 @@ export function createTestpayProvider(deps: {
       throw refused(400, 'The refund amount provided is greater than amount captured');
     }
     const refundId = providerId('rfnd');
-    await tx
-      .insert(testpayRefunds)
-      .values({ id: refundId, paymentId, amountPaise: amount, createdAt: clock.now() });
+    await tx.insert(testpayRefunds).values({
+      id: refundId,
+      paymentId,
+      amountPaise: amount,
+      receipt: receipt ?? null,
+      createdAt: clock.now(),
+    });
     const refundedTotal = row.amountRefundedPaise + amount;
     await tx
       .update(testpayPayments)
@@ -138,8 +146,9 @@ export function createTestpayProvider(deps: {
     },
 
     async refund(paymentId, amountPaise, options) {
-      if (options?.tx) return refundIn(options.tx, paymentId, amountPaise);
-      return db.transaction((tx) => refundIn(tx, paymentId, amountPaise));
+      const receipt = options?.receipt;
+      if (options?.tx) return refundIn(options.tx, paymentId, amountPaise, receipt);
+      return db.transaction((tx) => refundIn(tx, paymentId, amountPaise, receipt));
     },
 
     async findOrder(orderId) {

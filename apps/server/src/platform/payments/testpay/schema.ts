@@ -51,5 +51,7 @@ export const testpayRefunds = pgTable('testpay_refunds', {
     .notNull()
     .references(() => testpayPayments.id),
   amountPaise: integer('amount_paise').notNull(),
+  /** The caller's reference for the refund: asked again with it, the same refund is answered. */
+  receipt: text('receipt').unique(),
   createdAt: createdAt(),
 });

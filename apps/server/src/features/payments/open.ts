@@ -1,0 +1,128 @@
+import type { Payment, PaymentProviderName, PaymentPurpose } from '@petti/shared';
+import { and, eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Localized } from '../../db/columns.ts';
+import { AppError } from '../../http/app-error.ts';
+import { callStep } from '../../platform/flows/steps.ts';
+import { newId } from '../../platform/ids.ts';
+import { type PaymentProvider, PaymentProviderError } from '../../platform/payments/payment-provider.ts';
+import type { PaymentsCore } from './core.ts';
+import { payments } from './schema.ts';
+import { toPayment } from './views.ts';
+
+export interface CreatePaymentInput {
+  userId: string;
+  purpose: PaymentPurpose;
+  subjectId: string;
+  /** GST-inclusive, computed by the caller from its own data — never from the client. */
+  amountPaise: number;
+  /** The GST part of amountPaise. */
+  taxPaise: number;
+  /** The GST rate when one rate covers the amount; omit for mixed carts. */
+  taxPercent?: number | null;
+  description: Localized;
+}
+
+/** A payment named and checked, not yet opened at the provider. Plain data: it may be stored with a flow run. */
+export interface PaymentDraft extends CreatePaymentInput {
+  id: string;
+  provider: PaymentProviderName;
+}
+
+/** The provider's order for a draft. */
+export interface OpenedOrder {
+  providerOrderId: string;
+}
+
+/**
+ * Opening a payment is three parts, so that the provider call is a flow step of its own with no
+ * transaction open (docs/decisions/0005-flows.md): `draft` checks the amounts and names the
+ * payment, the `openProviderOrder` step creates the provider's order, and `record` stores the
+ * payment in the caller's transaction and answers the object the app's checkout needs.
+ */
+export function createOpening(core: PaymentsCore) {
+  const { clock, log } = core;
+
+  async function openAtProvider(draft: PaymentDraft, tx?: DbOrTx): Promise<OpenedOrder> {
+    const provider = core.providerFor(draft.provider);
+    let order: Awaited<ReturnType<PaymentProvider['createOrder']>>;
+    try {
+      order = await provider.createOrder(
+        {
+          amountPaise: draft.amountPaise,
+          receipt: draft.id,
+          notes: {
+            petti_payment_id: draft.id,
+            purpose: draft.purpose,
+            subject_id: draft.subjectId,
+            description: draft.description.en,
+            description_ta: draft.description.ta,
+          },
+        },
+        tx ? { tx } : undefined,
+      );
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      log.error({ err }, 'could not create a provider order');
+      throw new AppError('PaymentsUnavailable');
+    }
+    if (order.amount !== draft.amountPaise) throw new Error('the provider changed the order amount');
+    return { providerOrderId: order.providerOrderId };
+  }
+
+  function draft(input: CreatePaymentInput): PaymentDraft {
+    if (!Number.isInteger(input.amountPaise) || input.amountPaise <= 0) {
+      throw new RangeError(`amountPaise must be a positive whole number of paise, not ${input.amountPaise}`);
+    }
+    if (!Number.isInteger(input.taxPaise) || input.taxPaise < 0 || input.taxPaise > input.amountPaise) {
+      throw new RangeError(`taxPaise must be whole paise within the amount, not ${input.taxPaise}`);
+    }
+    return { ...input, id: newId(), provider: core.providerFor(core.current).name };
+  }
+
+  async function record(tx: DbOrTx, d: PaymentDraft, opened: OpenedOrder): Promise<Payment> {
+    const now = clock.now();
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        id: d.id,
+        userId: d.userId,
+        purpose: d.purpose,
+        subjectId: d.subjectId,
+        amountPaise: d.amountPaise,
+        taxPaise: d.taxPaise,
+        taxPercent: d.taxPercent ?? null,
+        provider: d.provider,
+        providerOrderId: opened.providerOrderId,
+        description: d.description,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return toPayment(row!, core.providerFor(d.provider).keyId);
+  }
+
+  return {
+    draft,
+    /** A call step: Razorpay cannot cancel an order, so it has nothing to undo (docs/decisions/0005-flows.md). */
+    openProviderOrder: callStep({
+      name: 'payments.open-provider-order',
+      run: (d: PaymentDraft) => openAtProvider(d),
+    }),
+    record,
+    /** Takes back a payment recorded by a flow that was then undone; one already attempted stays. */
+    async discardUnpaid(tx: DbOrTx, paymentId: string): Promise<void> {
+      await tx.delete(payments).where(and(eq(payments.id, paymentId), eq(payments.status, 'created')));
+    },
+    /**
+     * Opens a payment inside the caller's transaction in one go (draft, provider order, record).
+     * It calls the provider with a transaction open: bookings and orders still use it until their
+     * flows land, then it goes.
+     */
+    async createPayment(tx: Tx, input: CreatePaymentInput): Promise<Payment> {
+      const d = draft(input);
+      // PGlite has one connection: the embedded provider must write in the open transaction.
+      return record(tx, d, await openAtProvider(d, tx));
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { PaymentProviderName, PaymentPurpose } from '@petti/shared';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { newId } from '../../platform/ids.ts';
+import { paymentEvents, paymentRefunds, payments } from './schema.ts';
+import type { PaymentRow, RefundRow } from './views.ts';
+
+export type PaymentEventInput = Omit<typeof paymentEvents.$inferInsert, 'id' | 'createdAt'>;
+
+/** Reads and writes of the payments tables that more than one use case needs. */
+export const paymentStore = {
+  async find(q: DbOrTx, id: string): Promise<PaymentRow | undefined> {
+    const [row] = await q.select().from(payments).where(eq(payments.id, id));
+    return row;
+  },
+
+  async lock(tx: Tx, id: string): Promise<PaymentRow | undefined> {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+    return row;
+  },
+
+  /** The payment of a provider's order, locked: webhooks name the order, not our id. */
+  async lockByOrder(
+    tx: Tx,
+    provider: PaymentProviderName,
+    orderId: string | null | undefined,
+  ): Promise<PaymentRow | undefined> {
+    if (!orderId) return undefined;
+    const [row] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, orderId)))
+      .for('update');
+    return row;
+  },
+
+  async forSubject(q: DbOrTx, purpose: PaymentPurpose, subjectId: string): Promise<PaymentRow[]> {
+    return q
+      .select()
+      .from(payments)
+      .where(and(eq(payments.purpose, purpose), eq(payments.subjectId, subjectId)))
+      .orderBy(desc(payments.createdAt));
+  },
+
+  /** Refunds the provider has made (reservations still under way are not shown). */
+  async refundsOf(q: DbOrTx, paymentId: string): Promise<RefundRow[]> {
+    return q
+      .select()
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'processed')))
+      .orderBy(asc(paymentRefunds.createdAt));
+  },
+
+  /** An audit row; false when it was a replay (its event id or body hash was seen before). */
+  async logEvent(q: DbOrTx, clock: Clock, e: PaymentEventInput): Promise<boolean> {
+    const rows = await q
+      .insert(paymentEvents)
+      .values({ id: newId(), createdAt: clock.now(), ...e })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    return rows.length > 0;
+  },
+};

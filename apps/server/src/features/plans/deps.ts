@@ -1,0 +1,16 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { UserEvents } from '../../platform/events/user-events.ts';
+import type { FlowRunner } from '../../platform/flows/runner.ts';
+import type { NotificationSink, PaymentsService } from '../payments/index.ts';
+
+export interface PlansDeps {
+  db: Db;
+  clock: Clock;
+  payments: PaymentsService;
+  notifications: NotificationSink;
+  userEvents: UserEvents;
+  log: Logger;
+  flows: FlowRunner;
+}

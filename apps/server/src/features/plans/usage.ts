@@ -1,0 +1,69 @@
+import type { PlanKind } from '@petti/shared';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { plans, subscriptions } from './schema.ts';
+import { toPlan, toSubscription } from './views.ts';
+
+/** What lockers and orders ask of plans: the plan in force, and its hours and deliveries used. */
+export function createPlanUsage(clock: Clock) {
+  return {
+    /** The plan of this kind in force at `at` (lockers and orders ask before pricing). */
+    async activeFor(q: DbOrTx, userId: string, kind: PlanKind, at = clock.now()) {
+      const [row] = await q
+        .select({ sub: subscriptions, plan: plans })
+        .from(subscriptions)
+        .innerJoin(plans, eq(plans.id, subscriptions.planId))
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            eq(subscriptions.kind, kind),
+            eq(subscriptions.status, 'active'),
+            lte(subscriptions.startsAt, at),
+            gt(subscriptions.endsAt, at),
+          ),
+        )
+        .limit(1);
+      return row ? { subscription: toSubscription(row.sub, row.plan, at), plan: toPlan(row.plan) } : null;
+    },
+
+    /** Takes plan hours (in the caller's transaction); false when not enough are left. */
+    async useLockerHours(tx: DbOrTx, subscriptionId: string, hours: number): Promise<boolean> {
+      const rows = await tx
+        .update(subscriptions)
+        .set({ lockerHoursUsed: sql`${subscriptions.lockerHoursUsed} + ${hours}` })
+        .where(
+          and(
+            eq(subscriptions.id, subscriptionId),
+            sql`${subscriptions.lockerHoursUsed} + ${hours} <= coalesce(${subscriptions.lockerHours}, 0)`,
+          ),
+        )
+        .returning({ id: subscriptions.id });
+      return rows.length > 0;
+    },
+
+    /** Gives plan hours back (a cancelled booking). */
+    async releaseLockerHours(tx: DbOrTx, subscriptionId: string, hours: number): Promise<void> {
+      await tx
+        .update(subscriptions)
+        .set({ lockerHoursUsed: sql`greatest(0, ${subscriptions.lockerHoursUsed} - ${hours})` })
+        .where(eq(subscriptions.id, subscriptionId));
+    },
+
+    /** A delivery taken back (its order was cancelled before it went out): counted as unused again. */
+    async returnDelivery(tx: DbOrTx, subscriptionId: string): Promise<void> {
+      await tx
+        .update(subscriptions)
+        .set({ deliveriesUsed: sql`greatest(${subscriptions.deliveriesUsed} - 1, 0)` })
+        .where(eq(subscriptions.id, subscriptionId));
+    },
+
+    /** Counts one free delivery against a Delivery Pass. */
+    async useDelivery(tx: DbOrTx, subscriptionId: string): Promise<void> {
+      await tx
+        .update(subscriptions)
+        .set({ deliveriesUsed: sql`${subscriptions.deliveriesUsed} + 1` })
+        .where(eq(subscriptions.id, subscriptionId));
+    },
+  };
+}
