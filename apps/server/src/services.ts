@@ -67,6 +67,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     transactor,
     notifications,
     jobs,
+    flows,
   });
   // Catalog, sellers, addresses, places, distance and range, server cart (docs/marketplace.md).
   const marketplace = createMarketplaceFeature(ctx, log);

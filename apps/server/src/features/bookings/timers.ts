@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { LeasedHandler, TimerHandler } from '../../platform/jobs/worker.ts';
 import { lockerCommands } from '../lockers/schema.ts';
 import { type BookingCore, TIMER } from './core.ts';
+import type { BookingFlows } from './flows/index.ts';
 import { bookingCharges } from './schema.ts';
 
 const MIN = 60_000;
@@ -108,8 +109,11 @@ export function bookingTimerHandlers(core: BookingCore): Record<string, TimerHan
 }
 
 /** Refunds run outside any transaction (the payments service opens its own and calls the provider). */
-export function bookingLeasedHandlers(core: BookingCore): Record<string, LeasedHandler> {
+export function bookingLeasedHandlers(core: BookingCore, flows: BookingFlows): Record<string, LeasedHandler> {
   return {
+    [TIMER.openPayment]: async (t) => {
+      await flows.offerLocker.run({ chargeId: String(t.data.chargeId) });
+    },
     [TIMER.refund]: async (t) => {
       const payments = core.deps.payments();
       if (!payments) throw new Error('payments are not wired');

@@ -39,7 +39,10 @@ type KeypadResult = Extract<ControllerCommand, { type: 'keypadResult' }>;
  * commit). With an external broker every server process hears every message, so each handler is
  * idempotent: a keypad request id is answered once, a door report that changes nothing does nothing.
  */
-export function createLockerDevices(core: BookingCore) {
+export function createLockerDevices(
+  core: BookingCore,
+  hooks: { payOverstay: (bookingId: string) => Promise<void> },
+) {
   const { clock, transactor, log, outbox } = core.deps;
   const offlineMs = () => core.deps.config.LOCKER_OFFLINE_SECONDS * 1000;
 
@@ -254,8 +257,13 @@ export function createLockerDevices(core: BookingCore) {
       const usable = pinUsableAt(b, now);
       if (usable === 'not_yet') return answer({ ok: false, reason: 'not_yet' });
       if (usable !== 'ok') return answer({ ok: false, reason: 'expired' });
-      if (await core.requireOverstayPaid(fx, b, null))
+      const overstay = await core.overstayStatus(fx, b, null);
+      if (overstay) {
+        // The user is told what to pay; a new payment is opened after this commits (a flow).
+        const bookingId = b.id;
+        if (!overstay.reused) fx.later(() => hooks.payOverstay(bookingId));
         return answer({ ok: false, reason: 'overstay_unpaid' });
+      }
       const commandId = newId();
       await tx.insert(lockerCommands).values({
         id: commandId,
