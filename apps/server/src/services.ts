@@ -78,7 +78,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     outbox,
     transactor,
     notifications,
-    bookingCore: lockerFeature.bookingCore,
+    parcels: lockerFeature.parcels,
     jobs,
     checkRange: marketplace.checkRange,
   });

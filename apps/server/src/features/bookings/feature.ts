@@ -14,6 +14,7 @@ import type { createPlansService } from '../plans/service.ts';
 import { createBookingCore } from './core.ts';
 import { toBookingDtos } from './dto.ts';
 import { createBookingFlows } from './flows/index.ts';
+import { createParcelLockers } from './parcels.ts';
 import { registerBookingPaymentHooks } from './payment-hooks.ts';
 import type { LockerPlanSource, PaymentsPort } from './ports.ts';
 import { bookings as bookingsTable } from './schema.ts';
@@ -118,5 +119,12 @@ export function createLockerFeature(
     });
   }
   const lockerSites = createLockerSitesService({ db, clock, offlineSeconds: config.LOCKER_OFFLINE_SECONDS });
-  return { bookings, bookingCore: core, bookingFlows: flows, lockerDevices, lockerSites };
+  return {
+    bookings,
+    bookingCore: core,
+    bookingFlows: flows,
+    parcels: createParcelLockers(core),
+    lockerDevices,
+    lockerSites,
+  };
 }
