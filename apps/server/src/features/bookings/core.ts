@@ -24,6 +24,7 @@ import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Effects, Transactor } from '../../platform/events/transactor.ts';
 import { newId } from '../../platform/ids.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
+import { type DoorCommands, UNLOCK_TIMEOUT_TIMER } from '../lockers/index.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { createEmitter, type EmitInput, lockerLabel } from './emitter.ts';
 import type { LockerPaymentPurpose, LockerPlanSource, PaymentObject, PaymentsPort } from './ports.ts';
@@ -46,6 +47,8 @@ export interface CoreDeps {
   /** Late-bound: the payments feature may be wired after bookings. */
   payments: () => PaymentsPort | null;
   plans: LockerPlanSource;
+  /** Opening a door: the one command, owned by lockers. */
+  doors: DoorCommands;
   /** Runs a timer just scheduled (after its transaction commits) instead of waiting for the poll. */
   runTimerSoon: (id: string) => Promise<void>;
 }
@@ -59,7 +62,7 @@ export const TIMER = {
   openDeadline: 'booking-open-deadline',
   end: 'booking-end',
   waitlistExpiry: 'booking-waitlist-expiry',
-  unlockTimeout: 'locker-unlock-timeout',
+  unlockTimeout: UNLOCK_TIMEOUT_TIMER,
   refund: 'booking-refund',
   /** Opens the payment of a hold given to a waitlisted request (the provider call: no transaction). */
   openPayment: 'booking-open-payment',

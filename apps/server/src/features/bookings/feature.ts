@@ -6,7 +6,7 @@ import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
 import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
-import { createLockerDevices } from '../lockers/devices.ts';
+import { createDoorCommands, createLockerDevices } from '../lockers/index.ts';
 import { createLockerSitesService } from '../lockers/sites.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { GrantRefused, type PaymentsService } from '../payments/service.ts';
@@ -91,6 +91,7 @@ export function createLockerFeature(
     notifications,
     payments: () => port,
     runTimerSoon,
+    doors: createDoorCommands({ clock, outbox }),
     plans: deps.plans
       ? planSource(deps.plans)
       : { activeLockerPlan: async () => null, useHours: async () => false, releaseHours: async () => {} },

@@ -7,13 +7,10 @@ import {
   type LockerQuoteAnswer,
   OPENABLE_STATES,
   quoteHours,
-  TOPICS,
 } from '@petti/shared';
 import { and, desc, eq, gt, inArray, isNull, notInArray, notLike, or } from 'drizzle-orm';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
-import { newId } from '../../platform/ids.ts';
-import { lockerCommands } from '../lockers/schema.ts';
 import { usersService } from '../users/service.ts';
 import {
   type Caller,
@@ -268,29 +265,13 @@ export function createBookingsService(core: BookingCore, flows: BookingFlows) {
         const due = await core.overstayStatus(fx, b, caller.sessionId);
         if (due?.reused) return { refused: overstayError(b, due.reused) };
         if (due) return { ok: { overstay: b } };
-        const commandId = newId();
-        await tx.insert(lockerCommands).values({
-          id: commandId,
+        const commandId = await core.deps.doors.openDoor(fx, {
           siteId: b.siteId,
           lockerId: b.lockerId,
           bookingId: b.id,
           reason: 'remote',
           sessionId: caller.sessionId,
-          createdAt: now,
         });
-        await core.deps.outbox.enqueue(fx, TOPICS.lockerCommands(b.siteId), {
-          type: 'open',
-          lockerId: b.lockerId,
-          commandId,
-          reason: 'remote',
-        });
-        await core.timer(
-          tx,
-          TIMER.unlockTimeout,
-          new Date(now.getTime() + LOCKER_RULES.unlockTimeoutSeconds * 1000),
-          b,
-          { commandId },
-        );
         await core.emit(fx, b, {
           event: 'waitingForUnlock',
           sessionId: caller.sessionId,

@@ -2,7 +2,6 @@ import { LOCKER_RULES } from '@petti/shared';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import type { LeasedHandler, TimerHandler } from '../../platform/jobs/worker.ts';
-import { lockerCommands } from '../lockers/schema.ts';
 import { type BookingCore, TIMER } from './core.ts';
 import type { BookingFlows } from './flows/index.ts';
 import { bookingCharges } from './schema.ts';
@@ -90,11 +89,7 @@ export function bookingTimerHandlers(core: BookingCore): Record<string, TimerHan
     },
 
     [TIMER.unlockTimeout]: async (tx, t, fx) => {
-      const [cmd] = await tx
-        .update(lockerCommands)
-        .set({ state: 'failed', doneAt: now() })
-        .where(and(eq(lockerCommands.id, String(t.data.commandId)), eq(lockerCommands.state, 'sent')))
-        .returning();
+      const cmd = await core.deps.doors.failUnanswered(tx, String(t.data.commandId));
       if (!cmd?.bookingId) return;
       const b = await core.lockBooking(tx, cmd.bookingId);
       if (!b) return;

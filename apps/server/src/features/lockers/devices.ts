@@ -16,7 +16,7 @@ import { newId } from '../../platform/ids.ts';
 import { timers } from '../../platform/jobs/schema.ts';
 import { cancelTimerByKey, schedule, type TimerHandler } from '../../platform/jobs/worker.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { type BookingCore, TIMER } from '../bookings/core.ts';
+import type { BookingCore } from '../bookings/core.ts';
 import { lockSiteSize } from '../bookings/repo.ts';
 import { bookings } from '../bookings/schema.ts';
 import { keypadRequests, lockerCommands, lockerSites, lockers } from './schema.ts';
@@ -264,31 +264,18 @@ export function createLockerDevices(
         if (!overstay.reused) fx.later(() => hooks.payOverstay(bookingId));
         return answer({ ok: false, reason: 'overstay_unpaid' });
       }
-      const commandId = newId();
-      await tx.insert(lockerCommands).values({
-        id: commandId,
-        siteId,
-        lockerId: b.lockerId!,
-        bookingId: b.id,
-        reason: 'keypad',
-        createdAt: now,
-      });
       // The PIN was used: a new one at once, so a PIN seen over a shoulder cannot open the door again.
       if (b.state !== 'expired') {
         b = await core.issuePin(tx, b);
         await core.emit(fx, b, { event: 'dynamicPinChanged', reason: 'rotated' });
       }
-      await core.timer(
-        tx,
-        TIMER.unlockTimeout,
-        new Date(now.getTime() + LOCKER_RULES.unlockTimeoutSeconds * 1000),
-        b,
-        {
-          commandId,
-        },
-      );
       const result = await answer({ ok: true, lockerId: b.lockerId! });
-      await send(fx, siteId, { type: 'open', lockerId: b.lockerId!, commandId, reason: 'keypad' });
+      await core.deps.doors.openDoor(fx, {
+        siteId,
+        lockerId: b.lockerId!,
+        bookingId: b.id,
+        reason: 'keypad',
+      });
       return result;
     });
   }
