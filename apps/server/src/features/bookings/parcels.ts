@@ -1,7 +1,7 @@
 import { LOCKER_SIZES } from '@petti/shared';
 import { parcelSizeFor } from '@petti/shared/rules/order-pricing';
 import { ORDER_RULES } from '@petti/shared/schemas/orders';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import { EXCLUSION_VIOLATION, isPgError } from '../../db/errors.ts';

@@ -7,7 +7,6 @@ import {
   bookingRow,
   HOUR,
   heartbeatAll,
-  MIN,
   shopper,
   until,
 } from '../../../test/locker-helpers.ts';

@@ -1,16 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clearFailures, expectUnchanged, failAt, moneyAndStock } from '../../../test/flow-helpers.ts';
 import { buildTestApp, type TestApp } from '../../../test/helper.ts';
-import {
-  advance,
-  bookAndPay,
-  bookingRow,
-  HOUR,
-  heartbeatAll,
-  MIN,
-  shopper,
-  until,
-} from '../../../test/locker-helpers.ts';
+import { bookAndPay, bookingRow, HOUR, heartbeatAll, shopper } from '../../../test/locker-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

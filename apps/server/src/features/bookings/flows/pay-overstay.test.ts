@@ -9,7 +9,6 @@ import {
   heartbeatAll,
   MIN,
   shopper,
-  until,
 } from '../../../test/locker-helpers.ts';
 
 let t: TestApp;
