@@ -12,7 +12,6 @@ import type { NotificationsService } from '../notifications/service.ts';
 import { GrantRefused, type PaymentsService } from '../payments/service.ts';
 import type { createPlansService } from '../plans/service.ts';
 import { createBookingCore } from './core.ts';
-import { toBookingDtos } from './dto.ts';
 import { createBookingFlows } from './flows/index.ts';
 import { createParcelLockers } from './parcels.ts';
 import { registerBookingPaymentHooks } from './payment-hooks.ts';
@@ -20,6 +19,7 @@ import type { LockerPlanSource, PaymentsPort } from './ports.ts';
 import { bookings as bookingsTable } from './schema.ts';
 import { createBookingsService } from './service.ts';
 import { bookingLeasedHandlers, bookingTimerHandlers } from './timers.ts';
+import { toBookings } from './views.ts';
 
 type PlansService = ReturnType<typeof createPlansService>;
 
@@ -115,7 +115,7 @@ export function createLockerFeature(
     deps.payments.describe(purpose, async (q, payment) => {
       const [row] = await q.select().from(bookingsTable).where(eq(bookingsTable.id, payment.subjectId));
       if (!row) return null;
-      const [dto] = await toBookingDtos(q, [row], clock.now());
+      const [dto] = await toBookings(q, [row], clock.now());
       return dto ? { booking: dto } : null;
     });
   }

@@ -22,12 +22,12 @@ import {
   sizeAtSite,
 } from './checks.ts';
 import { type BookingCore, TIMER } from './core.ts';
-import { toBookingDtos } from './dto.ts';
 import type { BookingFlows } from './flows/index.ts';
 import { computeOffers, mayUse, type Offers } from './offers.ts';
 import type { PaymentObject } from './ports.ts';
 import { freeLockers, getRate, type SiteRow } from './repo.ts';
 import { type BookingRow, bookings, PARCEL_HOLD_KEY_PREFIX } from './schema.ts';
+import { toBookings } from './views.ts';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -51,7 +51,7 @@ export function createBookingsService(core: BookingCore, flows: BookingFlows) {
     row: BookingRow,
     extra: { payment?: PaymentObject | null; offers?: Offers } = {},
   ): Promise<Booking> {
-    const [d] = await toBookingDtos(db, [row], clock.now());
+    const [d] = await toBookings(db, [row], clock.now());
     if (extra.payment) d!.payment = extra.payment as Booking['payment'];
     if (extra.offers) d!.offers = extra.offers as Booking['offers'];
     return d!;
@@ -187,12 +187,12 @@ export function createBookingsService(core: BookingCore, flows: BookingFlows) {
         .orderBy(desc(bookings.createdAt), desc(bookings.id))
         .limit(PAGE + 1)
         .offset((q.page - 1) * PAGE);
-      const data = await toBookingDtos(db, rows.slice(0, PAGE), now, { withPayments: q.get_payment_detail });
+      const data = await toBookings(db, rows.slice(0, PAGE), now, { withPayments: q.get_payment_detail });
       return { data, period: q.period, page: q.page, hasMore: rows.length > PAGE };
     },
 
     async get(userId: string, id: string, withPayments = false): Promise<Booking> {
-      const [d] = await toBookingDtos(db, [await ownBooking(userId, id)], clock.now(), { withPayments });
+      const [d] = await toBookings(db, [await ownBooking(userId, id)], clock.now(), { withPayments });
       return d!;
     },
 
