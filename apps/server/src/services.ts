@@ -73,6 +73,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     transactor,
     notifications,
     jobs,
+    flows,
   });
   // Catalog, sellers, addresses, places, distance and range, server cart (docs/marketplace.md).
   const marketplace = createMarketplaceFeature(ctx, log);
@@ -83,7 +84,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     outbox,
     transactor,
     notifications,
-    bookingCore: lockerFeature.bookingCore,
+    parcels: lockerFeature.parcels,
     jobs,
     checkRange: marketplace.checkRange,
   });

@@ -17,7 +17,6 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
-import type { Localized } from '../../db/columns.ts';
 import { EXCLUSION_VIOLATION, isPgError, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -25,6 +24,7 @@ import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Effects, Transactor } from '../../platform/events/transactor.ts';
 import { newId } from '../../platform/ids.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
+import { type DoorCommands, UNLOCK_TIMEOUT_TIMER } from '../lockers/index.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { createEmitter, type EmitInput, lockerLabel } from './emitter.ts';
 import type { LockerPaymentPurpose, LockerPlanSource, PaymentObject, PaymentsPort } from './ports.ts';
@@ -47,6 +47,10 @@ export interface CoreDeps {
   /** Late-bound: the payments feature may be wired after bookings. */
   payments: () => PaymentsPort | null;
   plans: LockerPlanSource;
+  /** Opening a door: the one command, owned by lockers. */
+  doors: DoorCommands;
+  /** Runs a timer just scheduled (after its transaction commits) instead of waiting for the poll. */
+  runTimerSoon: (id: string) => Promise<void>;
 }
 
 /** Timer kinds bookings set (handlers in timers.ts). */
@@ -58,8 +62,10 @@ export const TIMER = {
   openDeadline: 'booking-open-deadline',
   end: 'booking-end',
   waitlistExpiry: 'booking-waitlist-expiry',
-  unlockTimeout: 'locker-unlock-timeout',
+  unlockTimeout: UNLOCK_TIMEOUT_TIMER,
   refund: 'booking-refund',
+  /** Opens the payment of a hold given to a waitlisted request (the provider call: no transaction). */
+  openPayment: 'booking-open-payment',
 } as const;
 
 /**
@@ -169,29 +175,14 @@ export function createBookingCore(deps: CoreDeps) {
       .orderBy(asc(bookingCharges.createdAt));
   }
 
-  const DESCRIPTIONS: Record<
-    LockerPaymentPurpose,
-    (site: Localized, size: string, hours: number) => Localized
-  > = {
-    booking: (s, size, h) => ({
-      en: `Locker ${size} at ${s.en}, ${h} h`,
-      ta: `${s.ta} இல் ${size} அளவு லாக்கர், ${h} மணி`,
-    }),
-    extension: (s, size, h) => ({
-      en: `Locker ${size} at ${s.en}, extension of ${h} h`,
-      ta: `${s.ta} இல் ${size} அளவு லாக்கர், ${h} மணி நீட்டிப்பு`,
-    }),
-    overstay: (s, size, h) => ({
-      en: `Locker ${size} at ${s.en}, overstay of ${h} h`,
-      ta: `${s.ta} இல் ${size} அளவு லாக்கர், ${h} மணி கூடுதல் நேரம்`,
-    }),
-  };
-
-  /** Records what a booking (or its extension or overstay) costs and opens its payment when there is one. */
+  /**
+   * Records what a booking (or its extension or overstay) costs, taking its plan hours. A charge
+   * with an amount is `pending`: its payment is opened by a flow step outside any transaction
+   * (flows/steps/payment.ts).
+   */
   async function addCharge(
     tx: Tx,
     b: BookingRow,
-    site: SiteRow,
     input: {
       kind: LockerPaymentPurpose;
       hours: number;
@@ -199,7 +190,7 @@ export function createBookingCore(deps: CoreDeps) {
       plan: PlanAllowance | null;
       holdExpiresAt?: Date | null;
     },
-  ): Promise<{ charge: ChargeRow; payment: PaymentObject | null }> {
+  ): Promise<ChargeRow> {
     const q = input.quote;
     if (q.planHours > 0 && input.plan) {
       const taken = await deps.plans.useHours(tx, input.plan.subscriptionId, q.planHours);
@@ -224,23 +215,7 @@ export function createBookingCore(deps: CoreDeps) {
         createdAt: clock.now(),
       })
       .returning();
-    if (q.amountPaise === 0) return { charge: charge!, payment: null };
-    const payments = deps.payments();
-    if (!payments) throw new AppError('PaymentsUnavailable');
-    const payment = await payments.createPayment(tx, {
-      userId: b.userId,
-      purpose: input.kind,
-      subjectId: b.id,
-      amountPaise: q.amountPaise,
-      taxPaise: q.taxPaise,
-      description: DESCRIPTIONS[input.kind](site.name, b.size, input.hours),
-    });
-    const [withPayment] = await tx
-      .update(bookingCharges)
-      .set({ paymentId: payment.id, payment })
-      .where(eq(bookingCharges.id, charge!.id))
-      .returning();
-    return { charge: withPayment!, payment };
+    return charge!;
   }
 
   /** Issues (or replaces) the booking's PIN: 6 digits, unique among the site's live PINs, valid to the end. */
@@ -312,7 +287,9 @@ export function createBookingCore(deps: CoreDeps) {
 
   /**
    * A booking that has a locker (state awaiting_payment): price it with the user's plan, then hold it
-   * 5 min for payment, or confirm it at once when the plan covers it all.
+   * 5 min for payment, or confirm it at once when the plan covers it all. The payment is opened
+   * outside this transaction: by the booking flow (`via: 'create'`), or by the `openPayment` timer
+   * for a waitlisted request that just got a locker (docs/product.md#waitlist).
    */
   async function startHold(
     fx: Effects,
@@ -321,36 +298,39 @@ export function createBookingCore(deps: CoreDeps) {
     via: 'create' | 'waitlist',
     sessionId: string | null,
     known?: { plan: PlanAllowance | null },
-  ): Promise<{ booking: BookingRow; payment: PaymentObject | null }> {
+  ): Promise<{ booking: BookingRow; charge: ChargeRow | null }> {
     const tx = fx.tx;
     const now = clock.now();
     const rate = await getRate(tx, site.type, b0.size);
     const plan = known ? known.plan : await allowance(tx, b0.userId, now);
     const quote = quoteHours(rate, b0.size, 0, b0.durationHours, plan);
     const holdExpiresAt = new Date(now.getTime() + LOCKER_RULES.holdMinutes * MIN);
-    const { payment } = await addCharge(tx, b0, site, {
+    const charge = await addCharge(tx, b0, {
       kind: 'booking',
       hours: b0.durationHours,
       quote,
       plan,
       holdExpiresAt,
     });
-    const event = via === 'create' ? 'bookingCreated' : 'availableLockerFound';
-    if (payment) {
+    if (charge.state === 'pending') {
       const b = await update(tx, b0, { holdExpiresAt });
       await timer(tx, TIMER.holdExpiry, holdExpiresAt, b);
-      await emit(fx, b, {
-        event,
-        sessionId,
-        isRequirePricing: true,
-        payment,
-        site,
-        extra: { amountPaise: quote.amountPaise },
-      });
-      return { booking: b, payment };
+      if (via === 'waitlist') {
+        const id = await schedule(tx, clock, {
+          kind: TIMER.openPayment,
+          dueAt: now,
+          key: `open-payment:${charge.id}`,
+          bookingId: b.id,
+          siteId: b.siteId,
+          data: { chargeId: charge.id },
+        });
+        fx.later(() => deps.runTimerSoon(id));
+      }
+      return { booking: b, charge };
     }
+    const event = via === 'create' ? 'bookingCreated' : 'availableLockerFound';
     await emit(fx, b0, { event, sessionId, isRequirePricing: false, reason: 'covered', site });
-    return { booking: await confirmPaid(fx, b0, sessionId, site), payment: null };
+    return { booking: await confirmPaid(fx, b0, sessionId, site), charge: null };
   }
 
   /** Gives plan hours of charges that will not be paid (lapsed, cancelled) back to their subscription. */
@@ -528,31 +508,32 @@ export function createBookingCore(deps: CoreDeps) {
   }
 
   /**
-   * Before the last open of an expired booking: the overstay so far must be paid. Opens (or reuses)
-   * its payment and tells the user (`updateExpiredBookingTaskToken`); null when nothing is due.
+   * Before the last open of an expired booking the overstay so far must be paid. Null when nothing is
+   * due; `reused` when the pending overstay payment still covers it (the user is told again, in this
+   * transaction); otherwise the `bookings.pay-overstay` flow must open a new one.
    */
-  async function requireOverstayPaid(fx: Effects, b: BookingRow, sessionId: string | null) {
+  async function overstayStatus(fx: Effects, b: BookingRow, sessionId: string | null) {
     if (b.state !== 'expired') return null;
     const tx = fx.tx;
     const site = await siteOf(tx, b.siteId);
     const due = overstayDue(b, await getRate(tx, site.type, b.size), clock.now());
     if (due.amountPaise === 0) return null;
     const pending = (await chargesOf(tx, b.id)).find((c) => c.kind === 'overstay' && c.state === 'pending');
-    let payment: PaymentObject | null = null;
-    if (pending && pending.hours === due.hours && pending.payment) payment = pending.payment as PaymentObject;
-    else {
-      if (pending)
-        await tx.update(bookingCharges).set({ state: 'lapsed' }).where(eq(bookingCharges.id, pending.id));
-      const quote = {
-        basePaise: due.amountPaise,
-        planHours: 0,
-        planId: null,
-        amountPaise: due.amountPaise,
-        taxPaise: due.taxPaise,
-      };
-      payment = (await addCharge(tx, b, site, { kind: 'overstay', hours: due.hours, quote, plan: null }))
-        .payment;
-    }
+    if (!(pending && pending.hours === due.hours && pending.payment)) return { reused: null, due, site };
+    const payment = pending.payment as PaymentObject;
+    await emitOverstayDue(fx, b, site, payment, sessionId, due);
+    return { reused: { payment, amountPaise: due.amountPaise, hours: due.hours }, due, site };
+  }
+
+  /** Tells the user an expired booking's overstay must be paid first (`updateExpiredBookingTaskToken`). */
+  async function emitOverstayDue(
+    fx: Effects,
+    b: BookingRow,
+    site: SiteRow,
+    payment: PaymentObject,
+    sessionId: string | null,
+    due: { amountPaise: number; hours: number },
+  ) {
     await emit(fx, b, {
       event: 'updateExpiredBookingTaskToken',
       sessionId,
@@ -563,7 +544,6 @@ export function createBookingCore(deps: CoreDeps) {
       text: { amountPaise: due.amountPaise, hours: due.hours },
       extra: { amountPaise: due.amountPaise, hours: due.hours },
     });
-    return { payment: payment!, amountPaise: due.amountPaise, hours: due.hours };
   }
 
   return {
@@ -587,7 +567,8 @@ export function createBookingCore(deps: CoreDeps) {
     applyExtension,
     expire,
     overstayDue,
-    requireOverstayPaid,
+    overstayStatus,
+    emitOverstayDue,
     lockerLabel,
     releasePlanHours,
     emitRaw,

@@ -4,27 +4,31 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
+import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
-import { createLockerDevices } from '../lockers/devices.ts';
+import { createDoorCommands, createLockerDevices } from '../lockers/index.ts';
 import { createLockerSitesService } from '../lockers/sites.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import { GrantRefused, type PaymentsService } from '../payments/service.ts';
 import type { createPlansService } from '../plans/service.ts';
 import { createBookingCore } from './core.ts';
-import { toBookingDtos } from './dto.ts';
+import { createBookingFlows } from './flows/index.ts';
+import { createParcelLockers } from './parcels.ts';
 import { registerBookingPaymentHooks } from './payment-hooks.ts';
 import type { LockerPlanSource, PaymentsPort } from './ports.ts';
 import { bookings as bookingsTable } from './schema.ts';
 import { createBookingsService } from './service.ts';
 import { bookingLeasedHandlers, bookingTimerHandlers } from './timers.ts';
+import { toBookings } from './views.ts';
 
 type PlansService = ReturnType<typeof createPlansService>;
 
 /** Adapts the payments feature (issue 4) to what bookings need. */
 export function paymentsPort(payments: PaymentsService): PaymentsPort {
   return {
-    createPayment: (tx, input) =>
-      payments.createPayment(tx, { ...input, taxPercent: LOCKER_RULES.gstPercent }),
+    draft: (input) => payments.draft({ ...input, taxPercent: LOCKER_RULES.gstPercent }),
+    openProviderOrder: payments.openProviderOrder,
+    record: (tx, draft, opened) => payments.record(tx, draft, opened),
     onCaptured: (purpose, handler) => payments.onCaptured(purpose, handler),
     onFailed: (purpose, handler) => payments.onFailed(purpose, handler),
     onRefunded: (purpose, handler) => payments.onRefunded(purpose, (fx, row) => handler(fx, row)),
@@ -60,18 +64,23 @@ export function createLockerFeature(
   ctx: AppContext,
   log: Logger,
   deps: {
-    payments: PaymentsService | null;
+    payments: PaymentsService;
     plans: PlansService | null;
     outbox: EventOutbox;
     transactor: Transactor;
     notifications: NotificationsService;
     jobs: JobWorker;
+    flows: FlowRunner;
   },
 ) {
   const { config, clock } = ctx;
   const db = ctx.database.db;
   const { outbox, transactor, notifications, jobs } = deps;
-  const port = deps.payments ? paymentsPort(deps.payments) : null;
+  const port = paymentsPort(deps.payments);
+  // Waits for the timer: the request that scheduled it answers with what it did.
+  const runTimerSoon = async (id: string) => {
+    await jobs.runTimer(id).catch((err: unknown) => log.error({ err }, 'running a timer at once failed'));
+  };
   const core = createBookingCore({
     db,
     clock,
@@ -81,32 +90,42 @@ export function createLockerFeature(
     outbox,
     notifications,
     payments: () => port,
+    runTimerSoon,
+    doors: createDoorCommands({ clock, outbox }),
     plans: deps.plans
       ? planSource(deps.plans)
       : { activeLockerPlan: async () => null, useHours: async () => false, releaseHours: async () => {} },
   });
-  const bookings = createBookingsService(core, {
-    runTimerSoon: (id) => {
-      void jobs.runTimer(id).catch((err: unknown) => log.error({ err }, 'running a timer at once failed'));
+  const flows = createBookingFlows(deps.flows, core, port, runTimerSoon);
+  const bookings = createBookingsService(core, flows);
+  const lockerDevices = createLockerDevices(core, {
+    payOverstay: async (bookingId) => {
+      await flows.payOverstay
+        .run({ bookingId, sessionId: null })
+        .catch((err: unknown) => log.error({ err, bookingId }, 'opening an overstay payment failed'));
     },
   });
-  const lockerDevices = createLockerDevices(core);
   jobs.register({
     handlers: { ...bookingTimerHandlers(core), ...lockerDevices.timerHandlers },
-    leased: bookingLeasedHandlers(core),
+    leased: bookingLeasedHandlers(core, flows),
   });
-  if (port && deps.payments) {
-    registerBookingPaymentHooks(core, port);
-    // `granted` in the payment confirmation: the booking as it now is.
-    for (const purpose of ['booking', 'extension', 'overstay'] as const) {
-      deps.payments.describe(purpose, async (q, payment) => {
-        const [row] = await q.select().from(bookingsTable).where(eq(bookingsTable.id, payment.subjectId));
-        if (!row) return null;
-        const [dto] = await toBookingDtos(q, [row], clock.now());
-        return dto ? { booking: dto } : null;
-      });
-    }
+  registerBookingPaymentHooks(core, port);
+  // `granted` in the payment confirmation: the booking as it now is.
+  for (const purpose of ['booking', 'extension', 'overstay'] as const) {
+    deps.payments.describe(purpose, async (q, payment) => {
+      const [row] = await q.select().from(bookingsTable).where(eq(bookingsTable.id, payment.subjectId));
+      if (!row) return null;
+      const [dto] = await toBookings(q, [row], clock.now());
+      return dto ? { booking: dto } : null;
+    });
   }
   const lockerSites = createLockerSitesService({ db, clock, offlineSeconds: config.LOCKER_OFFLINE_SECONDS });
-  return { bookings, bookingCore: core, lockerDevices, lockerSites };
+  return {
+    bookings,
+    bookingCore: core,
+    bookingFlows: flows,
+    parcels: createParcelLockers(core),
+    lockerDevices,
+    lockerSites,
+  };
 }

@@ -1,6 +1,10 @@
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
+import type { CallStep } from '../../platform/flows/steps.ts';
+import type { OpenedOrder, PaymentDraft } from '../payments/service.ts';
+
+export type { OpenedOrder, PaymentDraft };
 
 /**
  * What bookings need from payments (issue 4's contract). `services.ts` adapts the payments
@@ -26,17 +30,19 @@ export interface CapturedPayment {
 }
 
 export interface PaymentsPort {
-  createPayment(
-    tx: Tx,
-    input: {
-      userId: string;
-      purpose: LockerPaymentPurpose;
-      subjectId: string;
-      amountPaise: number;
-      taxPaise: number;
-      description: Localized;
-    },
-  ): Promise<PaymentObject>;
+  /** Names and checks a payment; nothing is stored or sent yet. */
+  draft(input: {
+    userId: string;
+    purpose: LockerPaymentPurpose;
+    subjectId: string;
+    amountPaise: number;
+    taxPaise: number;
+    description: Localized;
+  }): PaymentDraft;
+  /** The provider's network call: a flow call step, never inside a transaction. */
+  openProviderOrder: CallStep<PaymentDraft, OpenedOrder>;
+  /** Stores the opened payment in the caller's transaction; answers the app's payment object. */
+  record(tx: Tx, draft: PaymentDraft, opened: OpenedOrder): Promise<PaymentObject>;
   /** Runs inside the capture transaction. Throwing `refuseGrant(…)` makes payments refund it in full. */
   onCaptured(
     purpose: LockerPaymentPurpose,

@@ -2,8 +2,8 @@ import { LOCKER_RULES } from '@petti/shared';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import type { LeasedHandler, TimerHandler } from '../../platform/jobs/worker.ts';
-import { lockerCommands } from '../lockers/schema.ts';
 import { type BookingCore, TIMER } from './core.ts';
+import type { BookingFlows } from './flows/index.ts';
 import { bookingCharges } from './schema.ts';
 
 const MIN = 60_000;
@@ -89,11 +89,7 @@ export function bookingTimerHandlers(core: BookingCore): Record<string, TimerHan
     },
 
     [TIMER.unlockTimeout]: async (tx, t, fx) => {
-      const [cmd] = await tx
-        .update(lockerCommands)
-        .set({ state: 'failed', doneAt: now() })
-        .where(and(eq(lockerCommands.id, String(t.data.commandId)), eq(lockerCommands.state, 'sent')))
-        .returning();
+      const cmd = await core.deps.doors.failUnanswered(tx, String(t.data.commandId));
       if (!cmd?.bookingId) return;
       const b = await core.lockBooking(tx, cmd.bookingId);
       if (!b) return;
@@ -108,8 +104,11 @@ export function bookingTimerHandlers(core: BookingCore): Record<string, TimerHan
 }
 
 /** Refunds run outside any transaction (the payments service opens its own and calls the provider). */
-export function bookingLeasedHandlers(core: BookingCore): Record<string, LeasedHandler> {
+export function bookingLeasedHandlers(core: BookingCore, flows: BookingFlows): Record<string, LeasedHandler> {
   return {
+    [TIMER.openPayment]: async (t) => {
+      await flows.offerLocker.run({ chargeId: String(t.data.chargeId) });
+    },
     [TIMER.refund]: async (t) => {
       const payments = core.deps.payments();
       if (!payments) throw new Error('payments are not wired');

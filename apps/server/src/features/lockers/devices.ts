@@ -16,7 +16,7 @@ import { newId } from '../../platform/ids.ts';
 import { timers } from '../../platform/jobs/schema.ts';
 import { cancelTimerByKey, schedule, type TimerHandler } from '../../platform/jobs/worker.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import { type BookingCore, TIMER } from '../bookings/core.ts';
+import type { BookingCore } from '../bookings/core.ts';
 import { lockSiteSize } from '../bookings/repo.ts';
 import { bookings } from '../bookings/schema.ts';
 import { keypadRequests, lockerCommands, lockerSites, lockers } from './schema.ts';
@@ -39,7 +39,10 @@ type KeypadResult = Extract<ControllerCommand, { type: 'keypadResult' }>;
  * commit). With an external broker every server process hears every message, so each handler is
  * idempotent: a keypad request id is answered once, a door report that changes nothing does nothing.
  */
-export function createLockerDevices(core: BookingCore) {
+export function createLockerDevices(
+  core: BookingCore,
+  hooks: { payOverstay: (bookingId: string) => Promise<void> },
+) {
   const { clock, transactor, log, outbox } = core.deps;
   const offlineMs = () => core.deps.config.LOCKER_OFFLINE_SECONDS * 1000;
 
@@ -254,33 +257,25 @@ export function createLockerDevices(core: BookingCore) {
       const usable = pinUsableAt(b, now);
       if (usable === 'not_yet') return answer({ ok: false, reason: 'not_yet' });
       if (usable !== 'ok') return answer({ ok: false, reason: 'expired' });
-      if (await core.requireOverstayPaid(fx, b, null))
+      const overstay = await core.overstayStatus(fx, b, null);
+      if (overstay) {
+        // The user is told what to pay; a new payment is opened after this commits (a flow).
+        const bookingId = b.id;
+        if (!overstay.reused) fx.later(() => hooks.payOverstay(bookingId));
         return answer({ ok: false, reason: 'overstay_unpaid' });
-      const commandId = newId();
-      await tx.insert(lockerCommands).values({
-        id: commandId,
-        siteId,
-        lockerId: b.lockerId!,
-        bookingId: b.id,
-        reason: 'keypad',
-        createdAt: now,
-      });
+      }
       // The PIN was used: a new one at once, so a PIN seen over a shoulder cannot open the door again.
       if (b.state !== 'expired') {
         b = await core.issuePin(tx, b);
         await core.emit(fx, b, { event: 'dynamicPinChanged', reason: 'rotated' });
       }
-      await core.timer(
-        tx,
-        TIMER.unlockTimeout,
-        new Date(now.getTime() + LOCKER_RULES.unlockTimeoutSeconds * 1000),
-        b,
-        {
-          commandId,
-        },
-      );
       const result = await answer({ ok: true, lockerId: b.lockerId! });
-      await send(fx, siteId, { type: 'open', lockerId: b.lockerId!, commandId, reason: 'keypad' });
+      await core.deps.doors.openDoor(fx, {
+        siteId,
+        lockerId: b.lockerId!,
+        bookingId: b.id,
+        reason: 'keypad',
+      });
       return result;
     });
   }

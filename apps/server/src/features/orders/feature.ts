@@ -3,7 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
-import type { BookingCore } from '../bookings/core.ts';
+import type { ParcelLockers } from '../bookings/index.ts';
 import { validateCartItems } from '../cart/validate.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
@@ -30,7 +30,7 @@ export function createOrderFeature(
     outbox: EventOutbox;
     transactor: Transactor;
     notifications: NotificationsService;
-    bookingCore: BookingCore;
+    parcels: ParcelLockers;
     /** The one timer worker (built by the lockers feature); orders add their kinds to it. */
     jobs: JobWorker;
     /** The marketplace feature's range check (one distance provider for both). */
@@ -49,7 +49,7 @@ export function createOrderFeature(
   });
   const orders = createOrdersService({
     core,
-    bookingCore: deps.bookingCore,
+    parcels: deps.parcels,
     payments: deps.payments,
     plans: deps.plans,
     validateCart: cartValidator,

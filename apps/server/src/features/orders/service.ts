@@ -19,8 +19,7 @@ import { isPgError, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { newId } from '../../platform/ids.ts';
 import { addresses } from '../addresses/schema.ts';
-import type { BookingCore } from '../bookings/core.ts';
-import { bookings } from '../bookings/schema.ts';
+import type { ParcelLockers } from '../bookings/index.ts';
 import { lockerSites } from '../lockers/schema.ts';
 import type { PaymentsService } from '../payments/service.ts';
 import { deliveryFees } from '../plans/schema.ts';
@@ -43,7 +42,7 @@ export interface OrderCaller {
 
 export interface OrdersDeps {
   core: OrderCore;
-  bookingCore: BookingCore;
+  parcels: ParcelLockers;
   payments: PaymentsService;
   plans: PlansService | null;
   validateCart: CartValidator;
@@ -93,7 +92,7 @@ function requestHash(body: PlaceOrderBody): string {
 }
 
 export function createOrdersService(deps: OrdersDeps) {
-  const { core, bookingCore, payments } = deps;
+  const { core, parcels, payments } = deps;
   const { db, clock, log, transactor } = core.deps;
 
   async function view(q: DbOrTx, row: OrderRow): Promise<Order> {
@@ -480,17 +479,13 @@ export function createOrdersService(deps: OrdersDeps) {
         if (to === 'in_locker') {
           if (o.state !== 'packed' || o.deliveryType !== 'locker')
             throw new AppError('OrderStateInvalid', undefined, { details: { state: o.state, to } });
-          const parcel = await holdParcelLocker(fx, bookingCore, o);
-          const [site] = await tx
-            .select({ name: lockerSites.name })
-            .from(lockerSites)
-            .where(eq(lockerSites.id, parcel.siteId));
+          const parcel = await holdParcelLocker(fx, parcels, o);
           // When the 48 h hold ends uncollected, the buyer is told (the lockers' timer frees the locker).
           await core.addTimer(tx, 'parcelPickup', o.id, parcel.endsAt);
           const row = await core.transition(fx, o, 'in_locker', {
-            patch: { parcelBookingId: parcel.id },
+            patch: { parcelBookingId: parcel.bookingId },
             note: note ?? `locker ${parcel.lockerId}`,
-            site: site?.name,
+            site: parcel.siteName,
             extra: {
               siteId: parcel.siteId,
               lockerId: parcel.lockerId,
@@ -525,11 +520,15 @@ export function createOrdersService(deps: OrdersDeps) {
      */
     async collectOpenedParcels(): Promise<number> {
       // Only the ones whose door was opened: a cheap read every poll, locks only for real work.
-      const opened = await db
+      const inLocker = await db
         .select({ orderId: orders.id, bookingId: orders.parcelBookingId })
         .from(orders)
-        .innerJoin(bookings, eq(bookings.id, orders.parcelBookingId))
-        .where(and(eq(orders.state, 'in_locker'), isNotNull(bookings.openedAt)));
+        .where(and(eq(orders.state, 'in_locker'), isNotNull(orders.parcelBookingId)));
+      const openedIds = await parcels.openedOf(
+        db,
+        inLocker.map((r) => r.bookingId!),
+      );
+      const opened = inLocker.filter((r) => openedIds.has(r.bookingId!));
       let n = 0;
       for (const { orderId, bookingId } of opened) {
         if (!bookingId) continue;
@@ -537,11 +536,10 @@ export function createOrdersService(deps: OrdersDeps) {
           // Lock order as the shop's drop takes it: the order first, then the locker's booking.
           const o = await core.lockOrder(tx, orderId);
           if (o?.state !== 'in_locker') return false;
-          const b = await bookingCore.lockBooking(tx, bookingId);
-          if (!b?.openedAt) return false;
+          const b = await parcels.lockOpened(tx, bookingId);
+          if (!b) return false;
           await core.transition(fx, o, 'collected', { note: `locker ${b.lockerId}` });
-          if (b.state === 'active' || b.state === 'reserved' || b.state === 'expired')
-            await bookingCore.end(fx, b, 'user', null);
+          await parcels.end(fx, bookingId);
           return true;
         });
         if (done) n += 1;

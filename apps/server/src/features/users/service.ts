@@ -23,6 +23,12 @@ export const usersService = {
     return row;
   },
 
+  /** The housing complex a user lives in (complex lockers are for its residents only), or null. */
+  async complexOf(db: DbOrTx, id: string): Promise<string | null> {
+    const [row] = await db.select({ complexId: users.complexId }).from(users).where(eq(users.id, id));
+    return row?.complexId ?? null;
+  },
+
   /** A new, unconfirmed account, or the unconfirmed one already there with its name and email refreshed. */
   async upsertPending(
     db: DbOrTx,

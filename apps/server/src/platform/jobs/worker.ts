@@ -53,6 +53,11 @@ export async function cancelTimerByKey(tx: DbOrTx, key: string): Promise<void> {
   await tx.delete(timers).where(eq(timers.key, key));
 }
 
+/** Drops every timer set for a booking: its flow undid the booking before anyone saw it. */
+export async function cancelBookingTimers(tx: DbOrTx, bookingId: string): Promise<void> {
+  await tx.delete(timers).where(eq(timers.bookingId, bookingId));
+}
+
 /** Runs inside the transaction that holds the timer's row lock; the row is deleted in it too. */
 export type TimerHandler = (tx: Tx, timer: TimerRow, fx: Effects) => Promise<void>;
 /**

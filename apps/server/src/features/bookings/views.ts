@@ -12,7 +12,7 @@ const LIVE_CHARGE = new Set(['pending', 'paid', 'covered']);
  * Builds the API's booking answers for rows of one user, loading what they need in a few queries
  * (sites, lockers, charges, prices, waitlist positions).
  */
-export async function toBookingDtos(
+export async function toBookings(
   db: DbOrTx,
   rows: BookingRow[],
   now: Date,
@@ -46,7 +46,7 @@ export async function toBookingDtos(
   return rows.map((b) => {
     const site = siteById.get(b.siteId)!;
     const rate = rates.get(`${site.type}:${b.size}`);
-    return toBookingDto(b, {
+    return toBooking(b, {
       site,
       locker: b.lockerId ? (lockerById.get(b.lockerId) ?? null) : null,
       charges: chargesBy.get(b.id) ?? [],
@@ -80,7 +80,7 @@ async function waitlistPositions(db: DbOrTx, waiting: BookingRow[]): Promise<Map
   return out;
 }
 
-export function toBookingDto(
+export function toBooking(
   b: BookingRow,
   x: {
     site: { id: string; name: { en: string; ta: string }; type: string };

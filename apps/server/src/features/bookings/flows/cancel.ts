@@ -1,0 +1,103 @@
+import { CANCELLABLE_STATES, cancellationRefund } from '@petti/shared';
+import { inArray } from 'drizzle-orm';
+import type { FlowRunner } from '../../../platform/flows/runner.ts';
+import { callStep, dbStep } from '../../../platform/flows/steps.ts';
+import { schedule } from '../../../platform/jobs/worker.ts';
+import { type Caller, invalid, lockOwn } from '../checks.ts';
+import { type BookingCore, TIMER } from '../core.ts';
+import { type BookingRow, bookingCharges } from '../schema.ts';
+
+export interface CancelInput {
+  caller: Caller;
+  id: string;
+}
+
+export interface Cancelled {
+  row: BookingRow;
+  refund: ReturnType<typeof cancellationRefund>;
+}
+
+/**
+ * Cancelling before first use (docs/product.md#locker-cancellation): the booking closes, its plan
+ * hours come back and its refunds are set as timers in one transaction, which stands once committed
+ * (the pivot). The refunds then run at once, outside any transaction; a refund that fails is
+ * retried by its timer.
+ */
+export function cancelFlow(flows: FlowRunner, core: BookingCore, runTimer: (id: string) => Promise<void>) {
+  const { clock } = core.deps;
+
+  const close = dbStep({
+    name: 'bookings.close-cancelled',
+    pivot: true,
+    async run(fx, { caller, id }: CancelInput): Promise<Cancelled & { refundTimers: string[] }> {
+      const tx = fx.tx;
+      const b = await lockOwn(core, tx, caller, id);
+      if (!(CANCELLABLE_STATES as readonly string[]).includes(b.state))
+        throw invalid(b, 'cancelled; end it instead');
+      const now = clock.now();
+      const charges = await core.chargesOf(tx, b.id);
+      const paid = charges.filter((c) => c.state === 'paid' && c.paymentId);
+      const refund = cancellationRefund({
+        state: b.state,
+        paidPaise: paid.reduce((n, c) => n + c.amountPaise, 0),
+        startsAt: b.startsAt,
+        now,
+      });
+      const row = await core.close(fx, b, 'cancelled', 'cancel', caller.sessionId);
+      const kept = charges.filter((c) => c.state === 'paid' || c.state === 'covered');
+      await core.releasePlanHours(tx, kept);
+      if (kept.length)
+        await tx
+          .update(bookingCharges)
+          .set({ state: 'refunded' })
+          .where(
+            inArray(
+              bookingCharges.id,
+              kept.map((c) => c.id),
+            ),
+          );
+      // Split the refund over the payments, largest first.
+      let left = refund.refundPaise;
+      const refundTimers: string[] = [];
+      for (const c of [...paid].sort((a, z) => z.amountPaise - a.amountPaise)) {
+        const amountPaise = Math.min(left, c.amountPaise);
+        if (amountPaise <= 0) break;
+        left -= amountPaise;
+        refundTimers.push(
+          await schedule(tx, clock, {
+            kind: TIMER.refund,
+            dueAt: now,
+            key: `refund:${c.id}`,
+            bookingId: b.id,
+            data: { paymentId: c.paymentId, amountPaise, reason: `booking cancelled (${refund.rule})` },
+          }),
+        );
+      }
+      await core.emit(fx, row, {
+        event: 'userBookingDeleted',
+        sessionId: caller.sessionId,
+        text: { amountPaise: refund.refundPaise },
+        extra: { refund: { amountPaise: refund.refundPaise, rule: refund.rule } },
+      });
+      if (b.lockerId) await core.offerToWaitlist(fx, b.siteId, b.size);
+      return { row, refund, refundTimers };
+    },
+  });
+
+  const refundNow = callStep({
+    name: 'bookings.refund-now',
+    async run(timerIds: string[]) {
+      for (const id of timerIds) await runTimer(id);
+    },
+  });
+
+  return flows.define<CancelInput, Cancelled>({
+    name: 'bookings.cancel',
+    steps: [close, refundNow],
+    async run(flow, input) {
+      const { row, refund, refundTimers } = await flow.db(close, input);
+      await flow.call(refundNow, refundTimers);
+      return { row, refund };
+    },
+  });
+}
