@@ -8,7 +8,7 @@ import { createMarketplaceFeature } from './features/catalog/feature.ts';
 import { lockersService } from './features/lockers/service.ts';
 import { createMeService } from './features/me/service.ts';
 import { createNotificationsService } from './features/notifications/service.ts';
-import { createOrderFeature } from './features/orders/feature.ts';
+import { createOrderFeature } from './features/orders/index.ts';
 import { createPaymentFeature } from './features/payments/feature.ts';
 import { createOutboxEmail } from './platform/email/outbox-email.ts';
 import { createSendgridEmail } from './platform/email/sendgrid-email.ts';
@@ -78,6 +78,9 @@ export function createServices(ctx: AppContext, log: Logger) {
     transactor,
     notifications,
     bookingCore: lockerFeature.bookingCore,
+    flows,
+    sellers: marketplace.sellers,
+    addresses: marketplace.addresses,
     jobs,
     checkRange: marketplace.checkRange,
   });

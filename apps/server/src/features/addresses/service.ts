@@ -54,6 +54,32 @@ export function createAddressesService(deps: { db: Db; clock: Clock }) {
   }
 
   return {
+    /**
+     * An address as an order keeps it (a copy: later edits or deletion do not change the order),
+     * or null when the user has no such address.
+     */
+    async snapshot(q: DbOrTx, userId: string, addressId: string) {
+      const [a] = await q
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
+      if (!a) return null;
+      return {
+        id: a.id,
+        label: a.label,
+        line1: a.line1,
+        line2: a.line2,
+        landmark: a.landmark,
+        lat: a.lat,
+        lng: a.lng,
+      };
+    },
+
+    /** Account deletion: every saved address goes, in the caller's transaction. */
+    async deleteAllFor(tx: DbOrTx, userId: string): Promise<void> {
+      await tx.delete(addresses).where(eq(addresses.userId, userId));
+    },
+
     /** Default first, then oldest first. */
     async list(userId: string): Promise<Address[]> {
       const rows = await db

@@ -3,16 +3,17 @@ import type { Order } from '@petti/shared/schemas/orders';
 import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { lockerLabel } from '../bookings/emitter.ts';
+// Parcel holds are read here until bookings offers `bookings.parcels.summaries(bookingIds)`.
 import { bookings } from '../bookings/schema.ts';
-import { lockerSites } from '../lockers/schema.ts';
-import { payments } from '../payments/schema.ts';
-import { sellers } from '../sellers/schema.ts';
+import type { OrdersDeps } from './deps.ts';
 import { type OrderRow, orderItems, orderStateLog } from './schema.ts';
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
-/** Orders as the app sees them, with everything a screen needs, loaded in one query per table. */
-export async function toOrderDtos(q: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
+type ViewDeps = Pick<OrdersDeps, 'sellers' | 'lockers' | 'payments'>;
+
+/** Orders as the app sees them, with everything a screen needs, loaded in one query per source. */
+export async function toOrders(deps: ViewDeps, q: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const sellerIds = [...new Set(rows.map((r) => r.sellerId))];
@@ -22,25 +23,12 @@ export async function toOrderDtos(q: DbOrTx, rows: OrderRow[]): Promise<Order[]>
   const [items, log, sellerRows, siteRows, parcelRows, paymentRows] = await Promise.all([
     q.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.vrntId)),
     q.select().from(orderStateLog).where(inArray(orderStateLog.orderId, ids)).orderBy(asc(orderStateLog.seq)),
-    q
-      .select({ id: sellers.id, brandName: sellers.brandName, brandNameTa: sellers.brandNameTa })
-      .from(sellers)
-      .where(inArray(sellers.id, sellerIds)),
-    siteIds.length
-      ? q
-          .select({ id: lockerSites.id, name: lockerSites.name })
-          .from(lockerSites)
-          .where(inArray(lockerSites.id, siteIds))
-      : Promise.resolve([]),
+    deps.sellers.rows(q, sellerIds),
+    deps.lockers.siteNames(q, siteIds),
     bookingIds.length
       ? q.select().from(bookings).where(inArray(bookings.id, bookingIds))
       : Promise.resolve([]),
-    paymentIds.length
-      ? q
-          .select({ id: payments.id, status: payments.status, refundedPaise: payments.refundedPaise })
-          .from(payments)
-          .where(inArray(payments.id, paymentIds))
-      : Promise.resolve([]),
+    deps.payments.summaries(q, paymentIds),
   ]);
   const group = <T extends { orderId: string }>(xs: T[]) => {
     const m = new Map<string, T[]>();
@@ -114,4 +102,10 @@ export async function toOrderDtos(q: DbOrTx, rows: OrderRow[]): Promise<Order[]>
       updatedAt: o.updatedAt.toISOString(),
     };
   });
+}
+
+/** One order as the app sees it. */
+export async function toOrder(deps: ViewDeps, q: DbOrTx, row: OrderRow): Promise<Order> {
+  const [order] = await toOrders(deps, q, [row]);
+  return order!;
 }

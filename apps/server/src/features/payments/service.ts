@@ -507,6 +507,18 @@ export function createPaymentsService(deps: PaymentsDeps) {
       return this.record(tx, draft, await openAtProvider(draft, tx));
     },
 
+    /** Status and refunded amount of these payments, for other features' views (orders' list). */
+    async summaries(
+      q: DbOrTx,
+      ids: readonly string[],
+    ): Promise<Array<{ id: string; status: PaymentRow['status']; refundedPaise: number }>> {
+      if (ids.length === 0) return [];
+      return q
+        .select({ id: payments.id, status: payments.status, refundedPaise: payments.refundedPaise })
+        .from(payments)
+        .where(inArray(payments.id, [...ids]));
+    },
+
     async findById(q: DbOrTx, id: string): Promise<PaymentRow | undefined> {
       const [row] = await q.select().from(payments).where(eq(payments.id, id));
       return row;

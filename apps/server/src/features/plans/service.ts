@@ -20,10 +20,11 @@ import type { NewNotification } from '../notifications/service.ts';
 import { EVENT_TEXT } from '../payments/event-texts.ts';
 import { GrantRefused, type PaymentsService } from '../payments/service.ts';
 import { usersService } from '../users/service.ts';
-import { plans, subscriptions } from './schema.ts';
+import { deliveryFees, plans, subscriptions } from './schema.ts';
 
 type PlanRow = typeof plans.$inferSelect;
 type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type DeliveryFeeRow = typeof deliveryFees.$inferSelect;
 
 const DAY_MS = 86_400_000;
 /** A pending purchase's payment is offered again for this long; after that it is left behind. */
@@ -379,6 +380,13 @@ export function createPlansService(deps: {
     },
 
     /** Counts one free delivery against a Delivery Pass. */
+    /** The delivery fee rules orders are priced with (docs/product.md#delivery-cart). */
+    async deliveryFees(q: DbOrTx): Promise<DeliveryFeeRow> {
+      const [fees] = await q.select().from(deliveryFees).where(eq(deliveryFees.id, 'default'));
+      if (!fees) throw new Error('no delivery fee rules (delivery_fees "default")');
+      return fees;
+    },
+
     /** A delivery taken back (its order was cancelled before it went out): counted as unused again. */
     async returnDelivery(tx: DbOrTx, subscriptionId: string): Promise<void> {
       await tx

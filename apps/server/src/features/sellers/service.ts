@@ -6,9 +6,9 @@ import type {
   SellerListQuery,
   SellerPage,
 } from '@petti/shared/schemas/catalog';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DistanceProvider } from '../../platform/distance/distance-provider.ts';
@@ -89,9 +89,18 @@ export function createSellersService(deps: {
     },
 
     /** The seller row (the cart and orders read range, position and hours from it). */
-    async findRow(id: string): Promise<SellerRow | undefined> {
-      const [row] = await db.select().from(sellers).where(eq(sellers.id, id));
+    async findRow(id: string, q: DbOrTx = db): Promise<SellerRow | undefined> {
+      const [row] = await q.select().from(sellers).where(eq(sellers.id, id));
       return row;
+    },
+
+    /** Seller rows by id, for other features' checks and views. */
+    async rows(q: DbOrTx, ids: readonly string[]): Promise<SellerRow[]> {
+      if (ids.length === 0) return [];
+      return q
+        .select()
+        .from(sellers)
+        .where(inArray(sellers.id, [...ids]));
     },
 
     /** Stores a become-a-seller application; the same phone twice is refused politely. */

@@ -15,6 +15,12 @@ export const usersService = {
     return row;
   },
 
+  /** The residential complex a user lives in, if any (complex lockers serve their residents only). */
+  async complexOf(q: DbOrTx, userId: string): Promise<string | null> {
+    const [row] = await q.select({ complexId: users.complexId }).from(users).where(eq(users.id, userId));
+    return row?.complexId ?? null;
+  },
+
   async findById(db: DbOrTx, id: string): Promise<User | undefined> {
     const [row] = await db
       .select()
