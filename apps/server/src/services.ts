@@ -6,7 +6,7 @@ import { createTokenSigner } from './features/auth/tokens.ts';
 import { createLockerFeature } from './features/bookings/feature.ts';
 import { createMarketplaceFeature } from './features/catalog/feature.ts';
 import { lockersService } from './features/lockers/service.ts';
-import { createMeService } from './features/me/service.ts';
+import { createMeService } from './features/me/index.ts';
 import { createNotificationsService } from './features/notifications/service.ts';
 import { createOrderFeature } from './features/orders/index.ts';
 import { createPaymentFeature } from './features/payments/feature.ts';
@@ -34,10 +34,14 @@ export function createServices(ctx: AppContext, log: Logger) {
       ? createSendgridEmail({ apiKey: config.SENDGRID_API_KEY!, from: config.EMAIL_FROM })
       : createOutboxEmail(db, clock);
   const auth = createAuthService({ db, clock, sms, tokens, config });
+  // Catalog, sellers, addresses, places, distance and range, server cart (docs/marketplace.md).
+  const marketplace = createMarketplaceFeature(ctx, log);
   const me = createMeService({
     db,
     clock,
     auth,
+    addresses: marketplace.addresses,
+    cart: marketplace.cart,
     email,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   });
@@ -68,8 +72,6 @@ export function createServices(ctx: AppContext, log: Logger) {
     notifications,
     jobs,
   });
-  // Catalog, sellers, addresses, places, distance and range, server cart (docs/marketplace.md).
-  const marketplace = createMarketplaceFeature(ctx, log);
   // Orders: placing, paying, the shop's steps, parcel-locker drops (docs/marketplace.md "Orders").
   const orderFeature = createOrderFeature(ctx, log, {
     payments: paymentFeature.payments,

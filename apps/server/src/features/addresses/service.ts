@@ -10,23 +10,10 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import { addresses } from './schema.ts';
-
-type AddressRow = typeof addresses.$inferSelect;
-
-export const toAddress = (row: AddressRow): Address => ({
-  id: row.id,
-  label: row.label,
-  line1: row.line1,
-  line2: row.line2,
-  landmark: row.landmark,
-  lat: row.lat,
-  lng: row.lng,
-  isDefault: row.isDefault,
-  createdAt: row.createdAt.toISOString(),
-});
+import { type AddressRow, toAddress } from './views.ts';
 
 /**
- * Saved delivery addresses (PRODUCT.md "Marketplace"): pins inside the town (checked by the shared
+ * Saved delivery addresses (docs/marketplace.md): pins inside the town (checked by the shared
  * schemas), exactly one default while any exist. Changes to one user's list are serialised with an
  * advisory lock so two tabs can never leave two defaults or none.
  */
