@@ -6,9 +6,9 @@ import { createTokenSigner } from './features/auth/tokens.ts';
 import { createLockerFeature } from './features/bookings/feature.ts';
 import { createMarketplaceFeature } from './features/catalog/feature.ts';
 import { lockersService } from './features/lockers/service.ts';
-import { createMeService } from './features/me/service.ts';
+import { createMeService } from './features/me/index.ts';
 import { createNotificationsService } from './features/notifications/service.ts';
-import { createOrderFeature } from './features/orders/feature.ts';
+import { createOrderFeature } from './features/orders/index.ts';
 import { createPaymentFeature } from './features/payments/feature.ts';
 import { createOutboxEmail } from './platform/email/outbox-email.ts';
 import { createSendgridEmail } from './platform/email/sendgrid-email.ts';
@@ -34,10 +34,14 @@ export function createServices(ctx: AppContext, log: Logger) {
       ? createSendgridEmail({ apiKey: config.SENDGRID_API_KEY!, from: config.EMAIL_FROM })
       : createOutboxEmail(db, clock);
   const auth = createAuthService({ db, clock, sms, tokens, config });
+  // Catalog, sellers, addresses, places, distance and range, server cart (docs/marketplace.md).
+  const marketplace = createMarketplaceFeature(ctx, log);
   const me = createMeService({
     db,
     clock,
     auth,
+    addresses: marketplace.addresses,
+    cart: marketplace.cart,
     email,
     publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
   });
@@ -75,8 +79,6 @@ export function createServices(ctx: AppContext, log: Logger) {
     jobs,
     flows,
   });
-  // Catalog, sellers, addresses, places, distance and range, server cart (docs/marketplace.md).
-  const marketplace = createMarketplaceFeature(ctx, log);
   // Orders: placing, paying, the shop's steps, parcel-locker drops (docs/marketplace.md "Orders").
   const orderFeature = createOrderFeature(ctx, log, {
     payments: paymentFeature.payments,
@@ -85,6 +87,9 @@ export function createServices(ctx: AppContext, log: Logger) {
     transactor,
     notifications,
     parcels: lockerFeature.parcels,
+    flows,
+    sellers: marketplace.sellers,
+    addresses: marketplace.addresses,
     jobs,
     checkRange: marketplace.checkRange,
   });

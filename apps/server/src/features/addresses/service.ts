@@ -10,23 +10,10 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import { addresses } from './schema.ts';
-
-type AddressRow = typeof addresses.$inferSelect;
-
-export const toAddress = (row: AddressRow): Address => ({
-  id: row.id,
-  label: row.label,
-  line1: row.line1,
-  line2: row.line2,
-  landmark: row.landmark,
-  lat: row.lat,
-  lng: row.lng,
-  isDefault: row.isDefault,
-  createdAt: row.createdAt.toISOString(),
-});
+import { type AddressRow, toAddress } from './views.ts';
 
 /**
- * Saved delivery addresses (PRODUCT.md "Marketplace"): pins inside the town (checked by the shared
+ * Saved delivery addresses (docs/marketplace.md): pins inside the town (checked by the shared
  * schemas), exactly one default while any exist. Changes to one user's list are serialised with an
  * advisory lock so two tabs can never leave two defaults or none.
  */
@@ -54,6 +41,32 @@ export function createAddressesService(deps: { db: Db; clock: Clock }) {
   }
 
   return {
+    /**
+     * An address as an order keeps it (a copy: later edits or deletion do not change the order),
+     * or null when the user has no such address.
+     */
+    async snapshot(q: DbOrTx, userId: string, addressId: string) {
+      const [a] = await q
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)));
+      if (!a) return null;
+      return {
+        id: a.id,
+        label: a.label,
+        line1: a.line1,
+        line2: a.line2,
+        landmark: a.landmark,
+        lat: a.lat,
+        lng: a.lng,
+      };
+    },
+
+    /** Account deletion: every saved address goes, in the caller's transaction. */
+    async deleteAllFor(tx: DbOrTx, userId: string): Promise<void> {
+      await tx.delete(addresses).where(eq(addresses.userId, userId));
+    },
+
     /** Default first, then oldest first. */
     async list(userId: string): Promise<Address[]> {
       const rows = await db

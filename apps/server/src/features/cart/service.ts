@@ -1,18 +1,17 @@
 import { type CartItem, cartTotals } from '@petti/shared/rules/cart';
 import type { CartCheck, PutCartBody, ServerCart } from '@petti/shared/schemas/cart';
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
-import { products, productVariants } from '../catalog/schema.ts';
-import { rupees } from '../catalog/views.ts';
-import { sellers } from '../sellers/schema.ts';
+import { rupees, variantsWithProducts } from '../catalog/index.ts';
+import { sellerRows } from '../sellers/index.ts';
 import { carts, type StoredCartLine } from './schema.ts';
 import { validateCartItems } from './validate.ts';
 
 /**
- * The server's copy of a user's delivery cart (seed §3 `cartId`): the app mirrors its local cart
+ * The server's copy of a user's delivery cart (`cartId`, docs/product.md#delivery-cart): the app mirrors its local cart
  * here when online, so another device or a reinstall finds it. Only variant ids and quantities are
  * stored; product data and prices are read fresh on every answer.
  */
@@ -34,17 +33,17 @@ export function createCartService(deps: { db: Db; clock: Clock }) {
         updatedAt: row?.updatedAt.toISOString() ?? null,
       };
     }
-    const found = await db
-      .select({ variant: productVariants, product: products, seller: sellers })
-      .from(productVariants)
-      .innerJoin(products, eq(products.id, productVariants.productId))
-      .innerJoin(sellers, eq(sellers.id, products.sellerId))
-      .where(
-        inArray(
-          productVariants.id,
-          row.items.map((i) => i.vrntId),
-        ),
-      );
+    const variants = await variantsWithProducts(
+      db,
+      row.items.map((i) => i.vrntId),
+    );
+    const sellerBy = new Map(
+      (await sellerRows(db, [...new Set(variants.map((v) => v.product.sellerId))])).map((s) => [s.id, s]),
+    );
+    const found = variants.flatMap((v) => {
+      const seller = sellerBy.get(v.product.sellerId);
+      return seller ? [{ ...v, seller }] : [];
+    });
     const byId = new Map(found.map((f) => [f.variant.id, f]));
     // A variant removed from the catalog since simply drops out of the cart.
     const items = row.items.flatMap((line) => {
@@ -93,13 +92,10 @@ export function createCartService(deps: { db: Db; clock: Clock }) {
      */
     async put(userId: string, body: PutCartBody): Promise<ServerCart> {
       const ids = body.items.map((i) => i.vrntId);
-      const found = ids.length
-        ? await db
-            .select({ vrntId: productVariants.id, sellerId: products.sellerId })
-            .from(productVariants)
-            .innerJoin(products, eq(products.id, productVariants.productId))
-            .where(inArray(productVariants.id, ids))
-        : [];
+      const found = (await variantsWithProducts(db, ids)).map((f) => ({
+        vrntId: f.variant.id,
+        sellerId: f.product.sellerId,
+      }));
       const sellerOf = new Map(found.map((f) => [f.vrntId, f.sellerId]));
       const sellerIds = new Set(found.map((f) => f.sellerId));
       if (sellerIds.size > 1 || (body.sellerId && sellerIds.size === 1 && !sellerIds.has(body.sellerId))) {
@@ -116,6 +112,11 @@ export function createCartService(deps: { db: Db; clock: Clock }) {
         .onConflictDoUpdate({ target: carts.userId, set: { sellerId, items, updatedAt: now } })
         .returning();
       return view(row);
+    },
+
+    /** Account deletion: the stored cart goes, in the caller's transaction. */
+    async deleteFor(tx: DbOrTx, userId: string): Promise<void> {
+      await tx.delete(carts).where(eq(carts.userId, userId));
     },
 
     /** POST /api/cart/validate: the per-line answer (the route turns a price change into a 409). */

@@ -7,13 +7,11 @@ import {
   type CartLineInput,
   cartCheckMessage,
 } from '@petti/shared/schemas/cart';
-import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import { AppError } from '../../http/app-error.ts';
-import { products, productVariants } from '../catalog/schema.ts';
-import { rupees } from '../catalog/views.ts';
-import { sellers } from '../sellers/schema.ts';
+import { rupees, variantsWithProducts } from '../catalog/index.ts';
+import { sellerRows } from '../sellers/index.ts';
 
 /** A line that passed validation, priced from the database (never from the request). */
 export interface ValidatedLine {
@@ -45,8 +43,8 @@ export interface CartValidation {
 }
 
 /**
- * Re-reads stock, price and the seller's hours for each cart line (seed §4 "Cart validation";
- * PRODUCT.md "Marketplace"). BAD: the variant is gone, another seller's, the shop is closed, out of
+ * Re-reads stock, price and the seller's hours for each cart line
+ * (docs/product.md#cart-validation). BAD: the variant is gone, another seller's, the shop is closed, out of
  * stock or not enough stock (unless alwaysInventory). A price different from the one sent is OK
  * but sets `priceChanged`. Reads only: an order takes stock itself, atomically, in the same `tx`.
  */
@@ -56,14 +54,14 @@ export async function validateCartItems(
   now: Date,
 ): Promise<CartValidation> {
   const ids = [...new Set(items.map((i) => i.vrntId))];
-  const rows = ids.length
-    ? await tx
-        .select({ variant: productVariants, product: products, seller: sellers })
-        .from(productVariants)
-        .innerJoin(products, eq(products.id, productVariants.productId))
-        .innerJoin(sellers, eq(sellers.id, products.sellerId))
-        .where(inArray(productVariants.id, ids))
-    : [];
+  const found = await variantsWithProducts(tx, ids);
+  const sellerBy = new Map(
+    (await sellerRows(tx, [...new Set(found.map((f) => f.product.sellerId))])).map((s) => [s.id, s]),
+  );
+  const rows = found.flatMap((f) => {
+    const seller = sellerBy.get(f.product.sellerId);
+    return seller ? [{ ...f, seller }] : [];
+  });
   const byId = new Map(rows.map((r) => [r.variant.id, r]));
   const sellerId = items.map((i) => byId.get(i.vrntId)?.seller.id).find((s) => s !== undefined) ?? null;
 

@@ -3,10 +3,10 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { checkRange, type RangeSeller } from '../../platform/distance/check-range.ts';
 import { createDistance } from '../../platform/distance/create-distance.ts';
-import { createAddressesService } from '../addresses/service.ts';
-import { createCartService } from '../cart/service.ts';
-import { createGazetteerGeocoder, createGoogleGeocoder } from '../places/geocoder.ts';
-import { createSellersService } from '../sellers/service.ts';
+import { createAddressesService } from '../addresses/index.ts';
+import { createCartService } from '../cart/index.ts';
+import { createGazetteerGeocoder, createGoogleGeocoder } from '../places/index.ts';
+import { createSellersService } from '../sellers/index.ts';
 import { createCatalogService } from './service.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { ProductListQuery, ProductPage } from '@petti/shared/schemas/catalo
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
-import { sellers } from '../sellers/schema.ts';
+import { sellerRows } from '../sellers/index.ts';
 import { categories, products, productVariants } from './schema.ts';
 import { toCategory, toProduct, type VariantRow } from './views.ts';
 
@@ -18,7 +18,29 @@ async function variantsOf(q: DbOrTx, productIds: string[]): Promise<Map<string, 
   return byProduct;
 }
 
-/** Categories and products (public reads; PRODUCT.md "Marketplace"). */
+/** Brand names of these sellers, read through the sellers feature. */
+async function brandNames(q: DbOrTx, sellerIds: string[]): Promise<Map<string, string>> {
+  const rows = await sellerRows(q, [...new Set(sellerIds)]);
+  return new Map(rows.map((s) => [s.id, s.brandName]));
+}
+
+/** Categories and products sold by one seller, with how many products each has (the seller's page). */
+export async function categoryCounts(q: DbOrTx, sellerId: string) {
+  return q
+    .select({ category: categories, productCount: sql<number>`count(*)::int` })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.sellerId, sellerId))
+    .groupBy(categories.id)
+    .orderBy(asc(categories.sort));
+}
+
+export async function categoryById(q: DbOrTx, id: string) {
+  const [row] = await q.select().from(categories).where(eq(categories.id, id));
+  return row;
+}
+
+/** Categories and products (public reads; docs/marketplace.md). */
 export function createCatalogService(deps: { db: Db }) {
   const { db } = deps;
   return {
@@ -44,19 +66,26 @@ export function createCatalogService(deps: { db: Db }) {
         .from(products)
         .where(filter);
       const rows = await db
-        .select({ product: products, brandName: sellers.brandName })
+        .select()
         .from(products)
-        .innerJoin(sellers, eq(sellers.id, products.sellerId))
         .where(filter)
         .orderBy(sql`${products.name}->>'en'`, asc(products.id))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
       const variants = await variantsOf(
         db,
-        rows.map((r) => r.product.id),
+        rows.map((r) => r.id),
+      );
+      const brands = await brandNames(
+        db,
+        rows.map((r) => r.sellerId),
       );
       return {
-        products: rows.map((r) => toProduct(r.product, r.brandName, variants.get(r.product.id) ?? [])),
+        products: rows.flatMap((r) => {
+          // A product whose seller is gone is not for sale.
+          const brand = brands.get(r.sellerId);
+          return brand === undefined ? [] : [toProduct(r, brand, variants.get(r.id) ?? [])];
+        }),
         page: query.page,
         pageSize: query.pageSize,
         total,
@@ -65,14 +94,11 @@ export function createCatalogService(deps: { db: Db }) {
     },
 
     async product(id: string) {
-      const [row] = await db
-        .select({ product: products, brandName: sellers.brandName })
-        .from(products)
-        .innerJoin(sellers, eq(sellers.id, products.sellerId))
-        .where(eq(products.id, id));
-      if (!row) throw notFound('That product');
+      const [row] = await db.select().from(products).where(eq(products.id, id));
+      const brand = row && (await brandNames(db, [row.sellerId])).get(row.sellerId);
+      if (!row || brand === undefined) throw notFound('That product');
       const variants = await variantsOf(db, [id]);
-      return toProduct(row.product, row.brandName, variants.get(id) ?? []);
+      return toProduct(row, brand, variants.get(id) ?? []);
     },
   };
 }

@@ -1,14 +1,11 @@
 import type { Me } from '@petti/shared';
-import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { EmailSender } from '../../platform/email/email-sender.ts';
-import { addresses } from '../addresses/schema.ts';
-import { emailVerifications } from '../auth/schema.ts';
-import { newOpaqueToken } from '../auth/secrets.ts';
-import type { AuthService } from '../auth/service.ts';
-import { carts } from '../cart/schema.ts';
+import type { AddressesService } from '../addresses/index.ts';
+import { type AuthService, emailLinks } from '../auth/index.ts';
+import type { CartService } from '../cart/index.ts';
 import { type User, usersService } from '../users/service.ts';
 
 const EMAIL_LINK_TTL_MS = 24 * 3_600_000;
@@ -17,6 +14,8 @@ export function createMeService(deps: {
   db: Db;
   clock: Clock;
   auth: AuthService;
+  addresses: Pick<AddressesService, 'deleteAllFor'>;
+  cart: Pick<CartService, 'deleteFor'>;
   email: EmailSender;
   publicUrl: string;
 }) {
@@ -64,13 +63,11 @@ export function createMeService(deps: {
     async requestEmailVerification(userId: string): Promise<{ sentTo: string }> {
       const user = await load(userId);
       if (!user.email) throw new AppError('NoEmail');
-      const id = newOpaqueToken();
-      await db.insert(emailVerifications).values({
-        id,
+      const id = await emailLinks.issue(db, {
         userId,
         email: user.email,
         expiresAt: new Date(clock.now().getTime() + EMAIL_LINK_TTL_MS),
-        createdAt: clock.now(),
+        now: clock.now(),
       });
       await deps.email.sendVerification(user.email, `${deps.publicUrl}/emailVerification/${id}`);
       return { sentTo: user.email };
@@ -83,18 +80,14 @@ export function createMeService(deps: {
     async verifyEmail(id: string): Promise<{ email: string }> {
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const [link] = await tx
-          .select()
-          .from(emailVerifications)
-          .where(and(eq(emailVerifications.id, id), gt(emailVerifications.expiresAt, now)))
-          .for('update');
+        const link = await emailLinks.lockLive(tx, id, now);
         const user = link && (await usersService.findById(tx, link.userId));
         if (!link || !user || user.email !== link.email) throw new AppError('EmailVerificationInvalid');
         if (link.usedAt) {
           if (user.emailVerifiedAt) return { email: link.email };
           throw new AppError('EmailVerificationInvalid');
         }
-        await tx.update(emailVerifications).set({ usedAt: now }).where(eq(emailVerifications.id, id));
+        await emailLinks.markUsed(tx, id, now);
         await usersService.update(tx, user.id, { emailVerifiedAt: now }, now);
         return { email: link.email };
       });
@@ -108,8 +101,8 @@ export function createMeService(deps: {
       await load(userId);
       await deps.auth.revokeAllSessions(userId);
       await db.transaction(async (tx) => {
-        await tx.delete(addresses).where(eq(addresses.userId, userId));
-        await tx.delete(carts).where(eq(carts.userId, userId));
+        await deps.addresses.deleteAllFor(tx, userId);
+        await deps.cart.deleteFor(tx, userId);
         await usersService.anonymise(tx, userId, clock.now());
       });
     },

@@ -1,11 +1,8 @@
 import { sellerPageSchema, sellerParams } from '@petti/shared/schemas/catalog';
 import { sellerHoursBody } from '@petti/shared/schemas/ops';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/openapi.ts';
-import { sellers } from '../sellers/schema.ts';
-import { toSeller } from '../sellers/view.ts';
 import { makeRequireOps } from './ops-auth.ts';
 
 /** The ops API for shops' own details: today, their opening hours (the cart and orders obey them). */
@@ -25,13 +22,9 @@ export const opsSellerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [row] = await app.ctx.database.db
-        .update(sellers)
-        .set({ opensAt: request.body.open, closesAt: request.body.close })
-        .where(eq(sellers.id, request.params.id))
-        .returning();
-      if (!row) throw new AppError('ResourceNotFound');
-      return { seller: toSeller(row, app.ctx.clock.now()) };
+      const seller = await app.services.sellers.setHours(request.params.id, request.body);
+      if (!seller) throw new AppError('ResourceNotFound');
+      return { seller };
     },
   );
 };

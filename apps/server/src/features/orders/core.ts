@@ -1,6 +1,6 @@
 import { type EventPayload, TOPICS } from '@petti/shared';
 import { canOrderTransition, type OrderState } from '@petti/shared/schemas/orders';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -9,9 +9,9 @@ import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Effects, Transactor } from '../../platform/events/transactor.ts';
 import { newId } from '../../platform/ids.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
-import { productVariants } from '../catalog/schema.ts';
+import type { CatalogStock } from '../catalog/index.ts';
 import type { NotificationsService } from '../notifications/service.ts';
-import { sellers } from '../sellers/schema.ts';
+import type { SellersService } from '../sellers/index.ts';
 import { orderEventText, STATE_EVENT } from './event-texts.ts';
 import { type OrderRow, orderItems, orderStateLog, orders } from './schema.ts';
 import { ORDER_TIMER_KINDS } from './timers.ts';
@@ -23,6 +23,8 @@ export interface OrderCoreDeps {
   transactor: Transactor;
   outbox: EventOutbox;
   notifications: NotificationsService;
+  stock: CatalogStock;
+  sellers: Pick<SellersService, 'rows'>;
 }
 
 export type OrderPatch = Partial<Omit<OrderRow, 'id' | 'createdAt' | 'userId'>>;
@@ -41,11 +43,8 @@ export function createOrderCore(deps: OrderCoreDeps) {
   }
 
   async function shopName(q: DbOrTx, sellerId: string) {
-    const [s] = await q
-      .select({ en: sellers.brandName, ta: sellers.brandNameTa })
-      .from(sellers)
-      .where(eq(sellers.id, sellerId));
-    return { en: s?.en ?? sellerId, ta: s?.ta ?? s?.en ?? sellerId };
+    const [s] = await deps.sellers.rows(q, [sellerId]);
+    return { en: s?.brandName ?? sellerId, ta: s?.brandNameTa ?? s?.brandName ?? sellerId };
   }
 
   /**
@@ -139,42 +138,18 @@ export function createOrderCore(deps: OrderCoreDeps) {
     return row;
   }
 
-  /**
-   * Takes stock for each line in one statement per variant that only succeeds while enough is left
-   * (`inventory >= q`), so concurrent orders can never take it below zero. Variants are taken in id
-   * order so two orders never wait on each other crosswise. Answers the first line that was short.
-   */
-  async function takeStock(
-    tx: Tx,
-    lines: ReadonlyArray<{ vrntId: string; quantity: number; alwaysInventory: boolean }>,
-  ): Promise<string | null> {
-    const sorted = [...lines].sort((a, b) => (a.vrntId < b.vrntId ? -1 : 1));
-    for (const l of sorted) {
-      if (l.alwaysInventory) continue;
-      const taken = await tx
-        .update(productVariants)
-        .set({ inventory: sql`${productVariants.inventory} - ${l.quantity}` })
-        .where(and(eq(productVariants.id, l.vrntId), sql`${productVariants.inventory} >= ${l.quantity}`))
-        .returning({ id: productVariants.id });
-      if (taken.length === 0) return l.vrntId;
-    }
-    return null;
-  }
-
-  /** Gives an order's stock back (timed out or cancelled); lines that never took stock are skipped. */
+  /** Gives an order's stock back (timed out, cancelled); lines that never took stock are skipped. */
   async function releaseStock(tx: Tx, orderId: string): Promise<void> {
     const items = await tx
-      .select()
+      .select({
+        vrntId: orderItems.vrntId,
+        quantity: orderItems.quantity,
+        alwaysInventory: orderItems.alwaysInventory,
+      })
       .from(orderItems)
       .where(eq(orderItems.orderId, orderId))
       .orderBy(asc(orderItems.vrntId));
-    for (const i of items) {
-      if (i.alwaysInventory) continue;
-      await tx
-        .update(productVariants)
-        .set({ inventory: sql`${productVariants.inventory} + ${i.quantity}` })
-        .where(eq(productVariants.id, i.vrntId));
-    }
+    await deps.stock.release(tx, items);
   }
 
   /** An order's timer on the one timer table (fired by the platform worker: timers.ts). */
@@ -182,7 +157,7 @@ export function createOrderCore(deps: OrderCoreDeps) {
     return schedule(tx, clock, { kind: ORDER_TIMER_KINDS[kind], dueAt, data: { orderId } });
   }
 
-  return { lockOrder, emit, transition, takeStock, releaseStock, logState, addTimer, shopName, deps };
+  return { lockOrder, emit, transition, releaseStock, logState, addTimer, shopName, deps };
 }
 
 export type OrderCore = ReturnType<typeof createOrderCore>;

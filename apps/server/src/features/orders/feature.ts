@@ -2,36 +2,39 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
+import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
+import type { AddressesService } from '../addresses/index.ts';
 import type { ParcelLockers } from '../bookings/index.ts';
-import { validateCartItems } from '../cart/validate.ts';
+import { validateCartItems } from '../cart/index.ts';
+import { stock } from '../catalog/index.ts';
+import { lockersService } from '../lockers/service.ts';
 import type { NotificationsService } from '../notifications/service.ts';
 import type { PaymentsService } from '../payments/service.ts';
-import type { createPlansService } from '../plans/service.ts';
+import type { PlansService } from '../plans/service.ts';
+import type { SellersService } from '../sellers/index.ts';
+import { usersService } from '../users/service.ts';
 import { createOrderCore } from './core.ts';
 import { registerOrderPaymentHooks } from './payment-hooks.ts';
 import type { CartValidator, RangeChecker } from './ports.ts';
 import { createOrdersService } from './service.ts';
 import { registerOrderTimers } from './timers.ts';
 
-/** The cart feature's validation (features/cart/validate.ts): per-item answers and the priced lines. */
-const cartValidator: CartValidator = async (tx, items, now) => {
-  const r = await validateCartItems(tx, items, now);
-  return { ...r, lines: r.lines.map((l) => ({ ...l, name: { en: l.name.en, ta: l.name.ta ?? l.name.en } })) };
-};
-
-/** Orders: the service, its payment hook and its timers (on the lockers feature's worker). */
+/** Orders: the service, its payment hook and its timers (on the one timer worker). */
 export function createOrderFeature(
   ctx: AppContext,
   log: Logger,
   deps: {
     payments: PaymentsService;
-    plans: ReturnType<typeof createPlansService> | null;
+    plans: PlansService;
     outbox: EventOutbox;
     transactor: Transactor;
     notifications: NotificationsService;
     parcels: ParcelLockers;
-    /** The one timer worker (built by the lockers feature); orders add their kinds to it. */
+    flows: FlowRunner;
+    sellers: SellersService;
+    addresses: AddressesService;
+    /** The one timer worker; orders add their kinds to it. */
     jobs: JobWorker;
     /** The marketplace feature's range check (one distance provider for both). */
     checkRange: RangeChecker;
@@ -46,21 +49,35 @@ export function createOrderFeature(
     transactor: deps.transactor,
     outbox: deps.outbox,
     notifications: deps.notifications,
+    stock,
+    sellers: deps.sellers,
   });
-  const orders = createOrdersService({
+  // The cart feature's validation: per-item answers and the priced lines.
+  const validateCart: CartValidator = async (tx, items, now) => {
+    const r = await validateCartItems(tx, items, now);
+    return {
+      ...r,
+      lines: r.lines.map((l) => ({ ...l, name: { en: l.name.en, ta: l.name.ta ?? l.name.en } })),
+    };
+  };
+  const ordersDeps = {
     core,
+    clock,
+    flows: deps.flows,
     parcels: deps.parcels,
     payments: deps.payments,
     plans: deps.plans,
-    validateCart: cartValidator,
+    stock,
+    sellers: deps.sellers,
+    addresses: deps.addresses,
+    lockers: lockersService,
+    users: usersService,
+    validateCart,
     checkRange: deps.checkRange,
-    runTimerSoon: (id) => {
-      void deps.jobs
-        .runTimer(id)
-        .catch((err: unknown) => log.error({ err }, 'running an order timer failed'));
-    },
-  });
+    runTimer: (id: string) => deps.jobs.runTimer(id),
+  };
+  const orders = createOrdersService(ordersDeps, { db, transactor: deps.transactor, log });
   registerOrderTimers(deps.jobs, orders);
-  registerOrderPaymentHooks(core, deps.payments, deps.plans);
+  registerOrderPaymentHooks(ordersDeps);
   return { orders };
 }

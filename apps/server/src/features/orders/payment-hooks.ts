@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { GrantRefused, type PaymentsService } from '../payments/service.ts';
-import type { createPlansService } from '../plans/service.ts';
-import type { OrderCore } from './core.ts';
+import { GrantRefused } from '../payments/service.ts';
+import type { OrdersDeps } from './deps.ts';
 import { orders } from './schema.ts';
-import { toOrderDtos } from './views.ts';
+import { toOrder } from './views.ts';
 
 /**
  * What a captured order payment grants, inside the payments module's capture transaction: the
@@ -11,11 +10,8 @@ import { toOrderDtos } from './views.ts';
  * payment that arrives after the order timed out or was cancelled is refused, and the payments
  * module refunds it in full (docs/payments.md).
  */
-export function registerOrderPaymentHooks(
-  core: OrderCore,
-  payments: PaymentsService,
-  plans: ReturnType<typeof createPlansService> | null,
-): void {
+export function registerOrderPaymentHooks(deps: OrdersDeps): void {
+  const { core, payments, plans } = deps;
   const { log } = core.deps;
 
   payments.onCaptured('order', async (fx, payment) => {
@@ -33,14 +29,13 @@ export function registerOrderPaymentHooks(
       patch: { holdExpiresAt: null },
       note: `payment ${payment.id}`,
     });
-    if (o.deliveryPassId && plans) await plans.useDelivery(tx, o.deliveryPassId);
+    if (o.deliveryPassId) await plans.useDelivery(tx, o.deliveryPassId);
   });
 
   // `granted` in the payment confirmation: the order as it now is.
   payments.describe('order', async (q, payment) => {
     const [row] = await q.select().from(orders).where(eq(orders.id, payment.subjectId));
     if (!row) return null;
-    const [dto] = await toOrderDtos(q, [row]);
-    return dto ? { order: dto } : null;
+    return { order: await toOrder(deps, q, row) };
   });
 }

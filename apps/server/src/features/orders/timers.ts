@@ -19,17 +19,19 @@ const orderIdOf = (timer: TimerRow): string => {
 };
 
 /**
- * A payment hold and a parcel's pickup window run in the transaction that holds the timer's row; a
- * refund calls the provider, so its row is leased while it runs and deleted after (a crash runs it
- * again, which is harmless: nothing is left to refund). Parcels taken out are noticed on every pass.
+ * A parcel's pickup window runs in the transaction that holds the timer's row. A payment hold runs
+ * the `orders.cancel` flow and a refund calls the provider, so their rows are leased while they run
+ * and deleted after (a crash runs them again, which is harmless: an order already timed out is left
+ * alone, and nothing is left to refund). Parcels taken out are noticed on every pass.
  */
 export function registerOrderTimers(jobs: JobWorker, orders: OrdersService): void {
   jobs.register({
     handlers: {
-      [ORDER_TIMER_KINDS.paymentHold]: (_tx, timer, fx) => orders.expireHold(fx, orderIdOf(timer)),
       [ORDER_TIMER_KINDS.parcelPickup]: (_tx, timer, fx) => orders.parcelPickupEnded(fx, orderIdOf(timer)),
     },
     leased: {
+      // The `orders.cancel` flow: steps of their own, so no transaction is held around it.
+      [ORDER_TIMER_KINDS.paymentHold]: (timer) => orders.expireHold(orderIdOf(timer)),
       [ORDER_TIMER_KINDS.refund]: (timer) => orders.refundOrder(orderIdOf(timer)),
     },
     sweep: () => orders.collectOpenedParcels(),

@@ -2,45 +2,28 @@ import type { Payment } from '@petti/shared';
 import type { Order } from '@petti/shared/schemas/orders';
 import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { lockerLabel } from '../bookings/emitter.ts';
-import { bookings } from '../bookings/schema.ts';
-import { lockerSites } from '../lockers/schema.ts';
-import { payments } from '../payments/schema.ts';
-import { sellers } from '../sellers/schema.ts';
+import type { OrdersDeps } from './deps.ts';
 import { type OrderRow, orderItems, orderStateLog } from './schema.ts';
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
-/** Orders as the app sees them, with everything a screen needs, loaded in one query per table. */
-export async function toOrderDtos(q: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
+type ViewDeps = Pick<OrdersDeps, 'sellers' | 'lockers' | 'payments' | 'parcels'>;
+
+/** Orders as the app sees them, with everything a screen needs, loaded in one query per source. */
+export async function toOrders(deps: ViewDeps, q: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const sellerIds = [...new Set(rows.map((r) => r.sellerId))];
   const siteIds = [...new Set(rows.flatMap((r) => (r.siteId ? [r.siteId] : [])))];
   const bookingIds = rows.flatMap((r) => (r.parcelBookingId ? [r.parcelBookingId] : []));
   const paymentIds = rows.flatMap((r) => (r.paymentId ? [r.paymentId] : []));
-  const [items, log, sellerRows, siteRows, parcelRows, paymentRows] = await Promise.all([
+  const [items, log, sellerRows, siteRows, parcelBy, paymentRows] = await Promise.all([
     q.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.vrntId)),
     q.select().from(orderStateLog).where(inArray(orderStateLog.orderId, ids)).orderBy(asc(orderStateLog.seq)),
-    q
-      .select({ id: sellers.id, brandName: sellers.brandName, brandNameTa: sellers.brandNameTa })
-      .from(sellers)
-      .where(inArray(sellers.id, sellerIds)),
-    siteIds.length
-      ? q
-          .select({ id: lockerSites.id, name: lockerSites.name })
-          .from(lockerSites)
-          .where(inArray(lockerSites.id, siteIds))
-      : Promise.resolve([]),
-    bookingIds.length
-      ? q.select().from(bookings).where(inArray(bookings.id, bookingIds))
-      : Promise.resolve([]),
-    paymentIds.length
-      ? q
-          .select({ id: payments.id, status: payments.status, refundedPaise: payments.refundedPaise })
-          .from(payments)
-          .where(inArray(payments.id, paymentIds))
-      : Promise.resolve([]),
+    deps.sellers.rows(q, sellerIds),
+    deps.lockers.siteNames(q, siteIds),
+    deps.parcels.summaries(q, bookingIds),
+    deps.payments.summaries(q, paymentIds),
   ]);
   const group = <T extends { orderId: string }>(xs: T[]) => {
     const m = new Map<string, T[]>();
@@ -51,7 +34,6 @@ export async function toOrderDtos(q: DbOrTx, rows: OrderRow[]): Promise<Order[]>
   const logBy = group(log);
   const sellerBy = new Map(sellerRows.map((s) => [s.id, s]));
   const siteBy = new Map(siteRows.map((s) => [s.id, s]));
-  const parcelBy = new Map(parcelRows.map((b) => [b.id, b]));
   const paymentBy = new Map(paymentRows.map((p) => [p.id, p]));
 
   return rows.map((o) => {
@@ -92,10 +74,10 @@ export async function toOrderDtos(q: DbOrTx, rows: OrderRow[]): Promise<Order[]>
       price: o.price,
       holdExpiresAt: o.state === 'awaiting_payment' ? iso(o.holdExpiresAt) : null,
       // The PIN only while the parcel waits in its locker; it changes after each open (lockers' rule).
-      pickup: parcel?.lockerId
+      pickup: parcel?.locker
         ? {
             siteId: parcel.siteId,
-            locker: lockerLabel(parcel.lockerId, parcel.siteId),
+            locker: parcel.locker,
             size: parcel.size,
             pin: o.state === 'in_locker' ? parcel.pin : null,
             expiresAt: parcel.endsAt.toISOString(),
@@ -114,4 +96,10 @@ export async function toOrderDtos(q: DbOrTx, rows: OrderRow[]): Promise<Order[]>
       updatedAt: o.updatedAt.toISOString(),
     };
   });
+}
+
+/** One order as the app sees it. */
+export async function toOrder(deps: ViewDeps, q: DbOrTx, row: OrderRow): Promise<Order> {
+  const [order] = await toOrders(deps, q, [row]);
+  return order!;
 }

@@ -1,6 +1,6 @@
 import type { Payment, PaymentProviderName, PaymentPurpose } from '@petti/shared';
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import { AppError } from '../../http/app-error.ts';
 import { callStep } from '../../platform/flows/steps.ts';
@@ -43,24 +43,21 @@ export interface OpenedOrder {
 export function createOpening(core: PaymentsCore) {
   const { clock, log } = core;
 
-  async function openAtProvider(draft: PaymentDraft, tx?: DbOrTx): Promise<OpenedOrder> {
+  async function openAtProvider(draft: PaymentDraft): Promise<OpenedOrder> {
     const provider = core.providerFor(draft.provider);
     let order: Awaited<ReturnType<PaymentProvider['createOrder']>>;
     try {
-      order = await provider.createOrder(
-        {
-          amountPaise: draft.amountPaise,
-          receipt: draft.id,
-          notes: {
-            petti_payment_id: draft.id,
-            purpose: draft.purpose,
-            subject_id: draft.subjectId,
-            description: draft.description.en,
-            description_ta: draft.description.ta,
-          },
+      order = await provider.createOrder({
+        amountPaise: draft.amountPaise,
+        receipt: draft.id,
+        notes: {
+          petti_payment_id: draft.id,
+          purpose: draft.purpose,
+          subject_id: draft.subjectId,
+          description: draft.description.en,
+          description_ta: draft.description.ta,
         },
-        tx ? { tx } : undefined,
-      );
+      });
     } catch (err) {
       if (!(err instanceof PaymentProviderError)) throw err;
       log.error({ err }, 'could not create a provider order');
@@ -113,16 +110,6 @@ export function createOpening(core: PaymentsCore) {
     /** Takes back a payment recorded by a flow that was then undone; one already attempted stays. */
     async discardUnpaid(tx: DbOrTx, paymentId: string): Promise<void> {
       await tx.delete(payments).where(and(eq(payments.id, paymentId), eq(payments.status, 'created')));
-    },
-    /**
-     * Opens a payment inside the caller's transaction in one go (draft, provider order, record).
-     * It calls the provider with a transaction open: bookings and orders still use it until their
-     * flows land, then it goes.
-     */
-    async createPayment(tx: Tx, input: CreatePaymentInput): Promise<Payment> {
-      const d = draft(input);
-      // PGlite has one connection: the embedded provider must write in the open transaction.
-      return record(tx, d, await openAtProvider(d, tx));
     },
   };
 }

@@ -79,12 +79,12 @@ export function createPaymentsService(deps: PaymentsDeps) {
     openProviderOrder: opening.openProviderOrder,
     record: opening.record,
     discardUnpaid: opening.discardUnpaid,
-    createPayment: opening.createPayment,
 
     /** The flows, for their tests (`flow.steps`) and for features that compose them. */
     flows: { capture: captureFlow, refund: refundFlow },
 
     findById: (q: DbOrTx, id: string) => paymentStore.find(q, id),
+    summaries: (q: DbOrTx, ids: readonly string[]) => paymentStore.summaries(q, ids),
     forSubject: (q: DbOrTx, purpose: PaymentPurpose, subjectId: string) =>
       paymentStore.forSubject(q, purpose, subjectId),
     contractOf: (row: PaymentRow): Payment => toPayment(row, core.keyIdOf(row)),

@@ -1,5 +1,5 @@
 import type { PaymentProviderName, PaymentPurpose } from '@petti/shared';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
@@ -33,6 +33,18 @@ export const paymentStore = {
       .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, orderId)))
       .for('update');
     return row;
+  },
+
+  /** Status and refunded amount of these payments, for other features' views (an order list). */
+  async summaries(
+    q: DbOrTx,
+    ids: readonly string[],
+  ): Promise<Array<{ id: string; status: PaymentRow['status']; refundedPaise: number }>> {
+    if (ids.length === 0) return [];
+    return q
+      .select({ id: payments.id, status: payments.status, refundedPaise: payments.refundedPaise })
+      .from(payments)
+      .where(inArray(payments.id, [...ids]));
   },
 
   async forSubject(q: DbOrTx, purpose: PaymentPurpose, subjectId: string): Promise<PaymentRow[]> {

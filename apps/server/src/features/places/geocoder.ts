@@ -4,7 +4,7 @@ import type { Place } from '@petti/shared/schemas/addresses';
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import { likePattern } from '../catalog/service.ts';
+import { likePattern } from '../catalog/index.ts';
 import { places } from './schema.ts';
 
 /**

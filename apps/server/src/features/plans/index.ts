@@ -5,4 +5,5 @@
 export type { BuyPlanInput } from './flows/buy-plan.ts';
 export { plansRoutes } from './routes.ts';
 export { createPlansService, type PlansDeps, type PlansService, statusOf, toPlan } from './service.ts';
+export type { DeliveryFeeRow } from './usage.ts';
 export type { PlanRow, SubscriptionRow } from './views.ts';

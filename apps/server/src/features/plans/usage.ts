@@ -2,7 +2,10 @@ import type { PlanKind } from '@petti/shared';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { plans, subscriptions } from './schema.ts';
+import { deliveryFees, plans, subscriptions } from './schema.ts';
+
+export type DeliveryFeeRow = typeof deliveryFees.$inferSelect;
+
 import { toPlan, toSubscription } from './views.ts';
 
 /** What lockers and orders ask of plans: the plan in force, and its hours and deliveries used. */
@@ -25,6 +28,13 @@ export function createPlanUsage(clock: Clock) {
         )
         .limit(1);
       return row ? { subscription: toSubscription(row.sub, row.plan, at), plan: toPlan(row.plan) } : null;
+    },
+
+    /** The delivery fee rules orders price with (one row, `default`, from the demo data or ops). */
+    async deliveryFees(q: DbOrTx): Promise<DeliveryFeeRow> {
+      const [fees] = await q.select().from(deliveryFees).where(eq(deliveryFees.id, 'default'));
+      if (!fees) throw new Error('no delivery fee rules (delivery_fees "default")');
+      return fees;
     },
 
     /** Takes plan hours (in the caller's transaction); false when not enough are left. */

@@ -6,24 +6,32 @@ import type {
   SellerListQuery,
   SellerPage,
 } from '@petti/shared/schemas/catalog';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DistanceProvider } from '../../platform/distance/distance-provider.ts';
 import { createEmbeddedDistance } from '../../platform/distance/embedded-distance.ts';
 import { newId } from '../../platform/ids.ts';
-import { categories, products } from '../catalog/schema.ts';
-import { toCategory } from '../catalog/views.ts';
+import { categoryById, categoryCounts, toCategory } from '../catalog/index.ts';
 import { sellerApplications, sellers } from './schema.ts';
-import { type SellerRow, toSeller } from './view.ts';
+import { type SellerRow, toSeller } from './views.ts';
 
 /** Postgres' unique-violation code, as both drivers report it. */
 const isUniqueViolation = (err: unknown): boolean => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
+
+/** Seller rows by id, for other features' checks and views. */
+export async function sellerRows(q: DbOrTx, ids: readonly string[]): Promise<SellerRow[]> {
+  if (ids.length === 0) return [];
+  return q
+    .select()
+    .from(sellers)
+    .where(inArray(sellers.id, [...ids]));
+}
 
 /** Sellers (public: lists, landing pages) and become-a-seller applications. */
 export function createSellersService(deps: {
@@ -72,14 +80,8 @@ export function createSellersService(deps: {
       const [row] = await db.select().from(sellers).where(eq(sellers.id, id));
       if (!row) throw notFound('That seller');
       const metres = point ? (await distancesFrom(point, [row]))[0]! : null;
-      const [category] = await db.select().from(categories).where(eq(categories.id, row.categoryId));
-      const counts = await db
-        .select({ category: categories, productCount: sql<number>`count(*)::int` })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(eq(products.sellerId, id))
-        .groupBy(categories.id)
-        .orderBy(asc(categories.sort));
+      const category = await categoryById(db, row.categoryId);
+      const counts = await categoryCounts(db, id);
       return {
         seller: toSeller(row, clock.now(), metres),
         category: category ? toCategory(category) : null,
@@ -89,14 +91,27 @@ export function createSellersService(deps: {
     },
 
     /** The seller row (the cart and orders read range, position and hours from it). */
-    async findRow(id: string): Promise<SellerRow | undefined> {
-      const [row] = await db.select().from(sellers).where(eq(sellers.id, id));
+    async findRow(id: string, q: DbOrTx = db): Promise<SellerRow | undefined> {
+      const [row] = await q.select().from(sellers).where(eq(sellers.id, id));
       return row;
     },
 
+    /** The ops API sets a shop's opening hours (town time, HH:MM); null for an unknown shop. */
+    async setHours(id: string, hours: { open: string; close: string }): Promise<Seller | null> {
+      const [row] = await db
+        .update(sellers)
+        .set({ opensAt: hours.open, closesAt: hours.close })
+        .where(eq(sellers.id, id))
+        .returning();
+      return row ? toSeller(row, clock.now()) : null;
+    },
+
+    /** Seller rows by id, for other features' checks and views. */
+    rows: sellerRows,
+
     /** Stores a become-a-seller application; the same phone twice is refused politely. */
     async apply(body: SellerApplicationBody): Promise<SellerApplication> {
-      const [category] = await db.select().from(categories).where(eq(categories.id, body.categoryId));
+      const category = await categoryById(db, body.categoryId);
       if (!category) {
         throw new AppError('Validation', 'categoryId: choose one of the listed categories', {
           details: { field: 'body.categoryId' },

@@ -15,18 +15,18 @@ export const usersService = {
     return row;
   },
 
+  /** The residential complex a user lives in, if any (complex lockers serve their residents only). */
+  async complexOf(q: DbOrTx, userId: string): Promise<string | null> {
+    const [row] = await q.select({ complexId: users.complexId }).from(users).where(eq(users.id, userId));
+    return row?.complexId ?? null;
+  },
+
   async findById(db: DbOrTx, id: string): Promise<User | undefined> {
     const [row] = await db
       .select()
       .from(users)
       .where(and(eq(users.id, id), isNull(users.deletedAt)));
     return row;
-  },
-
-  /** The housing complex a user lives in (complex lockers are for its residents only), or null. */
-  async complexOf(db: DbOrTx, id: string): Promise<string | null> {
-    const [row] = await db.select({ complexId: users.complexId }).from(users).where(eq(users.id, id));
-    return row?.complexId ?? null;
   },
 
   /** A new, unconfirmed account, or the unconfirmed one already there with its name and email refreshed. */

@@ -23,7 +23,7 @@ export function toSeller(row: SellerRow, now: Date, distanceM: number | null = n
     phone: row.phone,
     rating: row.rating,
     distanceM,
-    // Strictly under range × 1000 m (PRODUCT.md).
+    // Strictly under range × 1000 m (docs/marketplace.md).
     inRange: distanceM === null ? null : distanceM < row.rangeKm * 1000,
   };
 }

@@ -1,0 +1,11 @@
+/** The catalog's public surface: what other features may use (docs/marketplace.md). */
+export {
+  type CatalogService,
+  categoryById,
+  categoryCounts,
+  createCatalogService,
+  likePattern,
+} from './service.ts';
+export { type CatalogStock, type StockLine, stock } from './stock.ts';
+export { type VariantWithProduct, variantsWithProducts } from './variants.ts';
+export { rupees, toCategory } from './views.ts';

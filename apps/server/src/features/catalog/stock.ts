@@ -1,0 +1,48 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { productVariants } from './schema.ts';
+
+/** A quantity of one variant to take or give back; always-in-stock variants are left alone. */
+export interface StockLine {
+  vrntId: string;
+  quantity: number;
+  alwaysInventory: boolean;
+}
+
+const byVariant = (lines: readonly StockLine[]) =>
+  [...lines].filter((l) => !l.alwaysInventory).sort((a, b) => (a.vrntId < b.vrntId ? -1 : 1));
+
+/**
+ * The catalog's stock, the only road to `product_variants.inventory` for other features. Variants
+ * are touched in id order so two transactions never wait on each other crosswise.
+ */
+export const stock = {
+  /**
+   * Takes stock with one statement per variant that only succeeds while enough is left
+   * (`inventory >= quantity`), so concurrent orders can never take it below zero. Answers the first
+   * variant that was short (the caller's transaction must then roll back what was taken), or null.
+   */
+  async take(tx: DbOrTx, lines: readonly StockLine[]): Promise<string | null> {
+    for (const l of byVariant(lines)) {
+      const taken = await tx
+        .update(productVariants)
+        .set({ inventory: sql`${productVariants.inventory} - ${l.quantity}` })
+        .where(and(eq(productVariants.id, l.vrntId), sql`${productVariants.inventory} >= ${l.quantity}`))
+        .returning({ id: productVariants.id });
+      if (taken.length === 0) return l.vrntId;
+    }
+    return null;
+  },
+
+  /** Gives stock back (an order undone, cancelled or timed out). */
+  async release(tx: DbOrTx, lines: readonly StockLine[]): Promise<void> {
+    for (const l of byVariant(lines)) {
+      await tx
+        .update(productVariants)
+        .set({ inventory: sql`${productVariants.inventory} + ${l.quantity}` })
+        .where(eq(productVariants.id, l.vrntId));
+    }
+  },
+};
+
+export type CatalogStock = typeof stock;

@@ -1,0 +1,174 @@
+import { EVENTS } from '@petti/shared';
+import { ORDER_RULES, type Order, type PlaceOrderBody } from '@petti/shared/schemas/orders';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { callStep, dbStep, undoWith } from '../../../platform/flows/steps.ts';
+import { newId } from '../../../platform/ids.ts';
+import type { StockLine } from '../../catalog/index.ts';
+import type { PaymentDraft } from '../../payments/service.ts';
+import type { OrderCaller, OrdersDeps } from '../deps.ts';
+import { orderLineOf, outOfStockError, type Prepare, type Prepared } from '../prepare.ts';
+import { orderItems, orderStateLog, orders } from '../schema.ts';
+import { toOrder } from '../views.ts';
+
+const MIN = 60_000;
+
+export interface PlaceOrderInput {
+  caller: OrderCaller;
+  key: string;
+  hash: string;
+  body: PlaceOrderBody;
+}
+
+interface Reserved {
+  orderId: string;
+  prepared: Prepared;
+  holdExpiresAt: Date;
+}
+
+/**
+ * `orders.place` (docs/product.md#placing-an-order, docs/decisions/0005-flows.md):
+ * 1. check-range (call): everything is checked and the distance measured, with no transaction open
+ *    (the distance service may be a network call);
+ * 2. reserve (db): the checks again under the request key's claim: the order row with its lines,
+ *    priced; undone by deleting them;
+ * 3. take-stock (db): the catalog takes the stock, re-checking it under its own row locks (another
+ *    order may have taken the last units since step 2); undone by giving it back;
+ * 4. the provider's order for the payment (call, no transaction);
+ * 5. record-payment (db): the payment stored and attached, the timeline, the payment-hold timer and
+ *    `orderCreated`. Nothing after it can fail, so it needs no undo.
+ */
+export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
+  const { core, clock, payments } = deps;
+
+  const checkRange = callStep({
+    name: 'orders.place.check-range',
+    run: async (input: PlaceOrderInput) => {
+      const p = await prepare(db, input.caller.userId, input.body);
+      return { distanceMetres: p.distanceMetres };
+    },
+  });
+
+  const reserve = dbStep({
+    name: 'orders.place.reserve',
+    async run(
+      fx,
+      { input, measured }: { input: PlaceOrderInput; measured: { distanceMetres: number | null } },
+    ) {
+      const { caller, body } = input;
+      const prepared = await prepare(fx.tx, caller.userId, body, measured);
+      const now = clock.now();
+      const holdExpiresAt = new Date(now.getTime() + ORDER_RULES.paymentHoldMinutes * MIN);
+      // The request key is claimed here: a concurrent twin waits on it until this step commits.
+      const [row] = await fx.tx
+        .insert(orders)
+        .values({
+          id: newId(),
+          userId: caller.userId,
+          sellerId: prepared.seller.id,
+          state: 'awaiting_payment',
+          deliveryType: body.deliveryType,
+          address: prepared.address,
+          siteId: prepared.site?.id ?? null,
+          vehicleNo: body.deliveryType === 'curbside' ? (body.vehicleNo ?? null) : null,
+          alternatePickup: body.alternatePickup ?? null,
+          price: prepared.price,
+          totalPaise: prepared.price.totalPaise,
+          taxPaise: prepared.price.taxPaise,
+          deliveryPassId: prepared.deliveryPassId,
+          requestKey: input.key,
+          requestHash: input.hash,
+          holdExpiresAt,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      const orderId = row!.id;
+      await fx.tx.insert(orderItems).values(
+        prepared.lines.map((l) => ({
+          id: newId(),
+          orderId,
+          ...orderLineOf(l),
+          alwaysInventory: l.alwaysInventory,
+        })),
+      );
+      const reserved: Reserved = { orderId, prepared, holdExpiresAt };
+      return undoWith(reserved, { orderId });
+    },
+    async undo(fx, { orderId }: { orderId: string }) {
+      await fx.tx.delete(orderStateLog).where(eq(orderStateLog.orderId, orderId));
+      await fx.tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
+      await fx.tx.delete(orders).where(eq(orders.id, orderId));
+    },
+  });
+
+  const takeStock = dbStep({
+    name: 'orders.place.take-stock',
+    async run(fx, reserved: Reserved) {
+      const lines: StockLine[] = reserved.prepared.lines.map((l) => ({
+        vrntId: l.vrntId,
+        quantity: l.quantity,
+        alwaysInventory: l.alwaysInventory,
+      }));
+      const short = await deps.stock.take(fx.tx, lines);
+      // Short: the step's transaction rolls back what it took of the other lines.
+      if (short) throw outOfStockError(reserved.prepared.lines, short);
+      return undoWith(undefined, { lines });
+    },
+    async undo(fx, { lines }: { lines: StockLine[] }) {
+      await deps.stock.release(fx.tx, lines);
+    },
+  });
+
+  const recordPayment = dbStep({
+    name: 'orders.place.record-payment',
+    async run(
+      fx,
+      args: {
+        reserved: Reserved;
+        draft: PaymentDraft;
+        opened: { providerOrderId: string };
+        sessionId: string | null;
+      },
+    ): Promise<Order> {
+      const { reserved, draft, opened, sessionId } = args;
+      const payment = await payments.record(fx.tx, draft, opened);
+      const [row] = await fx.tx
+        .update(orders)
+        .set({ paymentId: payment.id, payment })
+        .where(eq(orders.id, reserved.orderId))
+        .returning();
+      await core.logState(fx.tx, reserved.orderId, 'awaiting_payment', null);
+      await core.addTimer(fx.tx, 'paymentHold', reserved.orderId, reserved.holdExpiresAt);
+      await core.emit(fx, row!, EVENTS.orderCreated, { sessionId, payment });
+      return toOrder(deps, fx.tx, row!);
+    },
+  });
+
+  return deps.flows.define({
+    name: 'orders.place',
+    steps: [checkRange, reserve, takeStock, payments.openProviderOrder, recordPayment],
+    async run(flow, input: PlaceOrderInput): Promise<Order> {
+      const measured = await flow.call(checkRange, input);
+      const reserved = await flow.db(reserve, { input, measured });
+      await flow.db(takeStock, reserved);
+      const { seller, price } = reserved.prepared;
+      const draft = payments.draft({
+        userId: input.caller.userId,
+        purpose: 'order',
+        subjectId: reserved.orderId,
+        amountPaise: price.totalPaise,
+        taxPaise: price.taxPaise,
+        taxPercent: null,
+        description: {
+          en: `Order from ${seller.brandName}`,
+          ta: `${seller.brandNameTa ?? seller.brandName} கடையிலிருந்து ஆர்டர்`,
+        },
+      });
+      const opened = await flow.call(payments.openProviderOrder, draft);
+      return flow.db(recordPayment, { reserved, draft, opened, sessionId: input.caller.sessionId });
+    },
+  });
+}
+
+export type PlaceOrderFlow = ReturnType<typeof definePlaceOrder>;

@@ -1,0 +1,6 @@
+/** Orders' public surface: what other features may use (docs/marketplace.md). */
+export { createOrderFeature } from './feature.ts';
+export type { CancelOrderInput } from './flows/cancel-order.ts';
+export type { PlaceOrderInput } from './flows/place-order.ts';
+export type { OrderCaller, OrdersService } from './service.ts';
+export { ORDER_TIMER_KINDS } from './timers.ts';
