@@ -5,7 +5,7 @@ import { lockerSites } from '../../apps/server/src/features/lockers/schema.ts';
 import { pct, pool, startBenchServer } from './bench-server.ts';
 
 /**
- * Locker booking benchmark (issue 5): booking throughput, and how long an event takes from the
+ * Locker booking benchmark (docs/lockers.md): booking throughput, and how long an event takes from the
  * booking's transaction to a subscribed MQTT client, with many clients connected.
  *
  *   node --import tsx tools/bench/lockers.ts [--users 100] [--idle 400] [--bookings 500] [--concurrency 16]

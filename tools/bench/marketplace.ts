@@ -7,7 +7,7 @@ import { productVariants } from '../../apps/server/src/features/catalog/schema.t
 import { pct, pool, startBenchServer } from './bench-server.ts';
 
 /**
- * Marketplace benchmark (issue 6): catalog read throughput (GET /api/products, /api/sellers with
+ * Marketplace benchmark (docs/marketplace.md): catalog read throughput (GET /api/products, /api/sellers with
  * autocannon) and order placement throughput (POST /api/orders, each with its own Idempotency-Key:
  * validation, range check, atomic stock take and payment in one transaction).
  *

@@ -38,7 +38,8 @@ export const envSchema = z.object({
   CLIENT_ID: z.string().min(1).max(64).default('petti-web'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(60),
-  // Sign-in code limits (PRODUCT.md). Each must be at least 1: they can be tuned, never switched off.
+  // Sign-in code limits (docs/product.md#sign-in-codes). Each must be at least 1: they can be tuned, never
+  // switched off.
   AUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(30).max(900).default(180),
   AUTH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
   AUTH_RESEND_SECONDS: z.coerce.number().int().min(1).max(600).default(30),

@@ -1,6 +1,12 @@
-/** Business constants and limits. Values come from the seed (§9) unless PRODUCT.md says otherwise. */
+/**
+ * Business constants and limits. docs/product.md says what each is for: change a value and that page
+ * together.
+ */
 
-/** Sivakasi, as two corners (seed §9). `south`/`north` and `west`/`east` are derived so order never matters. */
+/**
+ * Sivakasi, as two corners (docs/product.md#town). `south`/`north` and `west`/`east` are derived so order
+ * never matters.
+ */
 export const TOWN_CORNERS = [
   { lat: 9.416926, lng: 77.825753 },
   { lat: 9.491431, lng: 77.758118 },
@@ -26,7 +32,7 @@ export const CART_LIMITS = {
 export const CURRENCY = 'INR';
 
 /**
- * GST on Petti's own services (locker hire, plans). Prices are GST-inclusive (PRODUCT.md "Money");
+ * GST on Petti's own services (locker hire, plans). Prices are GST-inclusive (docs/product.md#money);
  * receipts show the tax part. Petti and its shoppers are in Tamil Nadu, so it splits into CGST + SGST.
  */
 export const SERVICE_GST_PERCENT = 18;
@@ -37,7 +43,7 @@ export const PAYMENTS_PAGE_SIZE = { default: 20, max: 50 } as const;
 /** A plan's renewal reminder is added this long before it ends. */
 export const PLAN_RENEWAL_REMINDER_DAYS = 3;
 
-/** Screen breakpoints in px (seed §9). */
+/** Screen breakpoints in px (docs/product.md#toasts-and-dialogs). */
 export const BREAKPOINTS = { sm: 600, md: 1024, lg: 1440, xl: 1920 } as const;
 export const RESIZE_DEBOUNCE_MS = 16;
 
@@ -45,7 +51,7 @@ export const TOAST_DEFAULTS = {
   timeoutMs: 5000,
   position: 'bottom',
   cartLimitTimeoutMs: 3000,
-  /** The seed's update notification "lasts 1000000 ms": effectively until acted on. */
+  /** The update toast lasts 1000000 ms: effectively until acted on (docs/product.md#app-updates). */
   updateTimeoutMs: 1_000_000,
   /** 0 = stays until dismissed (price-updated toast). */
   persistent: 0,
@@ -69,7 +75,7 @@ export const LOADING_OVERLAY = { spinnerPx: 40, delayMs: 0 } as const;
 
 export const BRAND = { orange: '#F26B1D', orangeDark: '#B3470A', name: 'Petti' } as const;
 
-/** Real-time client (seed §9, PRODUCT.md "Real-time events"). */
+/** Real-time client (docs/product.md#real-time-connection). */
 export const REALTIME = {
   keepAliveSeconds: 60,
   reconnectFirstMs: 5000,
@@ -78,15 +84,18 @@ export const REALTIME = {
   offlineBufferMessages: 5000,
 } as const;
 
-/** API client retry policy (seed §8–9). */
+/** API client retry policy (docs/product.md#api-client). */
 export const RETRY = { attempts: 3, baseMs: 100, throttledBaseMs: 500, capMs: 20000 } as const;
 
-/** Default service-worker update check interval. The seed's 1 s is wasteful on mobile data. */
+/**
+ * Default service-worker update check interval. Hourly: checking every second would waste mobile data
+ * (docs/product.md#app-updates).
+ */
 export const SW_UPDATE_INTERVAL_MS_DEFAULT = 60 * 60 * 1000;
 
 export const LOG_LEVEL_DEFAULT = 'warn';
 
-/** Locker sizes and durations (PRODUCT.md "Lockers"). */
+/** Locker sizes and durations (docs/product.md#sizes-and-durations). */
 export const LOCKER_SIZES = ['S', 'M', 'L', 'XL'] as const;
 export type LockerSize = (typeof LOCKER_SIZES)[number];
 export const BOOKING_DURATIONS_HOURS = [1, 2, 4, 8, 12, 24] as const;
@@ -94,7 +103,7 @@ export const LOCKER_TYPES = ['public_lockers', 'complex_lockers'] as const;
 export type LockerType = (typeof LOCKER_TYPES)[number];
 export const LOCKER_TYPE_DEFAULT: LockerType = 'public_lockers';
 
-/** Local storage keys the guard and the carts rely on (seed §2–3). */
+/** Local storage keys the guard and the carts rely on (docs/product.md#local-storage). */
 export const STORAGE_KEYS = {
   existingUser: 'existingUser',
   lastUser: 'lastSignedInUser',
@@ -115,7 +124,7 @@ export const STORAGE_KEYS = {
 export const LANGUAGES = ['en', 'ta'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Locker booking limits and timings (PRODUCT.md "Lockers"). Durations are whole hours. */
+/** Locker booking limits and timings (docs/product.md#lockers). Durations are whole hours. */
 export const LOCKER_RULES = {
   /** An unpaid hold keeps its locker this long. */
   holdMinutes: 5,

@@ -1,7 +1,8 @@
 /**
  * One catalogue of error codes: HTTP status plus English and Tamil text.
- * Generic codes reuse the seed's own error names (§8: Validation, ResourceNotFound, Unauthorized,
- * Conflict, Throttling, InternalFailure, ServiceUnavailable); domain codes keep the seed's spelling.
+ * Generic codes (docs/product.md#errors: Validation, ResourceNotFound, Unauthorized, Conflict,
+ * Throttling, InternalFailure, ServiceUnavailable) and domain codes keep the original app's
+ * spelling, for compatibility.
  */
 export interface ErrorEntry {
   status: number;
@@ -39,7 +40,7 @@ export const ERRORS = {
     en: 'The service is not available right now.',
     ta: 'சேவை இப்போது கிடைக்கவில்லை.',
   },
-  // Sign-in (seed §5; names as the seed's identity library gives them).
+  // Sign-in (docs/product.md#sign-up-and-sign-in-steps; names as the original identity library spelled them).
   EmptyChallengeResponse: {
     status: 400,
     en: 'challengeResponse is required to confirmSignIn',
@@ -146,7 +147,7 @@ export const ERRORS = {
     en: 'Payments are not available right now. Please try again shortly.',
     ta: 'கட்டணச் சேவை இப்போது கிடைக்கவில்லை. சிறிது நேரத்தில் மீண்டும் முயற்சிக்கவும்.',
   },
-  // Seed §8 domain codes, spelled as the seed spells them.
+  // Domain codes with fixed spellings (docs/product.md#event-names), kept for compatibility.
   UserNotEnable: {
     status: 403,
     en: 'Your account is not enabled for this.',
@@ -183,7 +184,10 @@ export const ERRORS = {
     ta: 'உங்கள் வண்டியில் உள்ள சில பொருட்களைக் கவனிக்க வேண்டும்.',
   },
   // Catalog, addresses and cart (docs/marketplace.md).
-  /** Thrown as 'DistanceMatrix failed: {status}' (seed §8) with the provider's status. */
+  /**
+   * Thrown as 'DistanceMatrix failed: {status}' (docs/product.md#distance-provider) with the provider's
+   * status.
+   */
   DistanceMatrixFailed: {
     status: 502,
     en: 'DistanceMatrix failed: UNKNOWN',

@@ -1,9 +1,9 @@
 /**
- * Real-time event names (PRODUCT.md "Real-time events"). The seed's names are kept verbatim;
- * the rest are camelCase. Features add theirs here so app and server share one list.
+ * Real-time event names (docs/product.md#event-names). The fixed names listed there are spelled
+ * exactly so; the rest are camelCase. Features add theirs here so app and server share one list.
  */
 export const EVENTS = {
-  // seed names, verbatim
+  // fixed names (docs/product.md#event-names), spelled exactly so
   UserNotEnable: 'UserNotEnable',
   lockerOffline: 'lockerOffline',
   availableLockerFound: 'availableLockerFound',
@@ -18,7 +18,7 @@ export const EVENTS = {
   paymentFailed: 'paymentFailed',
   paymentRefunded: 'paymentRefunded',
   subscriptionActivated: 'subscriptionActivated',
-  // Locker bookings (seed §4 "Booking" events, camelCase). docs/lockers.md says when each fires.
+  // Locker bookings (camelCase). docs/lockers.md says when each fires.
   bookingCreated: 'bookingCreated',
   bookingCreatedScheduled: 'bookingCreatedScheduled',
   bookingCreatedExtended: 'bookingCreatedExtended',
@@ -28,7 +28,7 @@ export const EVENTS = {
   waitingForUnlock: 'waitingForUnlock',
   unlockStatus: 'unlockStatus',
   pinExpiryUpdated: 'pinExpiryUpdated',
-  /** Not in the seed's list: a new PIN was issued (scheduled 15 min ahead, after an open, renewed). */
+  /** A new PIN was issued (scheduled 15 min ahead, after an open, renewed). */
   dynamicPinChanged: 'dynamicPinChanged',
   dynamicPinDeleted: 'dynamicPinDeleted',
   bookingEnded: 'bookingEnded',
@@ -59,7 +59,10 @@ export const EVENTS = {
 } as const;
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS] | (string & {});
 
-/** The seed's payload: `{ event, data: { message, code, msg, isRequirePricing, isRequirePrice, dlb_session_id }, SessionID }`. */
+/**
+ * docs/product.md#event-payload: `{ event, data: { message, code, msg, isRequirePricing, isRequirePrice,
+ * dlb_session_id }, SessionID }`.
+ */
 export interface EventPayload<D extends Record<string, unknown> = Record<string, unknown>> {
   event: EventName;
   data: {
@@ -82,5 +85,8 @@ export const TOPICS = {
   lockerCommands: (siteId: string) => `lockers/${siteId}/commands`,
 } as const;
 
-/** App-internal event the real-time client re-broadcasts every message as (seed §7). */
+/**
+ * App-internal event the real-time client re-broadcasts every message as
+ * (docs/product.md#real-time-connection).
+ */
 export const GETTING_EVENTS = 'gettingEvents';

@@ -1,4 +1,4 @@
-/** Every app route in one table (seed §2). `auth: true` needs sign-in. */
+/** Every app route in one table (docs/product.md#routes). `auth: true` needs sign-in. */
 export const ROUTES = {
   dashboard: '/dashboard',
   booking: '/booking/:name',

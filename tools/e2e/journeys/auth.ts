@@ -6,8 +6,8 @@ import { waitForPath, withServer } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 
 /**
- * Passwordless sign-up and sign-in with the code from the dev outbox (issue 3). The journey runs on a
- * server of its own started with AUTH_RESEND_SECONDS=1: the real 30 s between two codes for one
+ * Passwordless sign-up and sign-in with the code from the dev outbox (docs/product.md#sign-in). The journey
+ * runs on a server of its own started with AUTH_RESEND_SECONDS=1: the real 30 s between two codes for one
  * number would otherwise make it wait between signing up and signing in again.
  */
 

@@ -3,9 +3,9 @@ import { type Journey, journey } from '../runner.ts';
 import { newShopper, payOnTestpay, signedIn } from '../shopper.ts';
 
 /**
- * Real-time updates (issue 5): what one phone does reaches the user's other phone live — a toast,
- * the notifications badge counting up, the notification listed — and the header says when live
- * updates are down.
+ * Real-time updates (docs/product.md#real-time-events): what one phone does reaches the user's other phone
+ * live — a toast, the notifications badge counting up, the notification listed — and the header says when
+ * live updates are down.
  */
 
 const SITE = 'bus-stand';

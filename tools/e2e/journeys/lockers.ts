@@ -3,9 +3,9 @@ import { type Journey, journey } from '../runner.ts';
 import { json, newShopper, payOnTestpay, signedIn } from '../shopper.ts';
 
 /**
- * Smart lockers (issue 5): find a site, book, pay through testpay, open with the PIN on the
- * simulated keypad and watch the booking go live, end it, find it in past bookings, and still read
- * the PIN with the phone offline.
+ * Smart lockers (docs/product.md#lockers, docs/lockers.md): find a site, book, pay through testpay, open with
+ * the PIN on the simulated keypad and watch the booking go live, end it, find it in past bookings, and still
+ * read the PIN with the phone offline.
  */
 
 const SITE = 'bus-stand';

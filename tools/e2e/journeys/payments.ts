@@ -3,8 +3,9 @@ import { type Journey, journey } from '../runner.ts';
 import { newShopper, payOnTestpay, signedIn } from '../shopper.ts';
 
 /**
- * Payments and plans (issue 4): buy a plan through the testpay checkout, see it on /subscribed and
- * its payment with a GST receipt on /bookings; a failed payment grants nothing and says so.
+ * Payments and plans (docs/product.md#plans, docs/payments.md): buy a plan through the testpay checkout, see
+ * it on /subscribed and its payment with a GST receipt on /bookings; a failed payment grants nothing and says
+ * so.
  */
 export const paymentJourneys: Journey[] = [
   journey(

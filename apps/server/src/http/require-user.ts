@@ -25,7 +25,7 @@ export type Authenticator = (token: string) => Promise<RequestUser | null>;
 
 /**
  * preHandler for every route that needs sign-in: a valid `Authorization: Bearer` access token of a
- * live session, and the token's client id in the `x-client-id` header (seed §7).
+ * live session, and the token's client id in the `x-client-id` header (docs/product.md#tokens-and-sessions).
  */
 export function makeRequireUser(authenticate: Authenticator) {
   return async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LogoMark } from '../lib/ui/icons.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 
-/** Any path outside the route table (seed §2). */
+/** Any path outside the route table (docs/product.md#routes). */
 export default function NotFoundPage() {
   const { t } = useTranslation();
   return (

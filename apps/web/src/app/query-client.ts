@@ -3,8 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../lib/api-client.ts';
 
 /**
- * The API client already retries what is worth retrying (seed §8–9: 3 attempts with back-off), so a
- * query does not add its own retries on top of an ApiError; anything else (a bug in a query
+ * The API client already retries what is worth retrying (docs/product.md#api-client: 3 attempts with
+ * back-off), so a query does not add its own retries on top of an ApiError; anything else (a bug in a query
  * function) gets the same 3 attempts in all.
  */
 export function retryQuery(failureCount: number, error: unknown): boolean {

@@ -12,7 +12,8 @@ export function Root() {
   const { t } = useTranslation();
   useSessionEffects();
 
-  // Seed §2: every navigation scrolls to the top (a page changing only its query keeps its place).
+  // docs/product.md#routes: every navigation scrolls to the top (a page changing only its query keeps its
+  // place).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the effect is keyed on the path on purpose
   useEffect(() => {
     window.scrollTo(0, 0);

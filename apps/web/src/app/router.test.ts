@@ -5,7 +5,7 @@ import { RequireAuth } from './require-auth.tsx';
 import type { RouteHandle } from './route-handle.ts';
 import { routes } from './router.tsx';
 
-/** Public routes per seed §2 and PRODUCT.md: auth layout pages and seller pages. */
+/** Public routes per docs/product.md#people-and-access: auth layout pages and seller pages. */
 const PUBLIC: RouteName[] = [
   'becomeSeller',
   'sellerLandingPage',
@@ -42,7 +42,7 @@ function allPaths(list: RouteObject[]): string[] {
 }
 
 describe('route table', () => {
-  it('declares every seed route exactly once, plus the catch-all', () => {
+  it('declares every route of ROUTES exactly once, plus the catch-all', () => {
     const declared = allPaths(routes);
     expect(declared.sort()).toEqual([...Object.values(ROUTES), '*'].sort());
   });

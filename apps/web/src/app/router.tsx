@@ -16,7 +16,7 @@ function page(path: string, id: PageId, load: ModuleLoader): RouteObject {
   return { path, handle, lazy: lazy(load) };
 }
 
-/** Main layout, sign-in required (seed §2). */
+/** Main layout, sign-in required (docs/product.md#routes). */
 const mainRoutes: RouteObject[] = [
   page(ROUTES.dashboard, 'dashboard', () => import('../features/bookings/pages/dashboard-page.tsx')),
   page(ROUTES.booking, 'booking', () => import('../features/bookings/pages/booking-page.tsx')),

@@ -1,7 +1,7 @@
 import { SW_UPDATE_INTERVAL_MS_DEFAULT } from '@petti/shared/constants';
 
 /**
- * Service-worker registration and the update flow (seed §4 "Service worker", §8):
+ * Service-worker registration and the update flow (docs/product.md#app-updates):
  * registered → update found → the page offers Refresh / Dismiss → Refresh activates the waiting
  * worker (skipWaiting message) and reloads; if that does not happen, a plain reload.
  * Updates are checked on load, when the window regains focus or becomes visible, and on an interval.

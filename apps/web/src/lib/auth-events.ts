@@ -1,6 +1,6 @@
 /**
- * Session events every feature may listen to (seed §4 "Sign-out ... a signedOut event is emitted").
- * It lives in lib/ rather than features/auth because features never import each other, and the
+ * Session events every feature may listen to (docs/product.md#sign-out: sign-out ends by emitting
+ * `signedOut`). It lives in lib/ rather than features/auth because features never import each other, and the
  * carts, the real-time client and the query cache all need to forget the user on sign-out.
  */
 

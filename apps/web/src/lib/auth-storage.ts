@@ -2,8 +2,8 @@ import { STORAGE_KEYS } from '@petti/shared/constants';
 import { type KeyValueStorage, localStore, readItem } from './storage.ts';
 
 /**
- * Where the session lives on this device (seed §2–3): the last signed-in user's id, that user's
- * tokens under per-user keys, and the "existing user" flag. Every function takes an optional
+ * Where the session lives on this device (docs/product.md#local-storage): the last signed-in user's id, that
+ * user's tokens under per-user keys, and the "existing user" flag. Every function takes an optional
  * storage so tests can pass a memory one; the default is localStorage.
  */
 
@@ -11,7 +11,7 @@ export interface Session {
   userId: string;
   accessToken: string;
   refreshToken: string;
-  /** The token's `client_id`, sent back in the `x-client-id` header (seed §7). */
+  /** The token's `client_id`, sent back in the `x-client-id` header (docs/product.md#tokens-and-sessions). */
   clientId?: string;
 }
 

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@petti/shared/constants';
 import { type KeyValueStorage, localStore, readItem } from './storage.ts';
 
 /**
- * This device's session id (the seed's "local stored ID key"): sent as `x-session-id` with every
+ * This device's session id (docs/product.md#device-session): sent as `x-session-id` with every
  * API call and named in the events those calls cause, so a device can tell its own events from
  * another device's. Stable for the device, not secret, and not tied to the signed-in user.
  */

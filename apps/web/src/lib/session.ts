@@ -5,8 +5,8 @@ import { clearSession, getLastUser } from './auth-storage.ts';
 import { type KeyValueStorage, localStore, sessionStore } from './storage.ts';
 
 /**
- * Forgets the signed-in user on this device (seed §4 "Stored tokens are cleared and a signedOut
- * event is emitted"): tokens and the existing-user flag, any half-done sign-in in this tab, and the
+ * Forgets the signed-in user on this device (docs/product.md#sign-out: the tokens are cleared
+ * and `signedOut` is emitted): tokens and the existing-user flag, any half-done sign-in in this tab, and the
  * service worker's caches of that user's data. The guard then sends guarded pages to /login.
  */
 export async function endLocalSession(

@@ -11,8 +11,8 @@ export interface SignOutOptions {
 }
 
 /**
- * Signs out (seed §4): tells the server (local revokes this refresh token, global every session),
- * ignoring any error from that call, then clears the session on this device and emits signedOut.
+ * Signs out (docs/product.md#sign-out): tells the server (local revokes this refresh token, global every
+ * session), ignoring any error from that call, then clears the session on this device and emits signedOut.
  * Resolves with whether the server heard it, so a global sign-out that could not reach it can say so.
  */
 export async function signOut(options: SignOutOptions = {}): Promise<{ reachedServer: boolean }> {

@@ -4,8 +4,8 @@ import type { LatLng } from '@petti/shared/rules/geo';
 
 /**
  * The schematic town map's coordinates. No map tiles are downloaded: the map is an SVG of the town's
- * bounds (seed §9), so a point maps linearly to the picture. Longitude is scaled by cos(latitude) so
- * the map keeps the town's real proportions.
+ * bounds (docs/product.md#town), so a point maps linearly to the picture. Longitude is scaled by
+ * cos(latitude) so the map keeps the town's real proportions.
  */
 
 export const MAP_WIDTH = 360;

@@ -1,5 +1,5 @@
 /**
- * Booking states and the moves between them (PRODUCT.md "Lockers"). The server checks every change
+ * Booking states and the moves between them (docs/product.md#booking-states). The server checks every change
  * against this table, so a state can only be reached the way the product describes.
  */
 export const BOOKING_STATES = [

@@ -74,7 +74,7 @@ describe('the delivery cart', () => {
     expect(start).toEqual(copy);
   });
 
-  it('refuses beyond stock with the seed message, unless alwaysInventory', () => {
+  it('refuses beyond stock with the stock-limit message, unless alwaysInventory', () => {
     const scarce = product({ inventory: 2 });
     const full = addTimes(emptyCart(), scarce, 2);
     const refused = addToCart(full, scarce, 'S');

@@ -3,7 +3,7 @@ import { TOWN_BOUNDS, TOWN_CENTRE } from '../constants.ts';
 import { greatCircleMetres, isInsideTown } from './geo.ts';
 
 describe('town bounds', () => {
-  it('orders the seed corners whichever way they are given', () => {
+  it('orders the town corners whichever way they are given', () => {
     expect(TOWN_BOUNDS.south).toBeLessThan(TOWN_BOUNDS.north);
     expect(TOWN_BOUNDS.west).toBeLessThan(TOWN_BOUNDS.east);
     expect(isInsideTown(TOWN_CENTRE)).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Dynamic PIN rules (PRODUCT.md "Lockers"): 6 digits, unique among the live PINs of a site (the
+ * Dynamic PIN rules (docs/product.md#dynamic-pin): 6 digits, unique among the live PINs of a site (the
  * database enforces that), issued at reservation (a scheduled booking 15 min before its start),
  * valid until the booking's end, replaced after every successful open, renewable at any time.
  */

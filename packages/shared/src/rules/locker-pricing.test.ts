@@ -27,7 +27,7 @@ const rateArb = fc
 const hoursArb = fc.integer({ min: 0, max: 72 });
 
 describe('priceForHours', () => {
-  it('charges the first hour, then each extra hour, capped per 24 h (seed data, M public)', () => {
+  it('charges the first hour, then each extra hour, capped per 24 h (demo data, M public)', () => {
     expect(priceForHours(M, 0)).toBe(0);
     expect(priceForHours(M, 1)).toBe(3000);
     expect(priceForHours(M, 2)).toBe(5000);

@@ -1,7 +1,9 @@
 import { LOCKER_RULES } from '../constants.ts';
 import { gstIncluded } from './money.ts';
 
-/** One row of the price table: per site type and size (PRODUCT.md "Money"). All amounts in paise. */
+/**
+ * One row of the price table: per site type and size (docs/product.md#locker-prices). All amounts in paise.
+ */
 export interface LockerRate {
   firstHourPaise: number;
   extraHourPaise: number;

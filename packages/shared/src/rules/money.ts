@@ -1,5 +1,5 @@
 /**
- * Money is integer paise everywhere (PRODUCT.md "Money"). Prices include GST; receipts show the
+ * Money is integer paise everywhere (docs/product.md#money). Prices include GST; receipts show the
  * GST part. These rules are shared so the app shows exactly what the server charged.
  */
 
@@ -30,7 +30,7 @@ export function gstBreakdown(totalPaise: number, taxPaise: number): GstBreakdown
   return { taxable: totalPaise - taxPaise, cgst, sgst: taxPaise - cgst, tax: taxPaise, total: totalPaise };
 }
 
-/** Whole rupees, as prices and savings are shown in lists (seed §9). */
+/** Whole rupees, as prices and savings are shown in lists (docs/product.md#money). */
 export const wholeRupees = (paise: number): number => Math.round(paise / 100);
 
 const rupeeFormat = {

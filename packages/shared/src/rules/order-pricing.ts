@@ -1,7 +1,7 @@
 import { gstIncluded } from './money.ts';
 
 /**
- * The all-in price of an order before paying (PRODUCT.md "Marketplace", issue 6): every fee is
+ * The all-in price of an order before paying (docs/product.md#order-price): every fee is
  * itemised here, so the app shows exactly what the server will charge and nothing appears later.
  * Amounts are integer paise and include GST; `taxPaise` is the GST inside the total.
  * There is no cash on delivery: every order is paid online before it is placed.

@@ -1,6 +1,7 @@
 /**
  * Indian mobile numbers. On the wire a number is 12 digits: `91` then the 10-digit mobile number
- * starting 6–9 (PRODUCT.md "Sign-in"). `+91…`, `91…` and bare 10-digit input are accepted and normalised.
+ * starting 6–9 (docs/product.md#phone-numbers). `+91…`, `91…` and bare 10-digit input are accepted and
+ * normalised.
  */
 const MOBILE = /^[6-9]\d{9}$/;
 

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { isInsideTown } from '../rules/geo.ts';
 
 /**
- * Saved delivery addresses and the address search box (issue 6, docs/marketplace.md "Addresses").
- * `GET /api/addresses` answers `{ addresses }`, the seed's `data.addresses`.
+ * Saved delivery addresses and the address search box (docs/product.md#addresses,
+ * docs/marketplace.md "Addresses"). `GET /api/addresses` answers `{ addresses }` (the app reads
+ * `data.addresses`).
  */
 
 export const OUTSIDE_TOWN = 'The pin must be inside Sivakasi';

@@ -43,7 +43,10 @@ export const resendCodeBody = z.strictObject({
 
 export const signInBody = z.strictObject({ phone: phoneSchema });
 
-/** `answer` may be empty here so the seed's "empty challenge response" error can be given. */
+/**
+ * `answer` may be empty here so `EmptyChallengeResponse` (docs/product.md#sign-up-and-sign-in-steps) can be
+ * given.
+ */
 export const confirmSignInBody = z.strictObject({
   phone: phoneSchema,
   session: z.string().max(200).optional(),

@@ -3,13 +3,13 @@ import { CART_LIMITS } from '../constants.ts';
 import { CART_MESSAGES } from '../rules/cart.ts';
 
 /**
- * Cart validation and the server's copy of the cart (issue 6, docs/marketplace.md "Cart").
- * Prices in requests are rupees under the seed's name `productPrice` (what the buyer saw).
+ * Cart validation and the server's copy of the cart (docs/product.md#cart-validation, docs/marketplace.md
+ * "Cart"). Prices in requests are rupees under the cart's name `productPrice` (what the buyer saw).
  */
 
 const localized = z.object({ en: z.string(), ta: z.string() });
 
-/** One cart line as the app sends it (seed: `vrntId`, `quantity`, `productPrice` in rupees). */
+/** One cart line as the app sends it (`vrntId`, `quantity`, `productPrice` in rupees). */
 export const cartLineInput = z.strictObject({
   vrntId: z.string().min(1).max(100),
   quantity: z.number().int().min(1).max(CART_LIMITS.maxPerLine),
@@ -17,7 +17,7 @@ export const cartLineInput = z.strictObject({
 });
 export type CartLineInput = z.infer<typeof cartLineInput>;
 
-/** A cart's lines: one per variant, at most 30 units in all (seed §5). */
+/** A cart's lines: one per variant, at most 30 units in all (docs/product.md#delivery-cart). */
 const cartLines = <T extends z.ZodType<{ vrntId: string; quantity: number }>>(line: T, min: number) =>
   z
     .array(line)
@@ -46,7 +46,7 @@ export type CartCheckReason = (typeof CART_CHECK_REASONS)[number];
 
 /**
  * Per-line messages. `{n}` is the units left, `{time}` the shop's opening time, `{price}` the new
- * price in rupees. `priceChanged` is the seed's PaymentUpdatedException text (§8).
+ * price in rupees. `priceChanged` is the PaymentUpdatedException text (docs/product.md#cart-validation).
  */
 export const CART_CHECK_MESSAGES = {
   ok: { en: 'Available', ta: 'கிடைக்கிறது' },
@@ -79,7 +79,7 @@ export function cartCheckMessage(
 export const cartCheckItemSchema = z.object({
   vrntId: z.string(),
   status: z.enum(['OK', 'BAD']),
-  /** English text (the seed's `message`); `messages` has both languages. */
+  /** English text (the field the app reads, `message`); `messages` has both languages. */
   message: z.string(),
   messages: localized,
   reason: z.enum(CART_CHECK_REASONS),
@@ -136,7 +136,10 @@ export const serverCartProductSchema = z.object({
   alwaysInventory: z.boolean(),
 });
 
-/** The seed's delivery cart shape (§3) with current product data, plus when it was saved. */
+/**
+ * The delivery cart's shape (docs/product.md#delivery-cart) with current product data, plus when it was
+ * saved.
+ */
 export const serverCartSchema = z.object({
   cartId: z.string().nullable(),
   sellerId: z.string().nullable(),

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { isInsideTown } from '../rules/geo.ts';
 
 /**
- * The marketplace catalog (issue 6, docs/marketplace.md): categories, sellers, products and their
- * variants, and the become-a-seller form. One set of schemas for the server's routes, the app's API
+ * The marketplace catalog (docs/product.md#catalog, docs/marketplace.md): categories, sellers, products and
+ * their variants, and the become-a-seller form. One set of schemas for the server's routes, the app's API
  * client and the tests.
  *
  * Money: the integer-paise fields (`pricePaise`, `mrpPaise`, `taxPaise`) are the authority.
- * `productPrice` and `marketPrice` carry the same amounts in rupees under the seed's field names
- * (seed §3 "Delivery cart"), because the app's cart stores and sends them that way.
+ * `productPrice` and `marketPrice` carry the same amounts in rupees under the cart's field names
+ * (docs/product.md#money), because the app's cart stores and sends them that way.
  */
 
 const localized = z.object({ en: z.string(), ta: z.string() });
@@ -25,7 +25,7 @@ export const PRODUCTS_PAGE_SIZE = { default: 20, max: 50 } as const;
 export const categorySchema = z.object({ id: z.string(), name: localized, icon: z.string().nullable() });
 export type Category = z.infer<typeof categorySchema>;
 
-/** `GET /api/categories` (public; the seed's getCategoriesSusr). */
+/** `GET /api/categories` (public: docs/product.md#people-and-access). */
 export const categoryListSchema = z.object({ categories: z.array(categorySchema) });
 
 export const sellerSchema = z.object({
@@ -37,7 +37,7 @@ export const sellerSchema = z.object({
   address: z.string(),
   lat: z.number(),
   lng: z.number(),
-  /** The delivery range in km (seed `sellerRange.dis`). */
+  /** The delivery range in km (`sellerRange.dis`, docs/product.md#sellers). */
   sellerRange: z.object({ dis: z.number() }),
   /** Opening hours in town time, `HH:MM`. */
   hours: z.object({ open: z.string(), close: z.string() }),
@@ -100,9 +100,9 @@ export const variantSchema = z.object({
   unitValue: z.number(),
   pricePaise: paise,
   mrpPaise: paise,
-  /** Rupees (pricePaise / 100), the seed's name. */
+  /** Rupees (pricePaise / 100), under the name the app's cart uses. */
   productPrice: z.number(),
-  /** MRP in rupees (mrpPaise / 100), the seed's name. */
+  /** MRP in rupees (mrpPaise / 100), under the name the app's cart uses. */
   marketPrice: z.number(),
   inventory: z.number().int(),
   alwaysInventory: z.boolean(),
@@ -115,15 +115,15 @@ export const variantSchema = z.object({
 export type Variant = z.infer<typeof variantSchema>;
 
 export const productSchema = z.object({
-  /** The seed's product id name; `id` is the same value. */
+  /** The product id under the name the app's cart uses; `id` is the same value. */
   prdtId: z.string(),
   id: z.string(),
   sellerId: z.string(),
-  /** The seed's seller id name on a cart product (`slrId`). */
+  /** The seller id under the name a cart product uses (`slrId`). */
   slrId: z.string(),
   brandName: z.string(),
   categoryId: z.string(),
-  /** The seed's category id name on a cart product (`tciId`). */
+  /** The category id under the name a cart product uses (`tciId`). */
   tciId: z.string(),
   name: localized,
   description: description.nullable(),
@@ -158,9 +158,9 @@ export const productAnswerSchema = z.object({ product: productSchema });
 
 // ---------------------------------------------------------------- become a seller
 
-/** The seed's email dialog check (§5). */
+/** The email field's message (docs/product.md#email-verification). */
 export const INVALID_EMAIL = 'Invalid email address';
-/** The seed's URL check (§5). */
+/** The website field's message (docs/product.md#email-verification). */
 export const INVALID_URL = 'Invalid URL';
 
 const optionalText = (max: number) =>

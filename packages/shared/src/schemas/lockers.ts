@@ -132,7 +132,7 @@ export const listBookingsQuery = z.strictObject({
 
 export const bookingParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });
 
-/** The payment the app hands to the checkout (issue 4's `payment` object). */
+/** The payment the app hands to the checkout (the `payment` object of docs/product.md#payment-provider). */
 export const bookingPaymentSchema = z
   .object({
     id: z.string(),
@@ -254,7 +254,7 @@ export const cancelAnswerSchema = z.object({
   refund: z.object({ amountPaise: z.number().int(), rule: z.enum(['nothing_paid', 'full', 'half', 'none']) }),
 });
 
-/** Notifications (issue 5): every event worth keeping, paged, with the unread count. */
+/** Notifications (docs/product.md#help): every event worth keeping, paged, with the unread count. */
 export const notificationSchema = z.object({
   id: z.string(),
   kind: z.string(),

@@ -4,14 +4,15 @@ import { normalisePhone } from '../rules/phone.ts';
 import { paymentSchema } from './payments.ts';
 
 /**
- * Orders (issue 6, docs/marketplace.md "Orders"): one set of schemas for the server's routes, the
- * app's API client, the shop simulator and the tests. Amounts are integer paise, GST included.
+ * Orders (docs/product.md#placing-an-order, docs/marketplace.md "Orders"): one set of schemas for the
+ * server's routes, the app's API client, the shop simulator and the tests. Amounts are integer paise, GST
+ * included.
  */
 
 export const ORDER_DELIVERY_TYPES = ['home', 'locker', 'curbside'] as const;
 export type OrderDeliveryType = (typeof ORDER_DELIVERY_TYPES)[number];
 
-/** PRODUCT.md "Marketplace": the states of an order for each delivery type. */
+/** docs/product.md#order-states: the states of an order for each delivery type. */
 export const ORDER_STATES = [
   'awaiting_payment',
   'placed',
@@ -98,11 +99,11 @@ export const ORDER_RULES = {
 const localized = z.object({ en: z.string(), ta: z.string() });
 const paise = z.number().int();
 
-/** One cart line as the app sends it (seed: `vrntId`, `quantity`, `productPrice` in rupees as shown). */
+/** One cart line as the app sends it (`vrntId`, `quantity`, `productPrice` in rupees as shown). */
 export const orderLineInput = z.strictObject({
   vrntId: z.string().min(1).max(100),
   quantity: z.number().int().min(1).max(CART_LIMITS.maxPerLine),
-  /** The price the buyer saw, in whole rupees (seed `productPrice`); a difference → PaymentUpdatedException. */
+  /** The price the buyer saw, in whole rupees (`productPrice`); a difference → PaymentUpdatedException. */
   productPrice: z.number().nonnegative(),
 });
 export type OrderLineInput = z.infer<typeof orderLineInput>;

@@ -24,7 +24,7 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ['razorpay', 'testpay'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
-/** The payment history filters (seed /bookings): a group, or one purpose exactly. */
+/** The payment history filters (docs/product.md#payment-history): a group, or one purpose exactly. */
 export const PAYMENT_FILTER_NAMES = ['all', 'lockers', 'orders', 'plans'] as const;
 export type PaymentFilterName = (typeof PAYMENT_FILTER_NAMES)[number];
 export const PAYMENT_FILTERS: Record<PaymentFilterName, readonly PaymentPurpose[]> = {
@@ -38,8 +38,8 @@ const localizedSchema = z.object({ en: z.string(), ta: z.string() });
 const paise = z.number().int();
 
 /**
- * The contract (issue 4): anything payable answers with this. The app opens the provider's
- * checkout with it (docs/payments.md) and then confirms.
+ * The contract (docs/product.md#payment-provider, docs/payments.md): anything payable answers with this. The
+ * app opens the provider's checkout with it (docs/payments.md) and then confirms.
  */
 export const paymentSchema = z.object({
   id: z.string(),
@@ -148,7 +148,10 @@ export type Plan = z.infer<typeof planSchema>;
 
 export const planListSchema = z.object({ plans: z.array(planSchema) });
 
-/** The seed's call: `GET subscription?type=subscription.user_get&userMobile=91XXXXXXXXXX`. */
+/**
+ * The legacy plan list call (docs/payments.md): `GET
+ * subscription?type=subscription.user_get&userMobile=91XXXXXXXXXX`.
+ */
 export const legacyPlansQuery = z.object({
   type: z.literal('subscription.user_get'),
   userMobile: z.string().regex(/^91[6-9]\d{9}$/, 'userMobile is the 12-digit number without +'),

@@ -41,7 +41,7 @@ describe('addresses', () => {
     expect((await call(null, 'POST', '/api/addresses', home)).statusCode).toBe(401);
   });
 
-  it('answer { addresses } (the seed’s data.addresses); the first one added is the default', async () => {
+  it('answer { addresses } (read by the app as data.addresses); the first one added is the default', async () => {
     const user = await signUpUser(t.app);
     expect(await list(user)).toEqual([]);
     const res = await call(user, 'POST', '/api/addresses', home);

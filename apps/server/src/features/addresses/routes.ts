@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../http/openapi.ts';
 import { userOf } from '../../http/require-user.ts';
 
-/** My delivery addresses (sign-in required). `GET` answers `{ addresses }`, the seed's data.addresses. */
+/** My delivery addresses (sign-in required). `GET` answers `{ addresses }` (the app reads data.addresses). */
 export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   const { addresses } = app.services;
   const tags = ['addresses'];
@@ -23,7 +23,7 @@ export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'My saved addresses, the default first (seed getAddress: data.addresses)',
+        summary: 'My saved addresses, the default first (read by the app as data.addresses)',
         response: { 200: addressListSchema, ...errorResponses },
       },
     },

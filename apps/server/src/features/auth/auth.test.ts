@@ -146,7 +146,7 @@ describe('sign-in challenge', () => {
     });
   });
 
-  it('gives the seed errors: empty answer, no prior sign-in, a lost session', async () => {
+  it('gives the sign-in refusals: empty answer, no prior sign-in, a lost session', async () => {
     const { phone } = await signUpUser(t.app);
     const empty = await post('/api/auth/confirm-sign-in', { phone, session: 'x', answer: '  ' });
     expect(empty.statusCode).toBe(400);

@@ -28,7 +28,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const result = await cart.validate(request.body.items);
       const closed = sellerClosedError(result);
       if (closed) throw closed;
-      // Seed §8: a changed price is PaymentUpdatedException (the persistent "price updated" toast).
+      // docs/product.md#cart-validation: a changed price is PaymentUpdatedException (the persistent "price
+      // updated" toast).
       if (result.priceChanged) throw new AppError('PaymentUpdatedException', undefined, { details: result });
       return result;
     },
@@ -39,7 +40,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'My server cart (cartId) with current product data, in the seed’s cart shape',
+        summary: 'My server cart (cartId) with current product data, in the delivery cart’s shape',
         response: { 200: serverCartSchema, ...errorResponses },
       },
     },

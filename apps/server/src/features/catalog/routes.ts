@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/openapi.ts';
 
-/** Public catalog reads (PRODUCT.md "People and access": categories are public; so is browsing). */
+/** Public catalog reads (docs/product.md#people-and-access: categories are public; so is browsing). */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalog } = app.services;
   const tags = ['catalog'];
@@ -18,7 +18,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Every marketplace category (public; the seed’s getCategoriesSusr)',
+        summary: 'Every marketplace category (public)',
         response: { 200: categoryListSchema, ...errorResponses },
       },
     },

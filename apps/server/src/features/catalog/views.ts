@@ -8,7 +8,10 @@ export type VariantRow = typeof productVariants.$inferSelect;
 
 export const toCategory = (row: CategoryRow): Category => ({ id: row.id, name: row.name, icon: row.icon });
 
-/** Rupees from paise for the seed's `productPrice` / `marketPrice` fields. */
+/**
+ * Rupees from paise for the `productPrice` / `marketPrice` fields, kept as the app's cart stores them
+ * (docs/product.md#money).
+ */
 export const rupees = (paise: number): number => paise / 100;
 
 export function toVariant(row: VariantRow, hazardous: boolean): Variant {

@@ -3,7 +3,7 @@ import { createdAt, localized } from '../../db/columns.ts';
 import { users } from '../users/schema.ts';
 
 /**
- * What the notifications page lists (PRODUCT.md "App shell"). Text is stored in both languages,
+ * What the notifications page lists (docs/product.md#help). Text is stored in both languages,
  * so a notification reads right whatever language the user picks later.
  */
 export const notifications = pgTable(

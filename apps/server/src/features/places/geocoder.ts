@@ -8,7 +8,7 @@ import { likePattern } from '../catalog/index.ts';
 import { places } from './schema.ts';
 
 /**
- * The address search box (PRODUCT.md "Marketplace"): text → places in the town. The embedded
+ * The address search box (docs/product.md#addresses): text → places in the town. The embedded
  * default searches the seeded gazetteer; a geocoding service is used when configured.
  */
 export interface Geocoder {

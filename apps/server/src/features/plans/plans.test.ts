@@ -63,7 +63,7 @@ describe('the plan list', () => {
     expect(plans[2]).toMatchObject({ kind: 'delivery', freeDeliveryOverPaise: 19_900, lockerHours: null });
   });
 
-  it('answers the seed’s call in data.data, for the caller’s own number only', async () => {
+  it('answers the legacy plan list call in data.data, for the caller’s own number only', async () => {
     const user = await signUpUser(t.app);
     const own = await get(
       `/api/subscription?type=subscription.user_get&userMobile=91${user.phone}`,

@@ -33,7 +33,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'The seed’s plan list call: type=subscription.user_get&userMobile=<your 12-digit number>',
+        summary: 'The legacy plan list call: type=subscription.user_get&userMobile=<your 12-digit number>',
         querystring: legacyPlansQuery,
         response: { 200: legacyPlansSchema, ...errorResponses },
       },

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/openapi.ts';
 
-/** Sellers and become-a-seller: all public (seed §2 "Seller" layout). */
+/** Sellers and become-a-seller: all public (docs/product.md#people-and-access: the seller layout). */
 export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sellers } = app.services;
   const tags = ['sellers'];

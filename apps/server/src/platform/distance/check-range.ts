@@ -3,17 +3,17 @@ import { AppError } from '../../http/app-error.ts';
 import type { DistanceProvider } from './distance-provider.ts';
 
 export interface RangeSeller extends LatLng {
-  /** The seller's range in km (seed `sellerRange.dis`). */
+  /** The seller's range in km (`sellerRange.dis`, docs/product.md#sellers). */
   rangeKm: number;
 }
 
-/** Strictly under range × 1000 m (PRODUCT.md: the seed's "× 100" is a unit bug we do not copy). */
+/** Strictly under range × 1000 m (docs/product.md#delivery-range: km × 1000, nothing else). */
 export const isWithinRange = (metres: number, rangeKm: number): boolean => metres < rangeKm * 1000;
 
 /**
- * The range check before an order (seed §5): driving metres seller → destination must be under the
- * seller's range, else AddressLongDistance (home delivery) or LockerLongDistance (parcel locker).
- * Answers the metres (the delivery fee needs them). A provider failure passes through as
+ * The range check before an order (docs/product.md#delivery-range): driving metres seller → destination must
+ * be under the seller's range, else AddressLongDistance (home delivery) or LockerLongDistance (parcel
+ * locker). Answers the metres (the delivery fee needs them). A provider failure passes through as
  * DistanceMatrixFailed.
  */
 export async function checkRange(

@@ -2,7 +2,7 @@ import type { LatLng } from '@petti/shared';
 import { AppError } from '../../http/app-error.ts';
 
 /**
- * Road distance between two points (PRODUCT.md "Marketplace": the seed's distance-matrix lookup).
+ * Road distance between two points (docs/product.md#distance-provider).
  * One interface, chosen by DISTANCE_PROVIDER: the embedded great-circle estimate by default, or a
  * road-distance service (OSRM, Google Distance Matrix) when configured.
  */
@@ -12,7 +12,7 @@ export interface DistanceProvider {
   drivingMetres(from: LatLng, to: LatLng): Promise<number>;
 }
 
-/** The seed's failure text (§8), with the service's status in it. */
+/** The failure text (docs/product.md#distance-provider), with the service's status in it. */
 export function distanceFailed(status: string | number): AppError {
   return new AppError('DistanceMatrixFailed', `DistanceMatrix failed: ${status}`);
 }

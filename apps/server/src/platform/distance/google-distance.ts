@@ -4,9 +4,9 @@ import { type DistanceProvider, distanceFailed } from './distance-provider.ts';
 const ENDPOINT = 'https://maps.googleapis.com/maps/api/distancematrix/json';
 
 /**
- * Google's Distance Matrix (the service the seed used): driving distance of one origin → one
+ * Google's Distance Matrix: driving distance of one origin → one
  * destination. Its top-level `status` and the element's `status` must both be OK; otherwise the
- * failing status goes into 'DistanceMatrix failed: {status}' as the seed reports it.
+ * failing status goes into 'DistanceMatrix failed: {status}' (docs/product.md#distance-provider).
  */
 export function createGoogleDistance(options: {
   apiKey: string;

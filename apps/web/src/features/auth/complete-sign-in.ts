@@ -5,8 +5,8 @@ import { sessionStore } from '../../lib/storage.ts';
 import { clearChallenge } from './otp-session.ts';
 
 /**
- * Stores what the guard needs (seed §2: the last user's access token and the existing-user flag)
- * from a confirm answer that carries tokens. False when it carries none.
+ * Stores what the guard needs (docs/product.md#guard: the last user's access token and the existing-user
+ * flag) from a confirm answer that carries tokens. False when it carries none.
  */
 export function completeSignIn(result: { userId?: string; tokens?: Tokens }): boolean {
   const { userId, tokens } = result;

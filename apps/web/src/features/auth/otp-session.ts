@@ -5,8 +5,8 @@ import { type KeyValueStorage, readItem } from '../../lib/storage.ts';
 
 /**
  * A code on its way: what /otp needs to finish signing up or signing in. Kept in the tab's session
- * storage (PRODUCT.md "Sign-in": Android often reloads the tab while the user reads the SMS), so
- * a reload keeps the sign-in going; once it is gone, /otp says so and leads back to /login.
+ * storage (docs/product.md#sign-up-and-sign-in-steps: Android often reloads the tab while the user reads the
+ * SMS), so a reload keeps the sign-in going; once it is gone, /otp says so and leads back to /login.
  * Times are ISO strings on the server's clock.
  */
 export type OtpPurpose = 'sign_up' | 'sign_in';
@@ -28,7 +28,10 @@ export interface OtpChallenge {
   returnTo: string;
 }
 
-/** Client-side guesses for a sign-up code, whose answer carries no times (PRODUCT.md: 3 min, 30 s). */
+/**
+ * Client-side guesses for a sign-up code, whose answer carries no times (docs/product.md#sign-in-codes: 3
+ * min, 30 s).
+ */
 export const SIGN_UP_CODE_TTL_MS = 180_000;
 export const SIGN_UP_RESEND_MS = 30_000;
 

@@ -9,7 +9,10 @@ import { toast } from '../../lib/ui/toast-store.ts';
 import { sitesKey } from './api/bookings-api.ts';
 import { paymentOf } from './use-booking-actions.ts';
 
-/** Events that refuse a booking request: the confirm popup closes with their message (seed §8). */
+/**
+ * Events that refuse a booking request: the confirm popup closes with their message
+ * (docs/product.md#event-names).
+ */
 const REFUSALS = new Set<string>([EVENTS.UserNotEnable, EVENTS.lockerOffline]);
 /** Events that carry a payment to make now. */
 const PRICING = new Set<string>([EVENTS.availableLockerFound, EVENTS.updateExpiredBookingTaskToken]);
@@ -41,7 +44,8 @@ export function useBookingEvents(onRefused?: (message: string) => void) {
       onRefused?.(message);
     }
     const payment = paymentOf(e.data.payment);
-    // Pricing events (a locker found for the waitlist, overstay due) open the payment step (seed §8).
+    // Pricing events (a locker found for the waitlist, overstay due) open the payment step
+    // (docs/product.md#event-names).
     if ((e.data.isRequirePricing || e.data.isRequirePrice) && payment && id && PRICING.has(e.event)) {
       const siteId = typeof e.data.siteId === 'string' ? e.data.siteId : '';
       const text =

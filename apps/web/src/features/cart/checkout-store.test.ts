@@ -54,7 +54,7 @@ describe('checkout choice', () => {
     expect(isVehicleNo('12345')).toBe(false);
   });
 
-  it('is kept across reloads and cleared after an order as seed §4 says', () => {
+  it('is kept across reloads and cleared after an order (docs/product.md#placing-an-order)', () => {
     const storage = memoryStorage();
     const store = createCheckoutStore(storage);
     store.update({

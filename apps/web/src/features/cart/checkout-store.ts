@@ -2,9 +2,10 @@ import { createStore } from 'zustand/vanilla';
 import { type KeyValueStorage, readItem } from '../../lib/storage.ts';
 
 /**
- * How the shopper wants this cart delivered (seed §3 "Location and cart state": selectedDeliveryType,
- * deliveryAddress, parcelLockerDetails, vehicleNo, myCartValidateCartDetails). Kept on the device so
- * /MyCart and /procced agree and a reload loses nothing; cleared when an order is placed (seed §4).
+ * How the shopper wants this cart delivered (docs/product.md#local-storage, `checkoutChoice`: delivery
+ * type, address, parcel locker, vehicle number, the validated cart). Kept on the device so /MyCart
+ * and /procced agree and a reload loses nothing; cleared when an order is placed
+ * (docs/product.md#placing-an-order).
  */
 
 export type DeliveryType = 'home' | 'locker' | 'curbside';
@@ -73,7 +74,10 @@ export function createCheckoutStore(storage: KeyValueStorage) {
     update(patch: Partial<CheckoutChoice>) {
       store.setState(patch);
     },
-    /** Seed §4 "Order": success clears the addresses chosen, the validated cart and the locker choice. */
+    /**
+     * docs/product.md#placing-an-order: success clears the addresses chosen, the validated cart and the
+     * locker choice.
+     */
     clearAfterOrder() {
       store.setState({
         deliveryAddress: null,

@@ -1,6 +1,6 @@
 /** English strings of the cart and checkout, under `cart.` (merged in app/i18n/en.ts). */
 export const cartEn = {
-  /** The seed's exact messages (§5). */
+  /** The exact messages of docs/product.md#cart-messages. */
   limits: {
     stock: 'Stock limit reached. Unable to add more.',
     line: 'You can only add up to 20 units of this product',

@@ -16,8 +16,8 @@ export type ValidateOutcome = 'ok' | 'changed' | 'failed';
 export const PRICE_UPDATED_TOAST = 'price-updated';
 
 /**
- * The price changed since the cart was filled (seed §8 PaymentUpdatedException): a toast that stays
- * until dismissed, whose Refresh goes to /MyCart with the cart's prices read again.
+ * The price changed since the cart was filled (PaymentUpdatedException, docs/product.md#cart-validation): a
+ * toast that stays until dismissed, whose Refresh goes to /MyCart with the cart's prices read again.
  */
 export function usePriceUpdatedToast() {
   const { t } = useTranslation();
@@ -41,8 +41,8 @@ export function usePriceUpdatedToast() {
 }
 
 /**
- * "Validate & pay" (seed §4): POST /api/cart/validate re-reads stock, prices and the shop's hours.
- * BAD lines leave the cart with their messages; a changed price raises the price-updated toast.
+ * "Validate & pay" (docs/product.md#cart-validation): POST /api/cart/validate re-reads stock, prices and the
+ * shop's hours. BAD lines leave the cart with their messages; a changed price raises the price-updated toast.
  */
 export function useValidateBeforePay() {
   const { t, i18n } = useTranslation();
@@ -57,7 +57,8 @@ export function useValidateBeforePay() {
         const results = await validateCart(cart);
         const { removed, priceChanged } = cartStore.applyValidation(results);
         if (removed.length > 0) {
-          // Seed §4: BAD lines leave the cart; their messages say why (the cart-items error view).
+          // docs/product.md#cart-validation: BAD lines leave the cart; their messages say why (the cart-items
+          // error view).
           const language = i18n.resolvedLanguage;
           const said = new Map(results.map((r) => [r.vrntId, language === 'ta' ? r.messages.ta : r.message]));
           const lines = removed.map(

@@ -2,7 +2,7 @@ import { nextShopState, type OrderDeliveryType, type OrderState } from '@petti/s
 import { isFinal } from '../../lib/orders/orders.ts';
 
 /**
- * The steps an order goes through for its delivery type (PRODUCT.md "Marketplace", the shared
+ * The steps an order goes through for its delivery type (docs/product.md#order-states, the shared
  * orders schema's transitions), and where this order is among them, for the timeline on
  * /profile/MyOrders/:id.
  */

@@ -8,8 +8,8 @@ export function isOrderEvent(event: string): boolean {
 }
 
 /**
- * Live order status (PRODUCT.md "Real-time events"): every order event — from the shop, the rider,
- * the locker, a timer or this user's other device — refreshes the order lists and pages on screen.
+ * Live order status (docs/product.md#order-states, #device-session): every order event — from the shop, the
+ * rider, the locker, a timer or this user's other device — refreshes the order lists and pages on screen.
  * (useOrder also polls slowly while an order is open, in case the connection is down.)
  */
 export function useOrderUpdates(): void {

@@ -12,7 +12,7 @@ import { confirm } from '../../lib/ui/dialog-store.ts';
 import { toast } from '../../lib/ui/toast-store.ts';
 
 /**
- * Reorder (seed §3 "Re-adding an earlier order's items"): each item goes back in the cart at today's
+ * Reorder (docs/product.md#reorder): each item goes back in the cart at today's
  * price and stock, one unit at a time through the shared cart rules, so the limits hold (stock, 20 a
  * line, 30 a cart). Items no longer sold are left out and said so. Another shop's cart is replaced
  * only after asking. Then /MyCart.

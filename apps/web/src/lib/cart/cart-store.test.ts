@@ -22,7 +22,7 @@ function product(vrntId: string, over: Partial<CartProduct> = {}): CartProduct {
 }
 
 describe('cart store', () => {
-  it('adds through the rules and keeps the cart in storage as `cart` (seed field names)', () => {
+  it('adds through the rules and keeps the cart in storage as `cart` (the delivery cart field names)', () => {
     const storage = memoryStorage();
     const store = createCartStore(storage);
     expect(store.add(product('sugar'), 'Sri Murugan Stores').outcome).toBe('added');

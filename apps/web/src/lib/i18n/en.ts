@@ -239,7 +239,7 @@ export const commonEn = {
       description: 'Confirmation that your seller application has reached us, and what happens next.',
     },
     myComplex: {
-      // The marketplace home while no complex is chosen (PRODUCT.md "Marketplace").
+      // The marketplace home while no complex is chosen (docs/product.md#complex).
       title: 'Local shops',
       description: 'Shops near you in Sivakasi: order for home delivery, a parcel locker or curbside pickup.',
     },

@@ -1,5 +1,5 @@
 /**
- * The seed's eight real-time connection states (§4), derived — as the seed says — from the network
+ * The eight real-time connection states (docs/product.md#real-time-connection), derived from the network
  * state, the actual connection, the intended state and keep-alive health. Pure, for the tests.
  */
 export const CONNECTION_STATES = [

@@ -13,7 +13,7 @@ import type { LiveEvent } from './live-event.ts';
  * - `LiveUpdates` (mounted once, in app/providers) shows a toast for each event that did not come
  *   from this device, invalidates the react-query keys ['notifications'] on every event and
  *   ['bookings'], ['payments'], ['subscriptions'], ['orders'] on the others, and re-broadcasts each
- *   event on `window` as the seed's `gettingEvents` CustomEvent.
+ *   event on `window` as the `gettingEvents` CustomEvent (docs/product.md#real-time-connection).
  */
 
 export type { ConnectionState } from './connection-state.ts';
@@ -34,13 +34,13 @@ export function useLiveEvents(listener: (e: LiveEvent, meta: LiveEventMeta) => v
   useEffect(() => live.subscribe((e) => latest.current(e, { fromThisDevice: isFromThisDevice(e) })), []);
 }
 
-/** The seed's connection state, kept current. */
+/** The connection state (docs/product.md#real-time-connection), kept current. */
 export function useLiveStatus(): ConnectionState {
   const facts = useSyncExternalStore(live.facts.subscribe, live.facts.getState, live.facts.getState);
   return deriveConnectionState(facts);
 }
 
-// Every event also goes out as the seed's window event, for anything listening outside React.
+// Every event also goes out as the `gettingEvents` window event, for anything listening outside React.
 live.subscribe((e) => {
   if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(GETTING_EVENTS, { detail: e }));
 });

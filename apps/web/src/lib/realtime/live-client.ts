@@ -8,7 +8,8 @@ import { createReconnector } from './reconnect.ts';
 /**
  * One MQTT 3.1.1 connection over WebSocket to `/mqtt`, opened while someone is signed in, with the
  * access token as its password (the broker lets a user subscribe only under `users/{own id}/`).
- * mqtt.js's own reconnect is off: `reconnect.ts` follows the seed's 5 s, then every 60 s.
+ * mqtt.js's own reconnect is off: `reconnect.ts` follows docs/product.md#real-time-connection: 5 s, then
+ * every 60 s.
  */
 
 /** The part of mqtt.js's client this module uses (so tests can hand in a fake). */

@@ -8,7 +8,7 @@ const event = (name: string, data: Record<string, unknown> = {}): LiveEvent => (
 });
 
 describe('parseLiveEvent', () => {
-  it('reads the seed payload', () => {
+  it('reads the event payload', () => {
     expect(
       parseLiveEvent(
         JSON.stringify({

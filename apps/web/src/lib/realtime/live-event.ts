@@ -1,8 +1,8 @@
 import { EVENTS, type EventPayload } from '@petti/shared/events';
 
 /**
- * A real-time event as the server publishes it to `users/{id}/events` (docs/lockers.md, the seed's
- * payload). `data` also names what it is about: `bookingId`, `orderId` or `id`.
+ * A real-time event as the server publishes it to `users/{id}/events` (docs/lockers.md,
+ * docs/product.md#event-payload). `data` also names what it is about: `bookingId`, `orderId` or `id`.
  */
 export type LiveEvent = EventPayload<Record<string, unknown>>;
 
@@ -52,7 +52,10 @@ const SUCCESS_EVENTS = new Set<string>([
   EVENTS.orderReadyForPickup,
 ]);
 
-/** The toast colour an event deserves (seed §8: red for what went wrong, green for what went right). */
+/**
+ * The toast colour an event deserves (docs/product.md#real-time-connection: red for what went wrong, green
+ * for what went right).
+ */
 export function eventVariant(e: LiveEvent): 'success' | 'error' | 'info' {
   if (e.event === EVENTS.unlockStatus) return e.data.ok === false ? 'error' : 'success';
   if (ERROR_EVENTS.has(e.event)) return 'error';

@@ -1,7 +1,7 @@
 import { formatRupees, wholeRupees } from '@petti/shared/rules/money';
 import { useTranslation } from 'react-i18next';
 
-/** Whole rupees as lists show them (seed §9: prices and savings rounded). */
+/** Whole rupees as lists show them (docs/product.md#money: prices and savings rounded). */
 export function rupees(paise: number): string {
   return formatRupees(wholeRupees(paise) * 100);
 }

@@ -2,8 +2,8 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
 /**
- * Confirm / deny / cancel dialogs (seed §9: default labels 'OK', 'No', 'Cancel', translated).
- * `confirm()` queues a dialog and resolves with the button the user chose; Esc answers 'cancel'.
+ * Confirm / deny / cancel dialogs (docs/product.md#toasts-and-dialogs: default labels 'OK', 'No', 'Cancel',
+ * translated). `confirm()` queues a dialog and resolves with the button the user chose; Esc answers 'cancel'.
  */
 
 export type DialogAnswer = 'confirm' | 'deny' | 'cancel';

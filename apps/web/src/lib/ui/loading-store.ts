@@ -2,8 +2,8 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
 /**
- * The full-screen loading overlay (seed §9: 40 px spinner, orange background, zero delay).
- * Calls nest: the overlay shows while at least one caller holds it.
+ * The full-screen loading overlay (docs/product.md#toasts-and-dialogs: 40 px spinner, orange background, zero
+ * delay). Calls nest: the overlay shows while at least one caller holds it.
  */
 export const loadingStore = createStore<{ count: number }>(() => ({ count: 0 }));
 

@@ -94,7 +94,7 @@ describe('toast store', () => {
     expect(toasts().map((t) => t.message)).toEqual(['n3', 'n4', 'n5', 'n6', 'n7']);
   });
 
-  it('maps every seed position to a placement', () => {
+  it('maps every TOAST_POSITIONS position to a placement', () => {
     expect(toPlacement('top')).toBe('top-center');
     expect(toPlacement('bottom')).toBe('bottom-center');
     expect(toPlacement('top-left')).toBe('top-left');

@@ -2,7 +2,10 @@ import { TOAST_DEFAULTS, type ToastPosition } from '@petti/shared/constants';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
-/** Notifications (seed §8–9): default 5000 ms at the bottom; timeout 0 stays until dismissed. */
+/**
+ * Notifications (docs/product.md#toasts-and-dialogs): default 5000 ms at the bottom; timeout 0 stays until
+ * dismissed.
+ */
 
 export type ToastVariant = 'success' | 'error' | 'info';
 export type ToastPlacement = `${'top' | 'bottom'}-${'left' | 'center' | 'right'}`;

@@ -4,7 +4,8 @@ import { useMediaQuery } from '../use-media-query.ts';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons.tsx';
 import { type Toast, type ToastPlacement, toast, useToasts } from './toast-store.ts';
 
-// The seed's positions, less the bare 'top' / 'bottom' (they resolve to the centre variants).
+// TOAST_POSITIONS (docs/product.md#toasts-and-dialogs), less the bare 'top' / 'bottom' (they resolve to the
+// centre variants).
 const PLACEMENTS = TOAST_POSITIONS.filter((p): p is ToastPlacement => p.includes('-'));
 
 /** Phones are too narrow for left / centre / right: there, toasts stack per edge, full width. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../../lib/ui/form.tsx';
 import { toMobileDigits } from '../phone-input.ts';
 
-/** "+91" and the 10-digit mobile number (PRODUCT.md "Sign-in"). `value` is the 10 digits. */
+/** "+91" and the 10-digit mobile number (docs/product.md#phone-numbers). `value` is the 10 digits. */
 export function PhoneField({
   value,
   onChange,

@@ -15,8 +15,8 @@ import { useBook } from '../use-book.ts';
 
 /**
  * Size (with what fits), duration, now or later, a low locker; the price with the plan applied; book.
- * `refusal` is a refusal event's message (seed §8); the request's own error, when there is one,
- * says the same, so only one of them shows.
+ * `refusal` is a refusal event's message (docs/product.md#event-names); the request's own error, when there
+ * is one, says the same, so only one of them shows.
  */
 export function BookingForm({
   site,

@@ -114,7 +114,8 @@ export default function MyCartPage() {
           <FormAlert testId={rangeError ? 'range-error' : 'quote-error'}>
             <p>{errorText(quote.error)}</p>
             {isApiError(quote.error) && quote.error.code === 'cartItemsError' && (
-              // The cart-items error view (seed §8): which lines need attention, and why.
+              // The cart-items error view (docs/product.md#placing-an-order): which lines need attention, and
+              // why.
               <ul data-testid="cart-items-error">
                 {checkLinesOf(quote.error.details)
                   .filter((line) => line.status === 'BAD')

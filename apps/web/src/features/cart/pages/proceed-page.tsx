@@ -82,7 +82,8 @@ export default function ProceedPage() {
     setPaying(true);
     try {
       const order = await createOrder(request, key);
-      // The order exists: the next checkout is a new attempt, and seed §4 "Order" clears the
+      // The order exists: the next checkout is a new attempt, and (docs/product.md#placing-an-order) it
+      // clears the
       // chosen addresses, the validated cart, the locker choice and the grab cart. The bought
       // items leave the delivery cart (they are reserved on the order now).
       setPlacedOrder(order.id);

@@ -8,7 +8,7 @@ import { AccountLinks } from '../components/account-links.tsx';
 import '../profile.css';
 
 /**
- * The marketplace's profile screen on phones (seed: "/profile (mobile profile)"): who is signed in,
+ * The marketplace's profile screen on phones (`/profile`, docs/product.md#routes): who is signed in,
  * then every account page — orders and addresses first, as the marketplace needs them most.
  */
 export default function ProfilePage() {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 
 /**
- * GET /api/sellers is public (PRODUCT.md "People and access"): asked without a token, so the pages
+ * GET /api/sellers is public (docs/product.md#people-and-access): asked without a token, so the pages
  * for would-be sellers work signed out. Categories come from lib/shop (also asked without one).
  */
 export async function getPublicSellers(signal?: AbortSignal): Promise<Seller[]> {

@@ -1,5 +1,5 @@
 /**
- * A drawn shop front for a partner shop (the seed's `patners` images). Petti ships no photos, so
+ * A drawn shop front for a partner shop. Petti ships no photos, so
  * each shop gets an SVG storefront whose awning colours come from its id: the same shop always
  * looks the same, and neighbouring cards differ.
  */
