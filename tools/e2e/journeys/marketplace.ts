@@ -5,7 +5,7 @@ import { type Journey, journey } from '../runner.ts';
 import { newShopper, openAllDay, payOnTestpay, randomMobile, signedIn } from '../shopper.ts';
 
 /**
- * The local marketplace (issue 6): the cart's limits with the seed's exact messages, ordering for
+ * The local marketplace (docs/marketplace.md): the cart's limits with their exact messages, ordering for
  * home delivery, a parcel locker and curbside pickup with testpay, each order moved along live by
  * the shop simulator, and reorder.
  */

@@ -4,7 +4,7 @@ import { getAccessToken, getClientId, getLastUser, getRefreshToken, setSession }
 import type { KeyValueStorage } from './storage.ts';
 
 /**
- * The one HTTP client for Petti's API (seed §7–9):
+ * The one HTTP client for Petti's API (docs/product.md#api-client):
  * - attaches `Authorization: Bearer <access>` and `x-client-id` for the last signed-in user,
  *   except on public calls (`auth: false`);
  * - retries throttled and transient failures: 3 attempts in all, exponential back-off from 100 ms
@@ -24,7 +24,7 @@ export const CLIENT_ID_HEADER = 'x-client-id';
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** This device's session id, echoed in the real-time events a call causes (docs/lockers.md). */
 export const SESSION_ID_HEADER = 'x-session-id';
-/** Each attempt gives up after this long (seed §8 "timeout"). */
+/** Each attempt gives up after this long (docs/product.md#api-client). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const REFRESH_LOCK = 'petti-auth-refresh';
 

@@ -1,19 +1,19 @@
 import { CART_LIMITS } from '../constants.ts';
 
 /**
- * The delivery cart (seed §3 "Delivery cart", §4, §5, §9; PRODUCT.md "Marketplace"), as pure
+ * The delivery cart (docs/product.md#delivery-cart, #cart-messages, #cart-validation), as pure
  * functions: each takes a cart and answers `{ cart, outcome }` without changing its input. The app
  * keeps the cart in local storage as `cart` and maps each outcome to its toast; the server uses the
  * same limits when it mirrors or validates a cart.
  *
- * Amounts: `productPrice` and `marketPrice` are rupees (the seed's fields); totals are summed in
+ * Amounts: `productPrice` and `marketPrice` are rupees (as the app's cart stores them); totals are summed in
  * whole paise so no float drift creeps in. `total` is exact (paise / 100); `savings` is rounded to
- * whole rupees as the seed shows it (§9).
+ * whole rupees as lists show it (docs/product.md#money).
  */
 
 export type CartName = string | { en: string; ta: string };
 
-/** The seed's cart product (§3): exactly these fields. */
+/** A cart product (docs/product.md#delivery-cart): exactly these fields. */
 export interface CartProduct {
   unitValue: number;
   name: CartName;
@@ -36,12 +36,12 @@ export interface CartItem {
   product: CartProduct;
 }
 
-/** The seed's delivery cart (§3): items, total, count, cartId, sellerId, brandName, savings. */
+/** The delivery cart (docs/product.md#local-storage): items, total, count, cartId, sellerId, brandName, savings. */
 export interface Cart {
   items: CartItem[];
   /** Σ productPrice × quantity, rupees. */
   total: number;
-  /** Σ quantity: units, not lines (the 30 limit counts units, seed §5). */
+  /** Σ quantity: units, not lines (the 30 limit counts units, docs/product.md#delivery-cart). */
   count: number;
   /** The server's copy of this cart (PUT /api/cart), once it has one. */
   cartId: string | null;
@@ -66,7 +66,7 @@ export type CartOutcome =
 
 export const CART_LIMIT_OUTCOMES = ['stockLimit', 'lineLimit', 'cartLimit'] as const satisfies CartOutcome[];
 
-/** Toast texts, exact where the seed gives them (§5). */
+/** Toast texts, exactly as docs/product.md#cart-messages gives them. */
 export const CART_MESSAGES = {
   stockLimit: {
     en: 'Stock limit reached. Unable to add more.',
@@ -94,7 +94,7 @@ export interface CartResult {
 
 export const toPaise = (rupees: number): number => Math.round(rupees * 100);
 
-/** An empty cart (seed §4: zero total, count and savings; no seller, no brand). */
+/** An empty cart (docs/product.md#delivery-cart: zero total, count and savings; no seller, no brand). */
 export function emptyCart(cartId: string | null = null): Cart {
   return { items: [], total: 0, count: 0, cartId, sellerId: null, brandName: null, savings: 0 };
 }
@@ -145,7 +145,7 @@ export function cartTotals(items: readonly CartItem[]): Pick<Cart, 'total' | 'co
   );
 }
 
-/** The cart with its totals recomputed; no lines left resets it (seed §4), keeping only the server id. */
+/** The cart with its totals recomputed; no lines left resets it (docs/product.md#delivery-cart), keeping only the server id. */
 function settle(cart: Cart, items: CartItem[]): Cart {
   if (items.length === 0) return emptyCart(cart.cartId);
   return { ...cart, items, ...cartTotals(items) };
@@ -169,15 +169,15 @@ export function quantityRefusal(
   return null;
 }
 
-/** Why one more unit of this product cannot go in, or null when it can (checks in the seed's order). */
+/** Why one more unit of this product cannot go in, or null when it can (checks in the order of docs/product.md#delivery-cart). */
 export function addRefusal(cart: Cart, product: CartProduct): CartLimitOutcome | null {
   const current = cart.items.find((i) => i.product.vrntId === product.vrntId)?.quantity ?? 0;
   return quantityRefusal(current + 1, cart.count + 1, product);
 }
 
 /**
- * Add one unit: a new line with quantity 1, or the line's quantity + 1 (seed §4). A refused add
- * answers the unchanged cart (seed §5: "the add is not saved"). Another seller's item answers
+ * Add one unit: a new line with quantity 1, or the line's quantity + 1 (docs/product.md#delivery-cart).
+ * A refused add answers the unchanged cart (it changes nothing). Another seller's item answers
  * `needsReplace`; the app asks, then calls `replaceCart`.
  */
 export function addToCart(cart: Cart, product: CartProduct, brandName: string): CartResult {
@@ -207,7 +207,7 @@ export function replaceCart(cart: Cart, product: CartProduct, brandName: string)
   return result.outcome === 'added' ? result : { cart, outcome: result.outcome };
 }
 
-/** Remove one unit: the line's quantity − 1, deleted at 0; an empty cart resets (seed §4). */
+/** Remove one unit: the line's quantity − 1, deleted at 0; an empty cart resets (docs/product.md#delivery-cart). */
 export function removeFromCart(cart: Cart, vrntId: string): CartResult {
   const line = cart.items.find((i) => i.product.vrntId === vrntId);
   if (!line) return { cart, outcome: 'notInCart' };
@@ -238,7 +238,7 @@ export interface ValidatedCart {
 }
 
 /**
- * Applies a validation answer (seed §4): BAD lines are removed and, if none remain, the cart
+ * Applies a validation answer (docs/product.md#cart-validation): BAD lines are removed and, if none remain, the cart
  * resets. Lines kept take the current price and stock the server read.
  */
 export function applyValidation(cart: Cart, results: readonly CartValidationLine[]): ValidatedCart {

@@ -42,7 +42,7 @@ export interface EmitInput {
 }
 
 /**
- * Writes the seed's payload `{ event, data: { message, code, msg, isRequirePricing, isRequirePrice,
+ * Writes the payload of docs/product.md#event-payload `{ event, data: { message, code, msg, isRequirePricing, isRequirePrice,
  * dlb_session_id, … }, SessionID }` to `users/{id}/events` through the outbox (published after
  * commit), and keeps it as a notification when it is worth keeping. `message` is English, `msg` Tamil.
  */

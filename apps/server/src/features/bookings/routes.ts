@@ -18,7 +18,7 @@ import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
 import { userOf } from '../../http/require-user.ts';
 import type { Caller } from './service.ts';
 
-/** The app's per-device session id (seed: "a local stored ID key identifies this device's session"). */
+/** The app's per-device session id (docs/product.md#device-session). */
 export const SESSION_ID_HEADER = 'x-session-id';
 const SESSION_ID = /^[\w.:-]{1,100}$/;
 const IDEMPOTENCY = /^[\w.:-]{8,100}$/;

@@ -112,7 +112,7 @@ export const bookingCharges = pgTable(
     taxPaise: integer('tax_paise').notNull(),
     state: text('state').$type<'pending' | 'paid' | 'covered' | 'lapsed' | 'refunded' | 'failed'>().notNull(),
     paymentId: text('payment_id').unique(),
-    /** The payment object handed to the app (issue 4), kept to show it again while pending. */
+    /** The payment object handed to the app (docs/product.md#payment-provider), kept to show it again while pending. */
     payment: jsonb('payment').$type<Record<string, unknown>>(),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     refundedPaise: integer('refunded_paise').notNull().default(0),

@@ -74,7 +74,7 @@ export function createBookingsService(core: BookingCore, flows: BookingFlows) {
 
   /**
    * A waitlisted request: the offers (other sizes here, this size later, this size at other sites)
-   * and the events that tell every device about them (seed §4).
+   * and the events that tell every device about them (docs/product.md#waitlist).
    */
   async function offerAlternatives(
     caller: Caller,

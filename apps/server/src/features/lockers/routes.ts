@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/openapi.ts';
 
-/** Public: no sign-in (the seed's getLocationInfo skips the auth header). */
+/** Public: no sign-in (docs/product.md#people-and-access: locker sites and availability are public). */
 export const lockerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { lockerSites } = app.services;
   const tags = ['lockers'];

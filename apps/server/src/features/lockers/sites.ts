@@ -10,7 +10,7 @@ import { lockerSites, lockerSizes } from './schema.ts';
 const HOUR = 3_600_000;
 
 /**
- * Public locker information (the seed's getLocationInfo): sites with hours, type, online state and,
+ * Public locker information (docs/product.md#locker-sites): sites with hours, type, online state and,
  * per size, how many lockers are free for the next hour (the shortest booking) and the prices.
  */
 export function createLockerSitesService(deps: { db: Db; clock: Clock; offlineSeconds: number }) {

@@ -37,7 +37,7 @@ import '../auth.css';
 /**
  * /otp: the code from the SMS. The challenge lives in the tab's session storage, so a reload keeps
  * it; without one (another tab, or the session storage was cleared) the page explains and leads
- * back to /login (seed §5: confirming "after a page refresh raises a sign-in exception").
+ * back to /login (docs/product.md#sign-up-and-sign-in-steps: an answer with no challenge is `SignInException`).
  */
 export default function OtpPage() {
   const [challenge, setChallenge] = useState<OtpChallenge | null>(() => readChallenge(sessionStore()));
