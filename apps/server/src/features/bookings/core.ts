@@ -25,7 +25,7 @@ import type { Effects, Transactor } from '../../platform/events/transactor.ts';
 import { newId } from '../../platform/ids.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
 import { type DoorCommands, UNLOCK_TIMEOUT_TIMER } from '../lockers/index.ts';
-import type { NotificationsService } from '../notifications/service.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import { createEmitter, type EmitInput, lockerLabel } from './emitter.ts';
 import type { LockerPaymentPurpose, LockerPlanSource, PaymentObject, PaymentsPort } from './ports.ts';
 import { freeLockers, getRate, getSite, lockSiteSize, type SiteRow } from './repo.ts';

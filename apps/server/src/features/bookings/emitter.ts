@@ -2,7 +2,7 @@ import { type EventName, type EventPayload, TOPICS } from '@petti/shared';
 import type { Localized } from '../../db/columns.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
-import type { NotificationsService } from '../notifications/service.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import { eventTexts, type TextContext } from './event-texts.ts';
 import type { PaymentObject } from './ports.ts';
 import type { BookingRow } from './schema.ts';

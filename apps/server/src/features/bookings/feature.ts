@@ -6,11 +6,11 @@ import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
 import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
-import { createDoorCommands, createLockerDevices } from '../lockers/index.ts';
-import { createLockerSitesService } from '../lockers/sites.ts';
-import type { NotificationsService } from '../notifications/service.ts';
-import { GrantRefused, type PaymentsService } from '../payments/service.ts';
-import type { createPlansService } from '../plans/service.ts';
+import { createDoorCommands, createLockerDevices, createLockerSitesService } from '../lockers/index.ts';
+
+import type { NotificationsService } from '../notifications/index.ts';
+import { GrantRefused, type PaymentsService } from '../payments/index.ts';
+import type { createPlansService } from '../plans/index.ts';
 import { createBookingCore } from './core.ts';
 import { createBookingFlows } from './flows/index.ts';
 import { createParcelLockers } from './parcels.ts';

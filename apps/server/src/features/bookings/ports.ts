@@ -2,7 +2,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
 import type { CallStep } from '../../platform/flows/steps.ts';
-import type { OpenedOrder, PaymentDraft } from '../payments/service.ts';
+import type { OpenedOrder, PaymentDraft } from '../payments/index.ts';
 
 export type { OpenedOrder, PaymentDraft };
 

@@ -11,7 +11,7 @@ import {
 import { and, desc, eq, gt, inArray, isNull, notInArray, notLike, or } from 'drizzle-orm';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
-import { usersService } from '../users/service.ts';
+import { usersService } from '../users/index.ts';
 import {
   type Caller,
   invalid,

@@ -9,5 +9,5 @@ export {
   UNLOCK_TIMEOUT_TIMER,
 } from './commands.ts';
 export { createLockerDevices } from './devices.ts';
-export { lockersService } from './service.ts';
+export { type LockersService, lockersService } from './service.ts';
 export { createLockerSitesService, type LockerSitesService } from './sites.ts';

@@ -10,7 +10,7 @@ import type { Effects, Transactor } from '../../platform/events/transactor.ts';
 import { newId } from '../../platform/ids.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
 import type { CatalogStock } from '../catalog/index.ts';
-import type { NotificationsService } from '../notifications/service.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import type { SellersService } from '../sellers/index.ts';
 import { orderEventText, STATE_EVENT } from './event-texts.ts';
 import { type OrderRow, orderItems, orderStateLog, orders } from './schema.ts';
