@@ -14,7 +14,7 @@ import type { NotificationsService } from '../notifications/index.ts';
 import type { SellersService } from '../sellers/index.ts';
 import { orderEventText, STATE_EVENT } from './event-texts.ts';
 import { type OrderRow, orderItems, orderStateLog, orders } from './schema.ts';
-import { ORDER_TIMER_KINDS } from './timers.ts';
+import { ORDER_TIMER_KINDS } from './timer-kinds.ts';
 
 export interface OrderCoreDeps {
   db: Db;
