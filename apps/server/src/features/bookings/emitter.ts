@@ -42,8 +42,8 @@ export interface EmitInput {
 }
 
 /**
- * Writes the seed's payload `{ event, data: { message, code, msg, isRequirePricing, isRequirePrice,
- * dlb_session_id, … }, SessionID }` to `users/{id}/events` through the outbox (published after
+ * Writes the event payload of docs/lockers.md, `{ event, data: { message, code, msg,
+ * isRequirePricing, isRequirePrice, dlb_session_id, … }, SessionID }`, to `users/{id}/events` through the outbox (published after
  * commit), and keeps it as a notification when it is worth keeping. `message` is English, `msg` Tamil.
  */
 export function createEmitter(deps: { outbox: EventOutbox; notifications: NotificationsService }) {

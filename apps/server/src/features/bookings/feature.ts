@@ -26,7 +26,7 @@ import { toBookings } from './views.ts';
 
 type PlansService = ReturnType<typeof createPlansService>;
 
-/** Adapts the payments feature (issue 4) to what bookings need. */
+/** Adapts the payments feature (docs/payments.md) to what bookings need. */
 export function paymentsPort(payments: PaymentsService): PaymentsPort {
   return {
     draft: (input) => payments.draft({ ...input, taxPercent: LOCKER_RULES.gstPercent }),
@@ -60,7 +60,7 @@ export function planSource(plans: PlansService): LockerPlanSource {
 }
 
 /**
- * Lockers, bookings, notifications and the timer worker they run on (issue 5). The worker is
+ * Lockers, bookings, notifications and the timer worker they run on (docs/lockers.md). The worker is
  * built here but started by bootstrap.ts (tests drive `jobs.runDueJobs()` with their clock).
  */
 export function createLockerFeature(

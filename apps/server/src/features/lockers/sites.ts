@@ -35,7 +35,7 @@ export interface LockerOccupancy {
 }
 
 /**
- * Public locker information (the seed's getLocationInfo): sites with hours, type, online state and,
+ * Public locker information (docs/lockers.md): sites with hours, type, online state and,
  * per size, how many lockers are free for the next hour (the shortest booking) and the prices.
  */
 export function createLockerSitesService(deps: {

@@ -48,8 +48,8 @@ export function createOrderCore(deps: OrderCoreDeps) {
   }
 
   /**
-   * Tells the buyer's devices (users/{id}/events, the seed's payload, `data.id` = the order id) and
-   * keeps the same words as a notification.
+   * Tells the buyer's devices (users/{id}/events, the payload of docs/lockers.md, `data.id` = the
+   * order id) and keeps the same words as a notification.
    */
   async function emit(
     fx: Effects,
