@@ -43,8 +43,9 @@ export interface EmitInput {
 
 /**
  * Writes the event payload of docs/lockers.md, `{ event, data: { message, code, msg,
- * isRequirePricing, isRequirePrice, dlb_session_id, … }, SessionID }`, to `users/{id}/events` through the outbox (published after
- * commit), and keeps it as a notification when it is worth keeping. `message` is English, `msg` Tamil.
+ * isRequirePricing, isRequirePrice, dlb_session_id, … }, SessionID }`, to `users/{id}/events`
+ * through the outbox (published after commit), and keeps it as a notification when it is worth
+ * keeping. `message` is English, `msg` Tamil.
  */
 export function createEmitter(deps: { outbox: EventOutbox; notifications: NotificationsService }) {
   return async function emit(fx: Effects, input: EmitInput): Promise<void> {
