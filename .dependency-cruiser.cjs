@@ -1,18 +1,11 @@
 // Import boundaries, checked by `npm run lint`; docs/dependency-rules.md explains each rule.
 //
-// TEMPORARILY "warn": main still breaks these while the refactors that fix them are in flight, so
-// they report without failing the build. Once `npm run lint` shows no warning for one, change its
-// `severity: WARN_UNTIL_REFACTORED` to `severity: 'error'` (and drop the constant when none is left):
-//   - no-circular
-//   - server-feature-to-feature-internals   (server feature surfaces)
-// Every other rule is "error" already.
+// Every rule is "error": `npm run lint` fails on any violation.
 //
 // tools/lint/dependency-rules.test.ts runs every rule here at severity "error" against a small
 // fixture tree, so a rule that is deleted or loosened by mistake fails the tests.
 
 /** @import { IConfiguration } from 'dependency-cruiser' */
-
-const WARN_UNTIL_REFACTORED = 'warn';
 
 const SERVER = '^apps/server/src/';
 const SERVER_FEATURE = `${SERVER}features/[^/]+/`;
@@ -98,12 +91,12 @@ module.exports = {
     },
 
     // A cycle makes module initialisation order matter and ties the modules in it into one unit that
-    // can only be changed together. Type-only edges count: both cycles on main today close through an
-    // `import type`, and untying them is part of the refactors.
+    // can only be changed together. Type-only edges count: a cycle closed by an `import type` is still
+    // a design knot.
     {
       name: 'no-circular',
       comment: 'Import cycle; break it by moving the shared piece into a module both sides import.',
-      severity: WARN_UNTIL_REFACTORED,
+      severity: 'error',
       from: { path: '^(apps|packages)/' },
       to: { circular: true },
     },
@@ -114,7 +107,7 @@ module.exports = {
       name: 'server-feature-to-feature-internals',
       comment:
         "A server feature may use another feature only through that feature's index.ts, not its schema, repo, core or other files.",
-      severity: WARN_UNTIL_REFACTORED,
+      severity: 'error',
       from: { path: `${SERVER}features/([^/]+)/`, pathNot: [SERVER_FEATURE_SCHEMA, TEST_FILE] },
       to: { path: SERVER_FEATURE, pathNot: [`${SERVER}features/$1/`, SERVER_FEATURE_INDEX] },
     },

@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
 import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
-import { usersService } from '../users/service.ts';
+import { usersService } from '../users/index.ts';
 import { takeCodeSend } from './code-limits.ts';
 import { authChallenges, authSessions } from './schema.ts';
 import { hashCode, newCode, newOpaqueToken, safeEqual, sha256 } from './secrets.ts';

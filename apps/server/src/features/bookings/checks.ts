@@ -1,9 +1,8 @@
 import { isOpenAt, LOCKER_RULES } from '@petti/shared';
-import { and, count, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
-import { lockers } from '../lockers/schema.ts';
+import { inServiceCount } from '../lockers/index.ts';
 import type { BookingCore } from './core.ts';
 import type { PaymentObject } from './ports.ts';
 import type { SiteRow } from './repo.ts';
@@ -45,11 +44,7 @@ export function resolveStart(site: SiteRow, startAt: string | undefined, now: Da
 }
 
 export async function sizeAtSite(tx: DbOrTx, siteId: string, size: string) {
-  const [row] = await tx
-    .select({ n: count() })
-    .from(lockers)
-    .where(and(eq(lockers.siteId, siteId), eq(lockers.size, size), eq(lockers.inService, true)));
-  if (!row || Number(row.n) === 0) throw new AppError('SizeNotAtSite');
+  if ((await inServiceCount(tx, siteId, size)) === 0) throw new AppError('SizeNotAtSite');
 }
 
 /** Refusing a booking at a complex site for a non-resident, or at an offline site: both are told as events. */

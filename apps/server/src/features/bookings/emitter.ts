@@ -2,7 +2,7 @@ import { type EventName, type EventPayload, TOPICS } from '@petti/shared';
 import type { Localized } from '../../db/columns.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
-import type { NotificationsService } from '../notifications/service.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import { eventTexts, type TextContext } from './event-texts.ts';
 import type { PaymentObject } from './ports.ts';
 import type { BookingRow } from './schema.ts';
@@ -42,9 +42,10 @@ export interface EmitInput {
 }
 
 /**
- * Writes the payload of docs/product.md#event-payload `{ event, data: { message, code, msg, isRequirePricing, isRequirePrice,
- * dlb_session_id, … }, SessionID }` to `users/{id}/events` through the outbox (published after
- * commit), and keeps it as a notification when it is worth keeping. `message` is English, `msg` Tamil.
+ * Writes the event payload of docs/lockers.md, `{ event, data: { message, code, msg,
+ * isRequirePricing, isRequirePrice, dlb_session_id, … }, SessionID }`, to `users/{id}/events`
+ * through the outbox (published after commit), and keeps it as a notification when it is worth
+ * keeping. `message` is English, `msg` Tamil.
  */
 export function createEmitter(deps: { outbox: EventOutbox; notifications: NotificationsService }) {
   return async function emit(fx: Effects, input: EmitInput): Promise<void> {

@@ -6,16 +6,19 @@ import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
 import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
-import { createDoorCommands, createLockerDevices } from '../lockers/index.ts';
-import { createLockerSitesService } from '../lockers/sites.ts';
-import type { NotificationsService } from '../notifications/service.ts';
-import { GrantRefused, type PaymentsService } from '../payments/service.ts';
-import type { createPlansService } from '../plans/service.ts';
+import { createDoorCommands, createLockerDevices, createLockerSitesService } from '../lockers/index.ts';
+
+import type { NotificationsService } from '../notifications/index.ts';
+import { GrantRefused, type PaymentsService } from '../payments/index.ts';
+import type { createPlansService } from '../plans/index.ts';
 import { createBookingCore } from './core.ts';
+import { registerDeviceHandlers } from './device-handlers.ts';
 import { createBookingFlows } from './flows/index.ts';
+import { earliestSlot } from './offers.ts';
 import { createParcelLockers } from './parcels.ts';
 import { registerBookingPaymentHooks } from './payment-hooks.ts';
 import type { LockerPlanSource, PaymentsPort } from './ports.ts';
+import { freeCounts, freeLockers } from './repo.ts';
 import { bookings as bookingsTable } from './schema.ts';
 import { createBookingsService } from './service.ts';
 import { bookingLeasedHandlers, bookingTimerHandlers } from './timers.ts';
@@ -98,7 +101,16 @@ export function createLockerFeature(
   });
   const flows = createBookingFlows(deps.flows, core, port, runTimerSoon);
   const bookings = createBookingsService(core, flows);
-  const lockerDevices = createLockerDevices(core, {
+  const lockerDevices = createLockerDevices({
+    db,
+    clock,
+    log,
+    config,
+    transactor,
+    outbox,
+    doors: core.deps.doors,
+  });
+  registerDeviceHandlers(lockerDevices, core, {
     payOverstay: async (bookingId) => {
       await flows.payOverstay
         .run({ bookingId, sessionId: null })
@@ -119,7 +131,12 @@ export function createLockerFeature(
       return dto ? { booking: dto } : null;
     });
   }
-  const lockerSites = createLockerSitesService({ db, clock, offlineSeconds: config.LOCKER_OFFLINE_SECONDS });
+  const lockerSites = createLockerSitesService({
+    db,
+    clock,
+    offlineSeconds: config.LOCKER_OFFLINE_SECONDS,
+    occupancy: { freeCounts, freeLockers, earliestSlot },
+  });
   return {
     bookings,
     bookingCore: core,

@@ -4,5 +4,6 @@
  */
 export { createLockerFeature } from './feature.ts';
 export type { BookingFlows } from './flows/index.ts';
+export { lockerHolds } from './locker-holds.ts';
 export type { ParcelHold, ParcelLockers, ParcelSummary } from './parcels.ts';
 export type { BookingsService, Caller } from './service.ts';

@@ -8,7 +8,7 @@ import {
 } from '@petti/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
-import { lockerSites } from '../lockers/schema.ts';
+import { allSites } from '../lockers/index.ts';
 import { candidateStarts, freeCounts, freeLockers, getRate, type SiteRow } from './repo.ts';
 
 const HOUR = 3_600_000;
@@ -86,7 +86,7 @@ export async function computeOffers(
       }
     : null;
 
-  const sites = (await db.select().from(lockerSites)).filter(
+  const sites = (await allSites(db)).filter(
     (s) =>
       s.id !== q.site.id &&
       mayUse(s, q.userComplexId) &&

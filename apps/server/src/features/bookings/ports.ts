@@ -2,12 +2,12 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
 import type { CallStep } from '../../platform/flows/steps.ts';
-import type { OpenedOrder, PaymentDraft } from '../payments/service.ts';
+import type { OpenedOrder, PaymentDraft } from '../payments/index.ts';
 
 export type { OpenedOrder, PaymentDraft };
 
 /**
- * What bookings need from payments (the contract of docs/payments.md). `services.ts` adapts the payments
+ * What bookings need from payments (docs/payments.md). `services.ts` adapts the payments
  * feature's service to this; bookings never touch payment tables.
  */
 export interface PaymentObject {
@@ -73,7 +73,7 @@ export interface LockerSubscription {
 }
 
 /**
- * Integration point with subscriptions (docs/product.md#plans, `plans` service): which locker plan a user holds,
+ * Integration point with subscriptions (the `plans` service): which locker plan a user holds,
  * and taking / giving back its hours. Hours are taken when a booking or extension is priced with
  * them (its hold starts) and given back when that hold lapses or the booking is cancelled.
  */

@@ -11,25 +11,13 @@ import {
   quoteSchema,
   unlockAnswerSchema,
 } from '@petti/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { callerOf } from '../../http/caller.ts';
 import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
 import { userOf } from '../../http/require-user.ts';
-import type { Caller } from './service.ts';
 
-/** The app's per-device session id (docs/product.md#device-session). */
-export const SESSION_ID_HEADER = 'x-session-id';
-const SESSION_ID = /^[\w.:-]{1,100}$/;
 const IDEMPOTENCY = /^[\w.:-]{8,100}$/;
-
-export function callerOf(request: FastifyRequest): Caller {
-  const given = request.headers[SESSION_ID_HEADER];
-  return {
-    userId: userOf(request).userId,
-    sessionId: typeof given === 'string' && SESSION_ID.test(given) ? given : null,
-  };
-}
 
 const moreErrors = {
   ...errorResponses,

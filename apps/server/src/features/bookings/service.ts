@@ -1,9 +1,7 @@
-import type { PlanAllowance } from '@petti/shared';
 import {
   type Booking,
   type CreateBookingBody,
   FINAL_BOOKING_STATES,
-  LOCKER_RULES,
   type LockerQuoteAnswer,
   OPENABLE_STATES,
   quoteHours,
@@ -11,7 +9,7 @@ import {
 import { and, desc, eq, gt, inArray, isNull, notInArray, notLike, or } from 'drizzle-orm';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
-import { usersService } from '../users/service.ts';
+import { usersService } from '../users/index.ts';
 import {
   type Caller,
   invalid,
@@ -21,15 +19,16 @@ import {
   resolveStart,
   sizeAtSite,
 } from './checks.ts';
-import { type BookingCore, TIMER } from './core.ts';
+import type { BookingCore } from './core.ts';
 import type { BookingFlows } from './flows/index.ts';
-import { computeOffers, mayUse, type Offers } from './offers.ts';
+import { moveBooking } from './move.ts';
+import { mayUse, type Offers } from './offers.ts';
 import type { PaymentObject } from './ports.ts';
-import { freeLockers, getRate, type SiteRow } from './repo.ts';
+import { getRate } from './repo.ts';
 import { type BookingRow, bookings, PARCEL_HOLD_KEY_PREFIX } from './schema.ts';
 import { toBookings } from './views.ts';
+import { offerAlternatives, type WaitlistQuery } from './waitlist-offers.ts';
 
-const MIN = 60_000;
 const HOUR = 3_600_000;
 const PAGE = 50;
 
@@ -39,7 +38,7 @@ type Held = {
   booking: BookingRow;
   payment: PaymentObject | null;
   offers?: Offers;
-  waitlist?: { site: SiteRow; start: Date; plan: PlanAllowance | null; complexId: string | null };
+  waitlist?: WaitlistQuery;
 };
 
 type OverstayToPay = { overstay: BookingRow };
@@ -70,58 +69,6 @@ export function createBookingsService(core: BookingCore, flows: BookingFlows) {
       .where(and(eq(bookings.id, id), eq(bookings.userId, userId)));
     if (!row) throw notFound('That booking');
     return row;
-  }
-
-  /**
-   * A waitlisted request: the offers (other sizes here, this size later, this size at other sites)
-   * and the events that tell every device about them (docs/product.md#waitlist).
-   */
-  async function offerAlternatives(
-    caller: Caller,
-    w: BookingRow,
-    q: NonNullable<Held['waitlist']>,
-  ): Promise<Offers> {
-    const now = clock.now();
-    const offers = await computeOffers(db, {
-      site: q.site,
-      size: w.size,
-      start: q.start,
-      durationHours: w.durationHours,
-      now,
-      plan: q.plan,
-      userComplexId: q.complexId,
-      isOnline: (s) => core.isOnline(s, now),
-    });
-    await transactor.run(async (_tx, fx) => {
-      const sid = caller.sessionId;
-      const site = q.site;
-      await core.emit(fx, w, { event: 'bookingCreatedWaitlisted', sessionId: sid, site, extra: { offers } });
-      if (offers.otherSizes.length)
-        await core.emit(fx, w, {
-          event: 'otherSizeLockersReceived',
-          sessionId: sid,
-          site,
-          text: { sizes: offers.otherSizes.map((o) => o.size) },
-          extra: { sizes: offers.otherSizes },
-        });
-      if (offers.sameSizeLater)
-        await core.emit(fx, w, {
-          event: 'sameSizeScheduledBookingOffered',
-          sessionId: sid,
-          site,
-          text: { startsAt: new Date(offers.sameSizeLater.startsAt) },
-          extra: { slot: offers.sameSizeLater },
-        });
-      if (offers.otherSites.length)
-        await core.emit(fx, w, {
-          event: 'otherAvailabilityData',
-          sessionId: sid,
-          site,
-          text: { sites: offers.otherSites.map((s) => s.name) },
-          extra: { sites: offers.otherSites },
-        });
-    });
-    return offers;
   }
 
   return {
@@ -158,7 +105,7 @@ export function createBookingsService(core: BookingCore, flows: BookingFlows) {
       if ('refused' in outcome) throw outcome.refused;
       const result: Held = outcome.ok;
       if (result.waitlist) {
-        result.offers = await offerAlternatives(caller, result.booking, result.waitlist);
+        result.offers = await offerAlternatives(core, caller, result.booking, result.waitlist);
       }
       return dto(result.booking, { payment: result.payment, offers: result.offers });
     },
@@ -317,55 +264,7 @@ export function createBookingsService(core: BookingCore, flows: BookingFlows) {
 
     /** Moves a scheduled booking's start while nothing is in the way (same locker, else another of the size). */
     async move(caller: Caller, id: string, startAt: string): Promise<Booking> {
-      const row = await settle<BookingRow>(async (tx, fx) => {
-        const b = await lockOwn(core, tx, caller, id);
-        if (b.state !== 'scheduled') throw invalid(b, 'moved');
-        const charges = await core.chargesOf(tx, b.id);
-        if (charges.some((c) => c.kind === 'extension' && c.state === 'pending'))
-          throw new AppError('ExtensionPending');
-        const now = clock.now();
-        const site = await core.siteOf(tx, b.siteId);
-        const { start } = resolveStart(site, startAt, now, true);
-        const end = new Date(start.getTime() + (b.durationHours + b.extendedHours) * HOUR);
-        const patch = { startsAt: start, endsAt: end, occupiedUntil: end, pinExpiresAt: b.pin ? end : null };
-        let moved: BookingRow | null = await core.tryUpdate(tx, b, patch);
-        if (!moved) {
-          for (const l of await freeLockers(tx, {
-            siteId: b.siteId,
-            size: b.size,
-            start,
-            end,
-            preferLow: b.preferLow,
-            except: b.id,
-          })) {
-            moved = await core.tryUpdate(tx, b, { ...patch, lockerId: l.id });
-            if (moved) break;
-          }
-        }
-        if (!moved) throw new AppError('MoveNotPossible');
-        const pinAt = new Date(start.getTime() - LOCKER_RULES.pinIssueBeforeStartMinutes * MIN);
-        if (!moved.pin && pinAt <= now) moved = await core.issuePin(tx, moved);
-        else if (!moved.pin) await core.timer(tx, TIMER.pinIssue, pinAt, moved);
-        await core.timer(tx, TIMER.scheduledStart, start, moved);
-        await core.timer(
-          tx,
-          TIMER.openDeadline,
-          new Date(start.getTime() + LOCKER_RULES.scheduledOpenGraceMinutes * MIN),
-          moved,
-        );
-        await core.timer(tx, TIMER.end, end, moved);
-        await core.emit(fx, moved, {
-          event: 'bookingStatusChanged',
-          reason: 'moved',
-          sessionId: caller.sessionId,
-          site,
-        });
-        if (moved.pin)
-          await core.emit(fx, moved, { event: 'pinExpiryUpdated', sessionId: caller.sessionId, site });
-        await core.offerToWaitlist(fx, b.siteId, b.size);
-        return { ok: moved };
-      });
-      return dto(row);
+      return dto(await settle<BookingRow>((_tx, fx) => moveBooking(core, fx, caller, id, startAt)));
     },
 
     /** Live booking and extension charges for a payment id (used by the payment hooks). */

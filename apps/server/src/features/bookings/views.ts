@@ -1,7 +1,7 @@
 import { type Booking, LOCKER_RULES, type LockerRate, overstayCharge, overstayHours } from '@petti/shared';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { lockerSites, lockers } from '../lockers/schema.ts';
+import { lockersByIds, lockersService } from '../lockers/index.ts';
 import { lockerLabel } from './emitter.ts';
 import { allRates } from './repo.ts';
 import { type BookingRow, bookingCharges, bookings, type ChargeRow } from './schema.ts';
@@ -23,11 +23,8 @@ export async function toBookings(
   const siteIds = [...new Set(rows.map((r) => r.siteId))];
   const lockerIds = [...new Set(rows.map((r) => r.lockerId).filter((x): x is string => Boolean(x)))];
   const [sites, lockerRows, charges, rates, positions] = await Promise.all([
-    db
-      .select({ id: lockerSites.id, name: lockerSites.name, type: lockerSites.type })
-      .from(lockerSites)
-      .where(inArray(lockerSites.id, siteIds)),
-    lockerIds.length ? db.select().from(lockers).where(inArray(lockers.id, lockerIds)) : Promise.resolve([]),
+    lockersService.siteSummaries(db, siteIds),
+    lockersByIds(db, lockerIds),
     db
       .select()
       .from(bookingCharges)

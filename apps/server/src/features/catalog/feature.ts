@@ -6,7 +6,7 @@ import { createDistance } from '../../platform/distance/create-distance.ts';
 import { createAddressesService } from '../addresses/index.ts';
 import { createCartService } from '../cart/index.ts';
 import { createGazetteerGeocoder, createGoogleGeocoder } from '../places/index.ts';
-import { createSellersService } from '../sellers/index.ts';
+import { createSellersService, sellerRows } from '../sellers/index.ts';
 import { createCatalogService } from './service.ts';
 
 /**
@@ -27,7 +27,7 @@ export function createMarketplaceFeature(ctx: AppContext, log: Logger) {
     checkRange: (args: { seller: RangeSeller; destination: LatLng; kind: 'address' | 'locker' }) =>
       checkRange(distance, args),
     geocoder,
-    catalog: createCatalogService({ db }),
+    catalog: createCatalogService({ db, sellerRows }),
     sellers: createSellersService({ db, clock, distance, log }),
     addresses: createAddressesService({ db, clock }),
     cart: createCartService({ db, clock }),

@@ -2,7 +2,6 @@ import type { ProductListQuery, ProductPage } from '@petti/shared/schemas/catalo
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
-import { sellerRows } from '../sellers/index.ts';
 import { categories, products, productVariants } from './schema.ts';
 import { toCategory, toProduct, type VariantRow } from './views.ts';
 
@@ -16,12 +15,6 @@ async function variantsOf(q: DbOrTx, productIds: string[]): Promise<Map<string, 
   const rows = await q.select().from(productVariants).where(inArray(productVariants.productId, productIds));
   for (const v of rows) byProduct.set(v.productId, [...(byProduct.get(v.productId) ?? []), v]);
   return byProduct;
-}
-
-/** Brand names of these sellers, read through the sellers feature. */
-async function brandNames(q: DbOrTx, sellerIds: string[]): Promise<Map<string, string>> {
-  const rows = await sellerRows(q, [...new Set(sellerIds)]);
-  return new Map(rows.map((s) => [s.id, s.brandName]));
 }
 
 /** Categories and products sold by one seller, with how many products each has (the seller's page). */
@@ -41,8 +34,20 @@ export async function categoryById(q: DbOrTx, id: string) {
 }
 
 /** Categories and products (public reads; docs/marketplace.md). */
-export function createCatalogService(deps: { db: Db }) {
+export function createCatalogService(deps: {
+  db: Db;
+  /**
+   * The sellers' rows, from the sellers feature. Passed in because sellers list their categories
+   * through this feature, and a direct import would tie the two into an import cycle.
+   */
+  sellerRows: (q: DbOrTx, ids: readonly string[]) => Promise<Array<{ id: string; brandName: string }>>;
+}) {
   const { db } = deps;
+  /** Brand names of these sellers, read through the sellers feature. */
+  async function brandNames(q: DbOrTx, sellerIds: string[]): Promise<Map<string, string>> {
+    const rows = await deps.sellerRows(q, [...new Set(sellerIds)]);
+    return new Map(rows.map((s) => [s.id, s.brandName]));
+  }
   return {
     async categories() {
       const rows = await db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id));

@@ -6,30 +6,33 @@ import {
   type KeypadMessage,
   keypadMessage,
   LOCKER_RULES,
-  pinUsableAt,
   TOPICS,
 } from '@petti/shared';
-import { and, count, desc, eq, gt, gte, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import type { Effects } from '../../platform/events/transactor.ts';
-import { newId } from '../../platform/ids.ts';
-import { timers } from '../../platform/jobs/schema.ts';
-import { cancelTimerByKey, schedule, type TimerHandler } from '../../platform/jobs/worker.ts';
+import { and, count, desc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { EventOutbox } from '../../platform/events/outbox.ts';
+import type { Effects, Transactor } from '../../platform/events/transactor.ts';
+import { cancelTimerByKey, schedule } from '../../platform/jobs/worker.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
-import type { BookingCore } from '../bookings/core.ts';
-import { lockSiteSize } from '../bookings/repo.ts';
-import { bookings } from '../bookings/schema.ts';
+import type { DoorCommands } from './commands.ts';
+import { createDeviceHandlers } from './device-ports.ts';
+import {
+  DEVICE_TIMER,
+  deviceTimerHandlers,
+  ensureHousekeeping,
+  attention as raiseAttention,
+} from './device-timers.ts';
+import { lockSiteSize } from './inventory.ts';
 import { keypadRequests, lockerCommands, lockerSites, lockers } from './schema.ts';
+
+export { DEVICE_TIMER };
 
 const MIN = 60_000;
 /** Wrong PINs at one site within the window that pause its keypad. */
 const KEYPAD_LOCKOUT = { failures: 10, windowMs: 5 * MIN };
-
-export const DEVICE_TIMER = {
-  siteOffline: 'locker-site-offline',
-  doorAlert: 'locker-door-alert',
-  housekeeping: 'locker-housekeeping',
-} as const;
 
 type KeypadResult = Extract<ControllerCommand, { type: 'keypadResult' }>;
 
@@ -39,12 +42,19 @@ type KeypadResult = Extract<ControllerCommand, { type: 'keypadResult' }>;
  * commit). With an external broker every server process hears every message, so each handler is
  * idempotent: a keypad request id is answered once, a door report that changes nothing does nothing.
  */
-export function createLockerDevices(
-  core: BookingCore,
-  hooks: { payOverstay: (bookingId: string) => Promise<void> },
-) {
-  const { clock, transactor, log, outbox } = core.deps;
-  const offlineMs = () => core.deps.config.LOCKER_OFFLINE_SECONDS * 1000;
+export function createLockerDevices(deps: {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  config: Pick<Config, 'LOCKER_OFFLINE_SECONDS'>;
+  transactor: Transactor;
+  outbox: EventOutbox;
+  doors: DoorCommands;
+}) {
+  const { clock, transactor, log, outbox } = deps;
+  const offlineMs = () => deps.config.LOCKER_OFFLINE_SECONDS * 1000;
+  const registry = createDeviceHandlers();
+  const { handlers } = registry;
 
   async function send(fx: Effects, siteId: string, command: ControllerCommand) {
     await outbox.enqueue(fx, TOPICS.lockerCommands(siteId), command);
@@ -58,34 +68,8 @@ export function createLockerDevices(
     return l;
   }
 
-  /** The booking using a locker now (for attention messages). */
-  async function currentBooking(tx: Tx, lockerId: string) {
-    const [b] = await tx
-      .select()
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.lockerId, lockerId),
-          inArray(bookings.state, ['reserved', 'active', 'expired']),
-          lte(bookings.startsAt, clock.now()),
-        ),
-      )
-      .orderBy(desc(bookings.startsAt))
-      .limit(1);
-    return b;
-  }
-
-  async function attention(fx: Effects, siteId: string, lockerId: string, reason: string, detail?: string) {
-    // Always on the operators' log; the booking's owner is told too.
-    log.warn({ siteId, lockerId, reason, detail }, 'locker needs attention');
-    const b = await currentBooking(fx.tx, lockerId);
-    if (b)
-      await core.emit(fx, b, {
-        event: 'attentionRequired',
-        reason,
-        extra: { lockerId, ...(detail ? { fault: detail } : {}) },
-      });
-  }
+  const attention = (fx: Effects, siteId: string, lockerId: string, reason: string, detail?: string) =>
+    raiseAttention(log, handlers, fx, { siteId, lockerId, reason, ...(detail ? { detail } : {}) });
 
   async function heartbeat(siteId: string) {
     await transactor.run(async (tx, fx) => {
@@ -108,12 +92,7 @@ export function createLockerDevices(
         !before.lastHeartbeatAt ||
         now.getTime() - before.lastHeartbeatAt.getTime() >= offlineMs();
       if (!wasOffline) return;
-      // Back online: waitlists there may get the lockers they could not have while it was offline.
-      const sizes = await tx
-        .selectDistinct({ size: bookings.size })
-        .from(bookings)
-        .where(and(eq(bookings.siteId, siteId), eq(bookings.state, 'waitlisted')));
-      for (const { size } of sizes) await core.offerToWaitlist(fx, siteId, size);
+      await handlers.siteOnline(fx, siteId);
     });
   }
 
@@ -168,39 +147,8 @@ export function createLockerDevices(
         )
         .returning();
       if (!cmd) return attention(fx, siteId, locker.id, 'unexpected_open');
-      if (cmd.bookingId) await opened(fx, cmd);
+      if (cmd.bookingId) await handlers.doorOpened(fx, cmd);
     });
-  }
-
-  /** The door opened on our command: the booking is in use (first open), its PIN changes, overstay ends. */
-  async function opened(fx: Effects, cmd: typeof lockerCommands.$inferSelect) {
-    const tx = fx.tx;
-    const now = clock.now();
-    let b = await core.lockBooking(tx, cmd.bookingId!);
-    if (!b) return;
-    const sessionId = cmd.sessionId;
-    await core.emit(fx, b, {
-      event: 'unlockStatus',
-      reason: 'opened',
-      sessionId,
-      extra: { ok: true, commandId: cmd.id, via: cmd.reason },
-    });
-    if (b.state === 'expired') {
-      // The last open after overstay: the booking ends and the locker is free once emptied.
-      await core.end(fx, b, 'overstay_cleared', sessionId);
-      return;
-    }
-    if (b.state === 'reserved') {
-      b = await core.update(tx, b, { state: 'active', openedAt: now, lastOpenedAt: now });
-      await core.emit(fx, b, { event: 'bookingStatusChanged', reason: 'opened', sessionId });
-    } else if (b.state === 'active') {
-      b = await core.update(tx, b, { lastOpenedAt: now });
-    }
-    // A keypad PIN was replaced when it was accepted; a remote open replaces it now.
-    if (cmd.reason === 'remote' && b.pin && (b.state === 'active' || b.state === 'reserved')) {
-      b = await core.issuePin(tx, b);
-      await core.emit(fx, b, { event: 'dynamicPinChanged', reason: 'rotated', sessionId });
-    }
   }
 
   async function fault(siteId: string, msg: Extract<ControllerStateMessage, { type: 'fault' }>) {
@@ -248,32 +196,13 @@ export function createLockerDevices(
       if (Number(fails?.n ?? 0) >= KEYPAD_LOCKOUT.failures)
         return answer({ ok: false, reason: 'locked_out' });
       if (!isPinFormat(msg.pin)) return answer({ ok: false, reason: 'bad_format' });
-      const [peek] = await tx
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(and(eq(bookings.siteId, siteId), eq(bookings.pin, msg.pin)));
-      let b = peek ? await core.lockBooking(tx, peek.id) : null;
-      if (!b || b.pin !== msg.pin) return answer({ ok: false, reason: 'unknown_pin' });
-      const usable = pinUsableAt(b, now);
-      if (usable === 'not_yet') return answer({ ok: false, reason: 'not_yet' });
-      if (usable !== 'ok') return answer({ ok: false, reason: 'expired' });
-      const overstay = await core.overstayStatus(fx, b, null);
-      if (overstay) {
-        // The user is told what to pay; a new payment is opened after this commits (a flow).
-        const bookingId = b.id;
-        if (!overstay.reused) fx.later(() => hooks.payOverstay(bookingId));
-        return answer({ ok: false, reason: 'overstay_unpaid' });
-      }
-      // The PIN was used: a new one at once, so a PIN seen over a shoulder cannot open the door again.
-      if (b.state !== 'expired') {
-        b = await core.issuePin(tx, b);
-        await core.emit(fx, b, { event: 'dynamicPinChanged', reason: 'rotated' });
-      }
-      const result = await answer({ ok: true, lockerId: b.lockerId! });
-      await core.deps.doors.openDoor(fx, {
+      const verdict = await handlers.keypadPin(fx, { siteId, pin: msg.pin });
+      if (!verdict.ok) return answer(verdict);
+      const result = await answer({ ok: true, lockerId: verdict.lockerId });
+      await deps.doors.openDoor(fx, {
         siteId,
-        lockerId: b.lockerId!,
-        bookingId: b.id,
+        lockerId: verdict.lockerId,
+        bookingId: verdict.bookingId,
         reason: 'keypad',
       });
       return result;
@@ -305,64 +234,16 @@ export function createLockerDevices(
     else await fault(siteId, msg);
   }
 
-  const timerHandlers: Record<string, TimerHandler> = {
-    [DEVICE_TIMER.siteOffline]: async (tx, t, fx) => {
-      const [site] = await tx.select().from(lockerSites).where(eq(lockerSites.id, t.siteId!)).for('update');
-      const now = clock.now();
-      if (!site || site.offlineSince) return;
-      if (site.lastHeartbeatAt && now.getTime() - site.lastHeartbeatAt.getTime() < offlineMs()) return;
-      await tx.update(lockerSites).set({ offlineSince: now }).where(eq(lockerSites.id, site.id));
-      log.warn({ siteId: site.id }, 'locker site offline: no heartbeat');
-      const affected = await tx
-        .select()
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.siteId, site.id),
-            inArray(bookings.state, ['awaiting_payment', 'scheduled', 'reserved', 'active', 'expired']),
-          ),
-        );
-      for (const b of affected)
-        await core.emit(fx, b, { event: 'lockerOffline', code: 'lockerOffline', reason: 'booking', site });
-    },
-
-    [DEVICE_TIMER.doorAlert]: async (tx, t, fx) => {
-      const [l] = await tx.select().from(lockers).where(eq(lockers.id, t.lockerId!));
-      const now = clock.now();
-      if (
-        l?.doorState === 'open' &&
-        l.doorChangedAt &&
-        now.getTime() - l.doorChangedAt.getTime() >= LOCKER_RULES.doorOpenAlertSeconds * 1000
-      )
-        await attention(fx, l.siteId, l.id, 'door_left_open');
-    },
-
-    [DEVICE_TIMER.housekeeping]: async (tx) => {
-      const now = clock.now();
-      await tx
-        .delete(keypadRequests)
-        .where(lt(keypadRequests.receivedAt, new Date(now.getTime() - 24 * 60 * MIN)));
-      await tx
-        .delete(lockerCommands)
-        .where(
-          and(
-            isNotNull(lockerCommands.doneAt),
-            lt(lockerCommands.doneAt, new Date(now.getTime() - 30 * 24 * 60 * MIN)),
-          ),
-        );
-      await schedule(tx, clock, {
-        kind: DEVICE_TIMER.housekeeping,
-        key: 'locker-housekeeping',
-        dueAt: new Date(now.getTime() + 60 * MIN),
-      });
-    },
-  };
-
   return {
     handleMessage,
     heartbeat,
     keypad,
-    timerHandlers,
+    timerHandlers: deviceTimerHandlers({ clock, log, offlineMs, handlers }),
+    onKeypadPin: registry.onKeypadPin,
+    onDoorOpened: registry.onDoorOpened,
+    onAttention: registry.onAttention,
+    onSiteOnline: registry.onSiteOnline,
+    onSiteOffline: registry.onSiteOffline,
     /** Subscribes to every site's controller topics. Returns a function that unsubscribes. */
     async listen(realtime: Realtime): Promise<() => Promise<void>> {
       const handler = (topic: string, payload: Buffer) => handleMessage(topic, payload);
@@ -375,19 +256,7 @@ export function createLockerDevices(
       };
     },
     /** Makes sure the hourly housekeeping timer exists (idempotent across processes). */
-    async ensureHousekeeping(): Promise<void> {
-      await core.deps.db
-        .insert(timers)
-        .values({
-          id: newId(),
-          kind: DEVICE_TIMER.housekeeping,
-          key: 'locker-housekeeping',
-          dueAt: new Date(clock.now().getTime() + 60 * MIN),
-          data: {},
-          createdAt: clock.now(),
-        })
-        .onConflictDoNothing();
-    },
+    ensureHousekeeping: () => ensureHousekeeping(deps.db, clock),
   };
 }
 

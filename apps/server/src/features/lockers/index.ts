@@ -8,6 +8,22 @@ export {
   type LockerCommandRow,
   UNLOCK_TIMEOUT_TIMER,
 } from './commands.ts';
-export { createLockerDevices } from './devices.ts';
-export { lockersService } from './service.ts';
-export { createLockerSitesService, type LockerSitesService } from './sites.ts';
+export type { Attention, DeviceHandlers, KeypadVerdict } from './device-ports.ts';
+export { createLockerDevices, type LockerDevices } from './devices.ts';
+export {
+  allRates,
+  allSites,
+  freeCounts,
+  freeLockers,
+  getRate,
+  getSite,
+  type HeldPredicate,
+  inServiceCount,
+  type LockerRow,
+  lockersByIds,
+  lockSiteSize,
+  type SiteRow,
+  type SizeCount,
+} from './inventory.ts';
+export { type LockersService, lockersService } from './service.ts';
+export { createLockerSitesService, type LockerOccupancy, type LockerSitesService } from './sites.ts';

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { lockerSites } from './schema.ts';
+import { lockerSites, lockers } from './schema.ts';
 
 /** What other features may know of a locker site. */
 export const lockersService = {
@@ -24,6 +24,42 @@ export const lockersService = {
       .from(lockerSites)
       .where(eq(lockerSites.id, siteId));
     return row ?? null;
+  },
+
+  /** Site names and types by id, for views of what is booked there. */
+  async siteSummaries(q: DbOrTx, siteIds: readonly string[]) {
+    if (siteIds.length === 0) return [];
+    return q
+      .select({ id: lockerSites.id, name: lockerSites.name, type: lockerSites.type })
+      .from(lockerSites)
+      .where(inArray(lockerSites.id, [...siteIds]));
+  },
+
+  /** Lockers (of one site, or all) in site and id order, for the technicians' view. */
+  async lockers(db: DbOrTx, siteId?: string) {
+    return db
+      .select()
+      .from(lockers)
+      .where(siteId ? eq(lockers.siteId, siteId) : undefined)
+      .orderBy(lockers.siteId, lockers.id);
+  },
+
+  /** Ids of the sites whose controller is offline. */
+  async offlineSiteIds(db: DbOrTx): Promise<Set<string>> {
+    const sites = await db.select().from(lockerSites);
+    return new Set(sites.filter((s) => s.offlineSince !== null).map((s) => s.id));
+  },
+
+  /** Locks one locker's row for a change in the caller's transaction. */
+  async lockLocker(tx: DbOrTx, lockerId: string) {
+    const [row] = await tx.select().from(lockers).where(eq(lockers.id, lockerId)).for('update');
+    return row;
+  },
+
+  /** Takes a locker out of service (never given to a new booking) or puts it back. */
+  async setInService(tx: DbOrTx, lockerId: string, inService: boolean) {
+    const [row] = await tx.update(lockers).set({ inService }).where(eq(lockers.id, lockerId)).returning();
+    return row!;
   },
 
   /** Site names by id, for views that show where something is. */

@@ -1,20 +1,51 @@
 import { isOpenAt, LOCKER_SIZES, type LockerSite, quoteHours } from '@petti/shared';
 import { asc, desc } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { earliestSlot } from '../bookings/offers.ts';
-import { allRates, freeCounts, freeLockers, getSite, type SiteRow } from '../bookings/repo.ts';
+import { allRates, getSite, type LockerRow, type SiteRow, type SizeCount } from './inventory.ts';
 import { lockerSites, lockerSizes } from './schema.ts';
 
 const HOUR = 3_600_000;
 
 /**
- * Public locker information (docs/product.md#locker-sites): sites with hours, type, online state and,
+ * Which lockers are free when, as the feature that books them knows it. Passed in so that lockers
+ * never depend on bookings (docs/lockers.md, "who depends on whom").
+ */
+export interface LockerOccupancy {
+  freeCounts(
+    db: DbOrTx,
+    start: Date,
+    end: Date | null,
+    siteIds?: string[],
+  ): Promise<Map<string, Map<string, SizeCount>>>;
+  freeLockers(
+    db: DbOrTx,
+    q: { siteId: string; size: string; start: Date; end: Date | null },
+  ): Promise<LockerRow[]>;
+  /** The earliest start from `from` on at which this size is free for the whole duration, if any. */
+  earliestSlot(
+    db: DbOrTx,
+    site: SiteRow,
+    size: string,
+    from: Date,
+    durationHours: number,
+    now: Date,
+  ): Promise<Date | null>;
+}
+
+/**
+ * Public locker information (docs/lockers.md): sites with hours, type, online state and,
  * per size, how many lockers are free for the next hour (the shortest booking) and the prices.
  */
-export function createLockerSitesService(deps: { db: Db; clock: Clock; offlineSeconds: number }) {
+export function createLockerSitesService(deps: {
+  db: Db;
+  clock: Clock;
+  offlineSeconds: number;
+  occupancy: LockerOccupancy;
+}) {
   const { db, clock } = deps;
+  const { freeCounts, freeLockers, earliestSlot } = deps.occupancy;
   const online = (s: SiteRow, now: Date) =>
     s.lastHeartbeatAt !== null && now.getTime() - s.lastHeartbeatAt.getTime() < deps.offlineSeconds * 1000;
 

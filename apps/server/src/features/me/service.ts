@@ -6,7 +6,7 @@ import type { EmailSender } from '../../platform/email/email-sender.ts';
 import type { AddressesService } from '../addresses/index.ts';
 import { type AuthService, emailLinks } from '../auth/index.ts';
 import type { CartService } from '../cart/index.ts';
-import { type User, usersService } from '../users/service.ts';
+import { type User, usersService } from '../users/index.ts';
 
 const EMAIL_LINK_TTL_MS = 24 * 3_600_000;
 

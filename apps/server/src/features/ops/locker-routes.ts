@@ -1,4 +1,3 @@
-import { LOCKER_HOLDING_STATES } from '@petti/shared/rules/booking-states';
 import {
   lockerServiceBody,
   type OpsLocker,
@@ -6,13 +5,12 @@ import {
   opsLockerSchema,
   opsLockersQuery,
 } from '@petti/shared/schemas/ops';
-import { and, eq, gt, inArray, lte, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/openapi.ts';
-import { bookings } from '../bookings/schema.ts';
-import { lockerSites, lockers } from '../lockers/schema.ts';
+import { lockerHolds } from '../bookings/index.ts';
+import { type LockerRow, lockersService } from '../lockers/index.ts';
 import { makeRequireOps } from './ops-auth.ts';
 
 /** A door left open this long is worth a technician's look (the attentionRequired event uses the same). */
@@ -30,30 +28,15 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['ops'];
   const security = [{ opsToken: [] }];
 
-  async function view(rows: (typeof lockers.$inferSelect)[]): Promise<OpsLocker[]> {
+  async function view(rows: LockerRow[]): Promise<OpsLocker[]> {
     if (rows.length === 0) return [];
     const now = app.ctx.clock.now();
-    const sites = await db.select().from(lockerSites);
-    const offline = new Set(sites.filter((s) => s.offlineSince !== null).map((s) => s.id));
-    const holding = await db
-      .select({
-        id: bookings.id,
-        lockerId: bookings.lockerId,
-        state: bookings.state,
-        endsAt: bookings.endsAt,
-        occupiedUntil: bookings.occupiedUntil,
-      })
-      .from(bookings)
-      .where(
-        and(
-          inArray(
-            bookings.lockerId,
-            rows.map((r) => r.id),
-          ),
-          inArray(bookings.state, [...LOCKER_HOLDING_STATES]),
-          lte(bookings.startsAt, now),
-        ),
-      );
+    const offline = await lockersService.offlineSiteIds(db);
+    const holding = await lockerHolds.current(
+      db,
+      rows.map((r) => r.id),
+      now,
+    );
     return rows.map((l) => {
       const attention: OpsLocker['attention'] = [];
       if (l.doorState === 'forced') attention.push('forced');
@@ -101,11 +84,7 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { siteId, attention } = request.query;
-      const rows = await db
-        .select()
-        .from(lockers)
-        .where(siteId ? eq(lockers.siteId, siteId) : undefined)
-        .orderBy(lockers.siteId, lockers.id);
+      const rows = await lockersService.lockers(db, siteId);
       const all = await view(rows);
       return { lockers: attention === 'true' ? all.filter((l) => l.attention.length > 0) : all };
     },
@@ -128,20 +107,10 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const now = app.ctx.clock.now();
       const row = await db.transaction(async (tx) => {
-        const [locker] = await tx.select().from(lockers).where(eq(lockers.id, id)).for('update');
+        const locker = await lockersService.lockLocker(tx, id);
         if (!locker) throw new AppError('ResourceNotFound');
         if (!request.body.inService) {
-          const booked = await tx
-            .select({ id: bookings.id, state: bookings.state, startsAt: bookings.startsAt })
-            .from(bookings)
-            .where(
-              and(
-                eq(bookings.lockerId, id),
-                inArray(bookings.state, [...LOCKER_HOLDING_STATES]),
-                // Now or later: not yet ended, or open-ended (an overstay).
-                or(gt(bookings.endsAt, now), eq(bookings.state, 'expired')),
-              ),
-            );
+          const booked = await lockerHolds.nowOrLater(tx, id, now);
           if (booked.length > 0) {
             throw new AppError('LockerInUse', undefined, {
               details: {
@@ -154,12 +123,7 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
             });
           }
         }
-        const [updated] = await tx
-          .update(lockers)
-          .set({ inService: request.body.inService })
-          .where(eq(lockers.id, id))
-          .returning();
-        return updated!;
+        return lockersService.setInService(tx, id, request.body.inService);
       });
       const [locker] = await view([row]);
       return { locker: locker! };

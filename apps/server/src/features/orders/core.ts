@@ -10,11 +10,11 @@ import type { Effects, Transactor } from '../../platform/events/transactor.ts';
 import { newId } from '../../platform/ids.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
 import type { CatalogStock } from '../catalog/index.ts';
-import type { NotificationsService } from '../notifications/service.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import type { SellersService } from '../sellers/index.ts';
 import { orderEventText, STATE_EVENT } from './event-texts.ts';
 import { type OrderRow, orderItems, orderStateLog, orders } from './schema.ts';
-import { ORDER_TIMER_KINDS } from './timers.ts';
+import { ORDER_TIMER_KINDS } from './timer-kinds.ts';
 
 export interface OrderCoreDeps {
   db: Db;
@@ -48,8 +48,8 @@ export function createOrderCore(deps: OrderCoreDeps) {
   }
 
   /**
-   * Tells the buyer's devices (users/{id}/events, docs/product.md#event-payload, `data.id` = the order id)
-   * and keeps the same words as a notification.
+   * Tells the buyer's devices (users/{id}/events, the payload of docs/lockers.md, `data.id` = the
+   * order id) and keeps the same words as a notification.
    */
   async function emit(
     fx: Effects,

@@ -3,11 +3,11 @@ import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { AddressesService } from '../addresses/index.ts';
 import type { ParcelLockers } from '../bookings/index.ts';
 import type { CatalogStock } from '../catalog/index.ts';
-import type { LockersService } from '../lockers/service.ts';
-import type { PaymentsService } from '../payments/service.ts';
-import type { PlansService } from '../plans/service.ts';
+import type { LockersService } from '../lockers/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import type { PlansService } from '../plans/index.ts';
 import type { SellersService } from '../sellers/index.ts';
-import type { usersService } from '../users/service.ts';
+import type { usersService } from '../users/index.ts';
 import type { OrderCore } from './core.ts';
 import type { CartValidator, RangeChecker } from './ports.ts';
 

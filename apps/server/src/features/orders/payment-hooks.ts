@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { GrantRefused } from '../payments/service.ts';
+import { GrantRefused } from '../payments/index.ts';
 import type { OrdersDeps } from './deps.ts';
 import { orders } from './schema.ts';
 import { toOrder } from './views.ts';

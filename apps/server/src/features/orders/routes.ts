@@ -10,9 +10,9 @@ import {
   quoteOrderBody,
 } from '@petti/shared/schemas/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { callerOf } from '../../http/caller.ts';
 import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
 import { userOf } from '../../http/require-user.ts';
-import { callerOf } from '../bookings/routes.ts';
 
 const moreErrors = { ...errorResponses, 403: errorBodySchema, 422: errorBodySchema, 503: errorBodySchema };
 

@@ -1,16 +1,7 @@
 import type { TimerRow } from '../../platform/jobs/schema.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
 import type { OrdersService } from './service.ts';
-
-/** Orders' timers, on the one timer table and worker (platform/jobs): kinds are prefixed `order.`. */
-export const ORDER_TIMER_KINDS = {
-  /** An unpaid order's stock hold runs out. */
-  paymentHold: 'order.payment-hold',
-  /** A cancelled order's refund, through the provider. */
-  refund: 'order.refund',
-  /** A parcel's pickup window in its locker ends. */
-  parcelPickup: 'order.parcel-pickup',
-} as const;
+import { ORDER_TIMER_KINDS } from './timer-kinds.ts';
 
 const orderIdOf = (timer: TimerRow): string => {
   const id = timer.data.orderId;

@@ -1,7 +1,7 @@
 import type { Plan, SubscribeResult, Subscription } from '@petti/shared';
 import { asc, desc, eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
-import { usersService } from '../users/service.ts';
+import { usersService } from '../users/index.ts';
 import type { PlansDeps } from './deps.ts';
 import { defineBuyPlanFlow } from './flows/buy-plan.ts';
 import { registerPlanGrants } from './grants.ts';

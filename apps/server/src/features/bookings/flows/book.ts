@@ -6,7 +6,7 @@ import type { FlowRunner } from '../../../platform/flows/runner.ts';
 import { dbStep, undoWith } from '../../../platform/flows/steps.ts';
 import { newId } from '../../../platform/ids.ts';
 import { cancelBookingTimers } from '../../../platform/jobs/worker.ts';
-import { usersService } from '../../users/service.ts';
+import { usersService } from '../../users/index.ts';
 import { type Caller, type Outcome, refuseAtSite, resolveStart, sizeAtSite } from '../checks.ts';
 import { type BookingCore, TIMER } from '../core.ts';
 import { mayUse } from '../offers.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client.ts';
 import { callStep, dbStep, undoWith } from '../../../platform/flows/steps.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { StockLine } from '../../catalog/index.ts';
-import type { PaymentDraft } from '../../payments/service.ts';
+import type { PaymentDraft } from '../../payments/index.ts';
 import type { OrderCaller, OrdersDeps } from '../deps.ts';
 import { orderLineOf, outOfStockError, type Prepare, type Prepared } from '../prepare.ts';
 import { orderItems, orderStateLog, orders } from '../schema.ts';

@@ -1,0 +1,130 @@
+import { pinUsableAt } from '@petti/shared';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import type { Effects } from '../../platform/events/transactor.ts';
+import type { LockerCommandRow, LockerDevices } from '../lockers/index.ts';
+import type { BookingCore } from './core.ts';
+import { bookings } from './schema.ts';
+
+/**
+ * What the locker controllers' reports mean for bookings. Lockers call these through the
+ * registration points of `LockerDevices`, so the dependency runs bookings → lockers only
+ * (docs/lockers.md, "who depends on whom").
+ */
+export function registerDeviceHandlers(
+  devices: LockerDevices,
+  core: BookingCore,
+  hooks: { payOverstay: (bookingId: string) => Promise<void> },
+): void {
+  const { clock } = core.deps;
+
+  /** The booking using a locker now (for attention messages). */
+  async function currentBooking(tx: Tx, lockerId: string) {
+    const [b] = await tx
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.lockerId, lockerId),
+          inArray(bookings.state, ['reserved', 'active', 'expired']),
+          lte(bookings.startsAt, clock.now()),
+        ),
+      )
+      .orderBy(desc(bookings.startsAt))
+      .limit(1);
+    return b;
+  }
+
+  devices.onAttention(async (fx, { lockerId, reason, detail }) => {
+    const b = await currentBooking(fx.tx, lockerId);
+    if (b)
+      await core.emit(fx, b, {
+        event: 'attentionRequired',
+        reason,
+        extra: { lockerId, ...(detail ? { fault: detail } : {}) },
+      });
+  });
+
+  // Back online: waitlists there may get the lockers they could not have while it was offline.
+  devices.onSiteOnline(async (fx, siteId) => {
+    const sizes = await fx.tx
+      .selectDistinct({ size: bookings.size })
+      .from(bookings)
+      .where(and(eq(bookings.siteId, siteId), eq(bookings.state, 'waitlisted')));
+    for (const { size } of sizes) await core.offerToWaitlist(fx, siteId, size);
+  });
+
+  devices.onSiteOffline(async (fx, site) => {
+    const affected = await fx.tx
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.siteId, site.id),
+          inArray(bookings.state, ['awaiting_payment', 'scheduled', 'reserved', 'active', 'expired']),
+        ),
+      );
+    for (const b of affected)
+      await core.emit(fx, b, { event: 'lockerOffline', code: 'lockerOffline', reason: 'booking', site });
+  });
+
+  devices.onDoorOpened((fx, cmd) => opened(core, fx, cmd));
+
+  devices.onKeypadPin(async (fx, { siteId, pin }) => {
+    const tx = fx.tx;
+    const now = clock.now();
+    const [peek] = await tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(eq(bookings.siteId, siteId), eq(bookings.pin, pin)));
+    let b = peek ? await core.lockBooking(tx, peek.id) : null;
+    if (!b || b.pin !== pin) return { ok: false, reason: 'unknown_pin' };
+    const usable = pinUsableAt(b, now);
+    if (usable === 'not_yet') return { ok: false, reason: 'not_yet' };
+    if (usable !== 'ok') return { ok: false, reason: 'expired' };
+    const overstay = await core.overstayStatus(fx, b, null);
+    if (overstay) {
+      // The user is told what to pay; a new payment is opened after this commits (a flow).
+      const bookingId = b.id;
+      if (!overstay.reused) fx.later(() => hooks.payOverstay(bookingId));
+      return { ok: false, reason: 'overstay_unpaid' };
+    }
+    // The PIN was used: a new one at once, so a PIN seen over a shoulder cannot open the door again.
+    if (b.state !== 'expired') {
+      b = await core.issuePin(tx, b);
+      await core.emit(fx, b, { event: 'dynamicPinChanged', reason: 'rotated' });
+    }
+    return { ok: true, lockerId: b.lockerId!, bookingId: b.id };
+  });
+}
+
+/** The door opened on our command: the booking is in use (first open), its PIN changes, overstay ends. */
+async function opened(core: BookingCore, fx: Effects, cmd: LockerCommandRow) {
+  const tx = fx.tx;
+  const now = core.deps.clock.now();
+  let b = await core.lockBooking(tx, cmd.bookingId!);
+  if (!b) return;
+  const sessionId = cmd.sessionId;
+  await core.emit(fx, b, {
+    event: 'unlockStatus',
+    reason: 'opened',
+    sessionId,
+    extra: { ok: true, commandId: cmd.id, via: cmd.reason },
+  });
+  if (b.state === 'expired') {
+    // The last open after overstay: the booking ends and the locker is free once emptied.
+    await core.end(fx, b, 'overstay_cleared', sessionId);
+    return;
+  }
+  if (b.state === 'reserved') {
+    b = await core.update(tx, b, { state: 'active', openedAt: now, lastOpenedAt: now });
+    await core.emit(fx, b, { event: 'bookingStatusChanged', reason: 'opened', sessionId });
+  } else if (b.state === 'active') {
+    b = await core.update(tx, b, { lastOpenedAt: now });
+  }
+  // A keypad PIN was replaced when it was accepted; a remote open replaces it now.
+  if (cmd.reason === 'remote' && b.pin && (b.state === 'active' || b.state === 'reserved')) {
+    b = await core.issuePin(tx, b);
+    await core.emit(fx, b, { event: 'dynamicPinChanged', reason: 'rotated', sessionId });
+  }
+}

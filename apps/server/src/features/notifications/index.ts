@@ -1,0 +1,2 @@
+/** The in-app inbox's public surface: features add notifications through this service. */
+export { createNotificationsService, type NotificationsService } from './service.ts';
