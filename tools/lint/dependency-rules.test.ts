@@ -135,6 +135,7 @@ function importLine(from: string, target: string, i: number): string {
 let dir: string;
 let result: ICruiseResult;
 let configuredRules: string[];
+let configuredSeverities: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'petti-dependency-rules-'));
@@ -147,6 +148,7 @@ beforeAll(async () => {
   const options = await extractDepcruiseOptions(join(ROOT, '.dependency-cruiser.cjs'));
   const forbidden = options.ruleSet?.forbidden ?? [];
   configuredRules = forbidden.map((rule) => rule.name ?? '(unnamed)');
+  configuredSeverities = forbidden.map((rule) => `${rule.name}: ${rule.severity}`);
   const tsConfigFile = join(ROOT, 'tsconfig.base.json');
   const { output } = await cruise(
     ['apps', 'packages', 'tools'],
@@ -154,7 +156,8 @@ beforeAll(async () => {
       ...options,
       baseDir: dir,
       tsConfig: { fileName: tsConfigFile },
-      // The "warn" rules are the ones main still breaks; the fixture must show they work all the same.
+      // Every rule as an error, whatever its severity in the config, so a rule loosened to "warn" is
+      // still checked to catch what it should.
       ruleSet: { ...options.ruleSet, forbidden: forbidden.map((rule) => ({ ...rule, severity: 'error' })) },
     },
     undefined,
@@ -181,6 +184,10 @@ describe('dependency rules (.dependency-cruiser.cjs)', () => {
     const reported = result.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
     expect(reported.sort()).toEqual([...EXPECTED].sort());
     expect(result.summary.violations.every((v) => v.rule.severity === 'error')).toBe(true);
+  });
+
+  it('fails the build on every rule: none is left at "warn"', () => {
+    expect(configuredSeverities.filter((line) => !line.endsWith(': error'))).toEqual([]);
   });
 
   it('has a fixture case for every configured rule', () => {
