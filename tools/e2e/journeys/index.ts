@@ -1,11 +1,14 @@
 import type { Journey } from '../runner.ts';
 import { accessibilityJourneys } from './accessibility.ts';
 import { authJourneys } from './auth.ts';
+import { cartLimitJourneys } from './cart-limits.ts';
 import { helpJourneys } from './help.ts';
 import { liveJourneys } from './live.ts';
 import { lockerJourneys } from './lockers.ts';
-import { marketplaceJourneys } from './marketplace.ts';
+import { offlineBrowsingJourneys } from './offline-browsing.ts';
+import { orderingJourneys } from './ordering.ts';
 import { paymentJourneys } from './payments.ts';
+import { sellingJourneys } from './selling.ts';
 import { shellJourneys } from './shell.ts';
 import { tamilJourneys } from './tamil.ts';
 
@@ -16,7 +19,10 @@ export const journeys: Journey[] = [
   ...paymentJourneys,
   ...lockerJourneys,
   ...liveJourneys,
-  ...marketplaceJourneys,
+  ...cartLimitJourneys,
+  ...orderingJourneys,
+  ...sellingJourneys,
+  ...offlineBrowsingJourneys,
   ...helpJourneys,
   ...tamilJourneys,
   ...accessibilityJourneys,

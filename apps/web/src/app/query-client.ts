@@ -1,6 +1,6 @@
 import { RETRY } from '@petti/shared/constants';
 import { QueryClient } from '@tanstack/react-query';
-import { isApiError } from '../lib/api-client.ts';
+import { isApiError } from '../lib/api-error.ts';
 
 /**
  * The API client already retries what is worth retrying (docs/product.md#api-client: 3 attempts with

@@ -1,18 +1,9 @@
 import { RETRY, STORAGE_KEYS } from '@petti/shared/constants';
 import { describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  backoffDelayMs,
-  buildUrl,
-  CLIENT_ID_HEADER,
-  createApiClient,
-  isApiError,
-  isSafeToRepeat,
-  parseApiError,
-  parseRetryAfter,
-  retryDelayFor,
-  SESSION_ID_HEADER,
-} from './api-client.ts';
+import { createApiClient } from './api-client.ts';
+import { ApiError, isApiError, parseApiError } from './api-error.ts';
+import { buildUrl, CLIENT_ID_HEADER, SESSION_ID_HEADER } from './api-protocol.ts';
+import { backoffDelayMs, isSafeToRepeat, parseRetryAfter, retryDelayFor } from './api-retry.ts';
 import {
   clearSession,
   getAccessToken,

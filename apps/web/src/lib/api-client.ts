@@ -1,6 +1,15 @@
-import { RETRY } from '@petti/shared/constants';
 import type { Tokens } from '@petti/shared/schemas/auth';
-import { getAccessToken, getClientId, getLastUser, getRefreshToken, setSession } from './auth-storage.ts';
+import { ApiError, CLIENT_ERROR_CODES, isApiError, parseApiError } from './api-error.ts';
+import {
+  API_BASE,
+  buildUrl,
+  CLIENT_ID_HEADER,
+  DEFAULT_TIMEOUT_MS,
+  type HttpMethod,
+  SESSION_ID_HEADER,
+} from './api-protocol.ts';
+import { parseRetryAfter, retryDelayFor } from './api-retry.ts';
+import { createSessionRenewal } from './api-session-renewal.ts';
 import type { KeyValueStorage } from './storage.ts';
 
 /**
@@ -16,207 +25,9 @@ import type { KeyValueStorage } from './storage.ts';
  *   on this device (`onSessionEnded`) and the guard sends the user to /login;
  * - turns every failure into an `ApiError` with the server's `code`, `message`, `field` and details.
  *
- * The pure parts (back-off, error parsing, retry decisions) are exported for tests.
+ * Its parts live beside it: errors (api-error.ts), retries (api-retry.ts), the wire
+ * (api-protocol.ts) and session renewal (api-session-renewal.ts).
  */
-
-export const API_BASE = '/api';
-export const CLIENT_ID_HEADER = 'x-client-id';
-export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-/** This device's session id, echoed in the real-time events a call causes (docs/lockers.md). */
-export const SESSION_ID_HEADER = 'x-session-id';
-/** Each attempt gives up after this long (docs/product.md#api-client). */
-export const DEFAULT_TIMEOUT_MS = 30_000;
-const REFRESH_LOCK = 'petti-auth-refresh';
-
-export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
-
-/** Codes the client itself gives failures that never got an answer from the server. */
-export const CLIENT_ERROR_CODES = {
-  network: 'NetworkError',
-  timeout: 'Timeout',
-  aborted: 'RequestAborted',
-  badResponse: 'BadResponse',
-} as const;
-
-export interface ApiErrorInit {
-  /** HTTP status; 0 when no answer arrived. */
-  status: number;
-  code: string;
-  message: string;
-  field?: string;
-  /** Everything else the server put in `error` (e.g. attemptsLeft, retryAfterSeconds). */
-  details?: Record<string, unknown>;
-  /** From the Retry-After header (or retryAfterSeconds), in ms. */
-  retryAfterMs?: number;
-}
-
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-  readonly field: string | undefined;
-  readonly details: Record<string, unknown>;
-  readonly retryAfterMs: number | undefined;
-
-  constructor(init: ApiErrorInit, options?: { cause?: unknown }) {
-    super(init.message, options);
-    this.name = 'ApiError';
-    this.status = init.status;
-    this.code = init.code;
-    this.field = init.field;
-    this.details = init.details ?? {};
-    this.retryAfterMs = init.retryAfterMs;
-  }
-
-  /** No answer from the server: offline, DNS, connection reset, or timed out. */
-  get isNetworkError(): boolean {
-    return this.code === CLIENT_ERROR_CODES.network || this.code === CLIENT_ERROR_CODES.timeout;
-  }
-
-  /** A number the server sent in the error body, e.g. `attemptsLeft`. */
-  number(key: string): number | undefined {
-    const value = this.details[key];
-    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-  }
-}
-
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Pure helpers
-
-/** `Retry-After` as milliseconds from now: delta-seconds or an HTTP date. Undefined when absent or bad. */
-export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
-  if (value == null || value.trim() === '') return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, date - nowMs);
-}
-
-const STATUS_CODES: Record<number, string> = {
-  400: 'Validation',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'ResourceNotFound',
-  408: CLIENT_ERROR_CODES.timeout,
-  409: 'Conflict',
-  413: 'PayloadTooLarge',
-  429: 'Throttling',
-  503: 'ServiceUnavailable',
-};
-
-/** The code for a status when the body did not carry one (a proxy's HTML page, an empty body). */
-export function codeForStatus(status: number): string {
-  return STATUS_CODES[status] ?? (status >= 500 ? 'InternalFailure' : 'Validation');
-}
-
-/**
- * An `ApiError` from a failed response's status, parsed body (`{ error: { code, message, field?, … } }`
- * or anything else) and Retry-After.
- */
-export function parseApiError(status: number, body: unknown, retryAfterMs?: number): ApiError {
-  const error =
-    body && typeof body === 'object' && 'error' in body && body.error && typeof body.error === 'object'
-      ? (body.error as Record<string, unknown>)
-      : null;
-  const code = typeof error?.code === 'string' && error.code ? error.code : codeForStatus(status);
-  const message =
-    typeof error?.message === 'string' && error.message ? error.message : `Request failed (${status})`;
-  const field = typeof error?.field === 'string' && error.field ? error.field : undefined;
-  const details: Record<string, unknown> = {};
-  if (error) {
-    for (const [key, value] of Object.entries(error)) {
-      if (key !== 'code' && key !== 'message' && key !== 'field') details[key] = value;
-    }
-  }
-  const fromBody =
-    typeof details.retryAfterSeconds === 'number' && Number.isFinite(details.retryAfterSeconds)
-      ? details.retryAfterSeconds * 1000
-      : undefined;
-  return new ApiError({ status, code, message, field, details, retryAfterMs: retryAfterMs ?? fromBody });
-}
-
-const THROTTLE_CODES = new Set([
-  'Throttling',
-  'ThrottlingException',
-  'TooManyRequestsException',
-  'LimitExceededException',
-  'CodeResendTooSoon',
-]);
-const TRANSIENT_STATUS = new Set([408, 500, 502, 503, 504]);
-
-export function isThrottlingError(error: ApiError): boolean {
-  return error.status === 429 || THROTTLE_CODES.has(error.code);
-}
-
-/** Worth trying again: throttled, a server hiccup, a timeout or no connection. Not a caller's abort. */
-export function isRetryableError(error: ApiError): boolean {
-  if (error.code === CLIENT_ERROR_CODES.aborted) return false;
-  return isThrottlingError(error) || error.isNetworkError || TRANSIENT_STATUS.has(error.status);
-}
-
-const IDEMPOTENT = new Set<HttpMethod>(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
-
-/** Whether sending the request twice is harmless: an idempotent method or an Idempotency-Key. */
-export function isSafeToRepeat(method: HttpMethod, headers: Record<string, string> = {}): boolean {
-  if (IDEMPOTENT.has(method)) return true;
-  const key = IDEMPOTENCY_KEY_HEADER.toLowerCase();
-  return Object.entries(headers).some(([name, value]) => name.toLowerCase() === key && value !== '');
-}
-
-/**
- * How long to wait before retry number `retry` (0 for the first retry): full-jitter exponential
- * back-off, `random() × base × 2^retry` capped at `capMs`, with base 100 ms or 500 ms when
- * throttled. A Retry-After under the cap is waited for at least; one beyond the cap means
- * "not now" and the answer is `null` (give up and show the error).
- */
-export function backoffDelayMs(
-  retry: number,
-  options: { throttled?: boolean; retryAfterMs?: number; random?: () => number } = {},
-): number | null {
-  const { throttled = false, retryAfterMs, random = Math.random } = options;
-  if (retryAfterMs !== undefined && retryAfterMs > RETRY.capMs) return null;
-  const base = throttled ? RETRY.throttledBaseMs : RETRY.baseMs;
-  const jittered = Math.floor(Math.min(RETRY.capMs, random() * base * 2 ** retry));
-  return Math.min(RETRY.capMs, Math.max(jittered, retryAfterMs ?? 0));
-}
-
-/** The wait before the next try of a failed request, or null when it must not be retried. */
-export function retryDelayFor(
-  error: ApiError,
-  context: { method: HttpMethod; headers?: Record<string, string>; attempt: number; random?: () => number },
-): number | null {
-  if (context.attempt + 1 >= RETRY.attempts) return null;
-  if (!isRetryableError(error)) return null;
-  if (!isSafeToRepeat(context.method, context.headers)) return null;
-  return backoffDelayMs(context.attempt, {
-    throttled: isThrottlingError(error),
-    retryAfterMs: error.retryAfterMs,
-    random: context.random,
-  });
-}
-
-/** `/api` + path + query string (undefined / null values left out). */
-export function buildUrl(
-  base: string,
-  path: string,
-  query?: Record<string, string | number | boolean | null | undefined>,
-): string {
-  const url = `${base.replace(/\/$/, '')}/${path.replace(/^\//, '')}`;
-  if (!query) return url;
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== null) params.append(key, String(value));
-  }
-  const text = params.toString();
-  return text ? `${url}?${text}` : url;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The client
 
 export interface RequestOptions {
   method?: HttpMethod;
@@ -252,12 +63,6 @@ export interface ApiClientDeps {
   sessionId?: () => string;
 }
 
-interface Credentials {
-  userId: string;
-  accessToken: string;
-  clientId: string | null;
-}
-
 export function createApiClient(deps: ApiClientDeps) {
   const baseUrl = deps.baseUrl ?? API_BASE;
   const now = deps.now ?? Date.now;
@@ -269,18 +74,16 @@ export function createApiClient(deps: ApiClientDeps) {
     network: () => 'Could not reach Petti. Check your connection and try again.',
     timeout: () => 'Petti is taking too long to answer. Please try again.',
   };
+  const session = createSessionRenewal({
+    storage: deps.storage,
+    lock,
+    onSessionEnded: deps.onSessionEnded,
+    refresh: (refreshToken) =>
+      request<Tokens>('/auth/refresh', { method: 'POST', body: { refreshToken }, auth: false }),
+  });
+  const { credentials, renewAccess, endSession } = session;
   /** Server clock minus ours, from the Date header: countdowns to server times survive a wrong phone clock. */
   let clockOffsetMs = 0;
-  let refreshing: Promise<string | null> | null = null;
-
-  function credentials(): Credentials | null {
-    const storage = deps.storage();
-    const userId = getLastUser(storage);
-    if (!userId) return null;
-    const accessToken = getAccessToken(userId, storage);
-    if (!accessToken) return null;
-    return { userId, accessToken, clientId: getClientId(userId, storage) };
-  }
 
   function noteServerDate(response: Response): void {
     const date = Date.parse(response.headers.get('date') ?? '');
@@ -346,68 +149,6 @@ export function createApiClient(deps: ApiClientDeps) {
         { cause },
       );
     }
-  }
-
-  /**
-   * A fresh access token after a 401 with `usedToken`, or null when the session is over (and has
-   * been ended here). Concurrent callers share one refresh; other tabs wait on the same lock and
-   * then see the rotated token instead of spending the old refresh token a second time (which the
-   * server would take as theft and answer by ending the session).
-   */
-  function renewAccess(usedToken: string): Promise<string | null> {
-    const current = credentials();
-    if (current && current.accessToken !== usedToken) return Promise.resolve(current.accessToken);
-    refreshing ??= lock(REFRESH_LOCK, () => refreshLocked(usedToken)).finally(() => {
-      refreshing = null;
-    });
-    return refreshing;
-  }
-
-  async function refreshLocked(usedToken: string): Promise<string | null> {
-    const storage = deps.storage();
-    const userId = getLastUser(storage);
-    if (!userId) return null;
-    const current = getAccessToken(userId, storage);
-    if (current && current !== usedToken) return current; // another tab renewed it meanwhile
-    const refreshToken = getRefreshToken(userId, storage);
-    if (!refreshToken) {
-      await endSession();
-      return null;
-    }
-    let tokens: Tokens;
-    try {
-      tokens = await request<Tokens>('/auth/refresh', {
-        method: 'POST',
-        body: { refreshToken },
-        auth: false,
-      });
-    } catch (error) {
-      // No answer (offline): keep the session and let the call fail as a network error.
-      if (isApiError(error) && (error.status === 0 || error.status >= 500 || error.status === 429))
-        throw error;
-      await endSession();
-      return null;
-    }
-    // The user may have signed out (or another user in) while we waited.
-    if (getLastUser(storage) !== userId) return null;
-    setSession(
-      {
-        userId,
-        accessToken: tokens.accessToken,
-        refreshToken: tokens.refreshToken,
-        clientId: tokens.clientId,
-      },
-      storage,
-    );
-    return tokens.accessToken;
-  }
-
-  let ending: Promise<void> | null = null;
-  function endSession(): Promise<void> {
-    ending ??= Promise.resolve(deps.onSessionEnded?.()).finally(() => {
-      ending = null;
-    });
-    return ending;
   }
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {

@@ -1,7 +1,7 @@
 import { ERRORS } from '@petti/shared/errors';
 import { codeSchema, emailSchema, nameSchema, PHONE_MESSAGE, signUpBody } from '@petti/shared/schemas/auth';
 import { describe, expect, it } from 'vitest';
-import { ApiError, parseApiError } from './api-client.ts';
+import { ApiError, parseApiError } from './api-error.ts';
 import { errorText, fieldOf, stripField, VALIDATION_MESSAGES, validationText } from './error-text.ts';
 import { fieldErrorsFrom } from './form-errors.ts';
 import { commonEn as en } from './i18n/en.ts';

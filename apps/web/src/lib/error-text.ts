@@ -2,7 +2,7 @@ import type { Language } from '@petti/shared/constants';
 import { ERRORS, isErrorCode } from '@petti/shared/errors';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CLIENT_ERROR_CODES, isApiError } from './api-client.ts';
+import { CLIENT_ERROR_CODES, isApiError } from './api-error.ts';
 import type { CommonMessages } from './i18n/en.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { api } from './api.ts';
-import { isApiError } from './api-client.ts';
+import { isApiError } from './api-error.ts';
 import { getLastUser } from './auth-storage.ts';
 import { duringSignOut, endLocalSession } from './session.ts';
 

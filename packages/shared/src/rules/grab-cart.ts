@@ -1,13 +1,7 @@
-import {
-  type CartName,
-  type CartOutcome,
-  type CartTotals,
-  type CartValidationLine,
-  lineTotals,
-  quantityRefusal,
-  storedQuantity,
-  withValidatedPrices,
-} from './cart.ts';
+import { quantityRefusal, storedQuantity } from './cart-limits.ts';
+import type { CartName, CartOutcome } from './cart-model.ts';
+import { type CartTotals, lineTotals } from './cart-totals.ts';
+import { type CartValidationLine, withValidatedPrices } from './cart-validation.ts';
 
 /**
  * The grab-and-go cart (docs/product.md#grab-and-go), as pure functions in the delivery cart's style

@@ -1,4 +1,4 @@
-import type { CartName } from './cart.ts';
+import type { CartName } from './cart-model.ts';
 
 /**
  * Product-name search on the device, for the grab-and-go in-shop search over a shop's products

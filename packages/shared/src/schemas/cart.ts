@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CART_LIMITS } from '../constants.ts';
-import { CART_MESSAGES } from '../rules/cart.ts';
+import { CART_MESSAGES } from '../rules/cart-messages.ts';
 
 /**
  * Cart validation and the server's copy of the cart (docs/product.md#cart-validation, docs/marketplace.md

@@ -1,4 +1,4 @@
-import { isApiError } from '../../lib/api-client.ts';
+import { isApiError } from '../../lib/api-error.ts';
 import { wholeMinutes } from './countdown.ts';
 
 const HOURLY_LIMITS = new Set(['LimitExceededException', 'Throttling']);

@@ -1,7 +1,7 @@
 import { formatRupees } from '@petti/shared/rules/money';
 import type { Booking } from '@petti/shared/schemas/lockers';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-client.ts';
+import { isApiError } from '../../lib/api-error.ts';
 import { bookingPath } from '../../lib/bookings/bookings.ts';
 import { type PaymentHandle, startCheckout } from '../../lib/checkout/checkout.ts';
 import { useDateFormat } from '../../lib/date-format.ts';

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../lib/api-client.ts';
+import { isApiError } from '../../lib/api-error.ts';
 import { cartStore } from '../../lib/cart/cart.ts';
 import { checkLinesOf, validateCart } from '../../lib/cart/cart-api.ts';
 import { cartNameText } from '../../lib/cart/cart-product.ts';

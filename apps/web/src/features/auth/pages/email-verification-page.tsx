@@ -2,7 +2,7 @@ import { ROUTES } from '@petti/shared/routes';
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { subscribeSession } from '../../../lib/auth-storage.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { canEnter } from '../../../lib/sign-in-guard.ts';

@@ -3,7 +3,7 @@ import { signInBody } from '@petti/shared/schemas/auth';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { fieldErrorsFrom, focusFirstError } from '../../../lib/form-errors.ts';
 import { returnPath } from '../../../lib/sign-in-guard.ts';

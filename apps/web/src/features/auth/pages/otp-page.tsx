@@ -1,37 +1,28 @@
-import { ERRORS } from '@petti/shared/errors';
 import { ROUTES } from '@petti/shared/routes';
 import type { SignInResult } from '@petti/shared/schemas/auth';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { api } from '../../../lib/api.ts';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api-error.ts';
 import { sessionStore } from '../../../lib/storage.ts';
-import { FormAlert, SubmitButton } from '../../../lib/ui/form.tsx';
+import { SubmitButton } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
 import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useConfirmSignIn } from '../api/confirm-sign-in.ts';
 import { useConfirmSignUp } from '../api/confirm-sign-up.ts';
-import { useResendCode } from '../api/resend-code.ts';
-import { useSignIn } from '../api/sign-in.ts';
-import { type AuthNavState, readAuthState } from '../auth-state.ts';
+import type { AuthNavState } from '../auth-state.ts';
 import { completeSignIn } from '../complete-sign-in.ts';
 import { OtpInput } from '../components/otp-input.tsx';
-import { formatClock, secondsUntil } from '../countdown.ts';
+import { OtpLostChallenge } from '../components/otp-lost-challenge.tsx';
+import { OtpResend } from '../components/otp-resend.tsx';
+import { type OtpProblem, OtpStatus } from '../components/otp-status.tsx';
+import { secondsUntil } from '../countdown.ts';
+import { useResendOtp } from '../hooks/use-resend-otp.ts';
 import { useWebOtp } from '../hooks/use-web-otp.ts';
 import { codeOf, emptyDigits, isComplete, OTP_LENGTH } from '../otp-digits.ts';
-import {
-  challengeFromSignIn,
-  clearChallenge,
-  type OtpChallenge,
-  readChallenge,
-  withNewCode,
-  writeChallenge,
-} from '../otp-session.ts';
+import { clearChallenge, type OtpChallenge, readChallenge, writeChallenge } from '../otp-session.ts';
 import { mobileFromWire } from '../phone-input.ts';
-import { minutesToWait } from '../wait-hint.ts';
 import '../auth.css';
 
 /**
@@ -51,36 +42,10 @@ export default function OtpPage() {
   }, []);
   return (
     <PageIntro page="otp">
-      {challenge ? <OtpForm challenge={challenge} save={save} lose={lose} /> : <LostChallenge />}
+      {challenge ? <OtpForm challenge={challenge} save={save} lose={lose} /> : <OtpLostChallenge />}
     </PageIntro>
   );
 }
-
-function LostChallenge() {
-  const { t, i18n } = useTranslation();
-  const location = useLocation();
-  const nav = readAuthState(location.state);
-  const language = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
-  return (
-    <div className="stack" data-testid="otp-lost">
-      <FormAlert variant="info">
-        <p>
-          <strong>{t('otp.lostTitle')}</strong>
-        </p>
-        <p>{ERRORS.SignInException[language]}</p>
-      </FormAlert>
-      <Link className="button button--primary button--block" to={ROUTES.login} state={nav} replace>
-        {t('otp.lostAction')}
-      </Link>
-    </div>
-  );
-}
-
-type Problem =
-  | { kind: 'wrong'; attemptsLeft?: number }
-  | { kind: 'exhausted' }
-  | { kind: 'expired' }
-  | { kind: 'error'; error: unknown };
 
 function OtpForm({
   challenge,
@@ -93,24 +58,20 @@ function OtpForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const errorText = useErrorText();
   const labelId = useId();
   const statusId = useId();
 
   const confirmSignUp = useConfirmSignUp();
   const confirmSignIn = useConfirmSignIn();
-  const resendCode = useResendCode();
-  const signIn = useSignIn();
 
   const [digits, setDigits] = useState<string[]>(emptyDigits);
-  const [problem, setProblem] = useState<Problem | null>(() =>
+  const [problem, setProblem] = useState<OtpProblem | null>(() =>
     challenge.ended ? { kind: challenge.ended } : null,
   );
   const [notice, setNotice] = useState<string | null>(null);
   /** The last code sent for checking, so a wrong one is not sent again on its own. */
   const submitted = useRef<string | null>(null);
   const verifying = confirmSignUp.isPending || confirmSignIn.isPending;
-  const resending = resendCode.isPending || signIn.isPending;
 
   const now = useServerNow(true);
   const expiresIn = challenge.expiresAt ? secondsUntil(Date.parse(challenge.expiresAt), now) : null;
@@ -206,55 +167,22 @@ function OtpForm({
     if (/^\d{6}$/.test(received)) setDigits(received.split(''));
   });
 
-  const resend = async () => {
-    if (resending || resendIn > 0) return;
-    setProblem(null);
-    setNotice(null);
-    // A sign-in challenge that took its last wrong answer, or expired while being answered, is
-    // over on the server: a new code means a new challenge.
-    const startOver = async () => {
-      const result = await signIn.mutateAsync({ phone: challenge.phone });
-      save(challengeFromSignIn(result, challenge.phone, challenge.returnTo));
-    };
-    try {
-      if (challenge.purpose === 'sign_in' && (challenge.ended || !challenge.session)) {
-        await startOver();
-      } else {
-        try {
-          const sent = await resendCode.mutateAsync({
-            phone: challenge.phone,
-            ...(challenge.purpose === 'sign_in' && { session: challenge.session }),
-          });
-          save(
-            withNewCode(challenge, {
-              expiresAt: sent.expiresAt,
-              resendAfter: sent.resendAfter,
-              destination: sent.codeDeliveryDetails.destination,
-            }),
-          );
-        } catch (error) {
-          if (challenge.purpose === 'sign_in' && isApiError(error) && error.code === 'SignInException') {
-            await startOver();
-          } else {
-            throw error;
-          }
-        }
-      }
+  const { resend, resending } = useResendOtp(challenge, {
+    resendIn,
+    save,
+    lose,
+    onStart: () => {
+      setProblem(null);
+      setNotice(null);
+    },
+    onSent: () => {
       submitted.current = null;
       setDigits(emptyDigits());
       setNotice(t('otp.resent', { destination: challenge.destination }));
       focusFirstBox();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'CodeResendTooSoon' && error.retryAfterMs !== undefined) {
-        save({ ...challenge, resendAfter: new Date(api.serverNow() + error.retryAfterMs).toISOString() });
-      }
-      if (isApiError(error) && error.code === 'UserNotFoundException') {
-        lose();
-        return;
-      }
-      setProblem({ kind: 'error', error });
-    }
-  };
+    },
+    onError: (error) => setProblem({ kind: 'error', error }),
+  });
 
   const changeNumber = () => {
     const state: AuthNavState = {
@@ -264,17 +192,6 @@ function OtpForm({
     clearChallenge(sessionStore());
     navigate(challenge.purpose === 'sign_up' ? ROUTES.register : ROUTES.login, { replace: true, state });
   };
-
-  const wait = minutesToWait(problem?.kind === 'error' ? problem.error : null);
-  let problemText: string | null = null;
-  if (problem?.kind === 'wrong') {
-    problemText =
-      problem.attemptsLeft === undefined
-        ? t('otp.wrongCode')
-        : `${t('otp.wrongCode')} ${t('otp.attemptsLeft', { count: problem.attemptsLeft })}`;
-  } else if (problem?.kind === 'exhausted') problemText = t('otp.exhausted');
-  else if (problem?.kind === 'expired' || (expired && !problem)) problemText = t('otp.expired');
-  else if (problem?.kind === 'error') problemText = errorText(problem.error);
 
   return (
     <div className="otp">
@@ -312,23 +229,13 @@ function OtpForm({
             labelledBy={labelId}
             describedBy={statusId}
           />
-          <div id={statusId} aria-live="polite">
-            {problemText ? (
-              <p className="field__error otp__problem" data-testid="otp-error" role="alert">
-                {problemText}
-                {wait !== null && ` ${t('auth.tryAgainInMinutes', { count: wait })}`}
-              </p>
-            ) : expiresIn !== null && canAnswer ? (
-              <p className="field__hint" data-testid="otp-expiry">
-                {t('otp.expiresIn', { time: formatClock(expiresIn) })}
-              </p>
-            ) : null}
-            {notice && !problemText && (
-              <p className="field__hint otp__notice" data-testid="otp-notice">
-                {notice}
-              </p>
-            )}
-          </div>
+          <OtpStatus
+            id={statusId}
+            problem={problem}
+            expired={expired}
+            expiresIn={canAnswer ? expiresIn : null}
+            notice={notice}
+          />
         </div>
         <SubmitButton
           pending={verifying}
@@ -339,23 +246,7 @@ function OtpForm({
         </SubmitButton>
       </form>
 
-      <div className="otp__resend">
-        <p>{t('otp.didNotGet')}</p>
-        <button
-          type="button"
-          className="button button--ghost button--block"
-          onClick={() => void resend()}
-          disabled={resending || resendIn > 0}
-          data-testid="resend-code"
-        >
-          {resending
-            ? t('otp.resending')
-            : resendIn > 0
-              ? t('otp.resendIn', { time: formatClock(resendIn) })
-              : t('otp.resend')}
-        </button>
-        <p className="form-note">{t('otp.dndNote')}</p>
-      </div>
+      <OtpResend resending={resending} resendIn={resendIn} onResend={() => void resend()} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../../lib/api.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { type FieldErrors, fieldErrorsFrom, focusFirstError } from '../../../lib/form-errors.ts';
 import { returnPath } from '../../../lib/sign-in-guard.ts';

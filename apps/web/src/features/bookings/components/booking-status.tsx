@@ -2,12 +2,13 @@ import { LOCKER_RULES } from '@petti/shared/constants';
 import { CANCELLABLE_STATES, EXTENDABLE_STATES, OPENABLE_STATES } from '@petti/shared/rules/booking-states';
 import { formatRupees } from '@petti/shared/rules/money';
 import type { Booking } from '@petti/shared/schemas/lockers';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDateFormat } from '../../../lib/date-format.ts';
-import { clock, extensionChoices, finalMessageKey, startWindow, toLocalInput } from '../booking-view.ts';
+import { clock, finalMessageKey } from '../booking-view.ts';
 import { paymentOf, useBookingActions } from '../use-booking-actions.ts';
+import { ExtendControl } from './extend-control.tsx';
+import { MoveStart } from './move-start.tsx';
 import { PinCard } from './pin-card.tsx';
 import { StatusChip } from './status-chip.tsx';
 import { WaitlistOffers } from './waitlist-offers.tsx';
@@ -190,113 +191,5 @@ export function BookingStatus({ booking, nowMs }: { booking: Booking; nowMs: num
         )}
       </div>
     </section>
-  );
-}
-
-function ExtendControl({
-  booking,
-  onExtend,
-  extending,
-}: {
-  booking: Booking;
-  onExtend: (hours: number) => Promise<void>;
-  extending: boolean;
-}) {
-  const { t } = useTranslation();
-  const choices = extensionChoices(booking);
-  const [hours, setHours] = useState(choices[0] ?? 1);
-  if (choices.length === 0) return <p className="form-note">{t('lockers.extendNone')}</p>;
-  return (
-    <form
-      className="extend-control"
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void onExtend(hours);
-      }}
-    >
-      <label className="field__label" htmlFor={`extend-${booking.id}`}>
-        {t('lockers.extendHours')}
-      </label>
-      <div className="extend-control__row">
-        <select
-          id={`extend-${booking.id}`}
-          className="input"
-          value={hours}
-          onChange={(e) => setHours(Number(e.target.value))}
-        >
-          {choices.map((h) => (
-            <option key={h} value={h}>
-              {t('lockers.hoursOption', { count: h })}
-            </option>
-          ))}
-        </select>
-        <button
-          type="submit"
-          className="button button--secondary"
-          disabled={extending}
-          data-testid="extend-booking"
-        >
-          {t('lockers.extendPay', { count: hours })}
-        </button>
-      </div>
-    </form>
-  );
-}
-
-function MoveStart({
-  booking,
-  nowMs,
-  onMove,
-  moving,
-}: {
-  booking: Booking;
-  nowMs: number;
-  onMove: (startAt: string) => Promise<boolean>;
-  moving: boolean;
-}) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const [value, setValue] = useState(() => toLocalInput(Date.parse(booking.startsAt)));
-  const [error, setError] = useState<string | null>(null);
-  const window = startWindow(nowMs);
-  if (!open) {
-    return (
-      <button type="button" className="button button--ghost button--small" onClick={() => setOpen(true)}>
-        {t('lockers.moveStart')}
-      </button>
-    );
-  }
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const at = new Date(value).getTime();
-    if (!Number.isFinite(at) || at < window.min || at > window.max) {
-      setError(t('lockers.startInvalid'));
-      return;
-    }
-    setError(null);
-    if (await onMove(new Date(at).toISOString())) setOpen(false);
-  };
-  return (
-    <form className="extend-control" onSubmit={(e) => void submit(e)}>
-      <label className="field__label" htmlFor={`move-${booking.id}`}>
-        {t('lockers.startAt')}
-      </label>
-      <div className="extend-control__row">
-        <input
-          id={`move-${booking.id}`}
-          className="input"
-          type="datetime-local"
-          value={value}
-          min={toLocalInput(window.min)}
-          max={toLocalInput(window.max)}
-          onChange={(e) => setValue(e.target.value)}
-          aria-invalid={error ? true : undefined}
-        />
-        <button type="submit" className="button button--secondary" disabled={moving}>
-          {t('lockers.moveSave')}
-        </button>
-      </div>
-      {error && <p className="field__error">{error}</p>}
-    </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { Order, PlaceOrderBody } from '@petti/shared/schemas/orders';
 import { api } from '../../../lib/api.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../lib/api-client.ts';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../lib/api-protocol.ts';
 
 /**
  * POST /api/orders with the attempt's Idempotency-Key: the same key always answers the same order

@@ -2,7 +2,7 @@ import { ROUTES } from '@petti/shared/routes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { useSeller } from '../../../lib/shop/shop-api.ts';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, Navigate, useNavigate } from 'react-router';
 import { useAddresses } from '../../../lib/addresses/addresses.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { startCheckout } from '../../../lib/checkout/checkout.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { localName } from '../../../lib/shop/product-text.ts';

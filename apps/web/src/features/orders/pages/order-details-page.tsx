@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { PriceSummary } from '../../../lib/cart/price-summary.tsx';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { confirm } from '../../../lib/ui/dialog-store.ts';

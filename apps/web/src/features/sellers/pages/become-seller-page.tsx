@@ -4,7 +4,7 @@ import type { SellerApplicationInput, SellerMode } from '@petti/shared/schemas/c
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-error.ts';
 import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { type FieldErrors, focusFirstError } from '../../../lib/form-errors.ts';
 import { useCategories } from '../../../lib/shop/shop-api.ts';

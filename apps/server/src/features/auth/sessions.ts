@@ -1,0 +1,123 @@
+import type { Tokens } from '@petti/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import { newId } from '../../platform/ids.ts';
+import { usersService } from '../users/index.ts';
+import type { AuthDeps } from './deps.ts';
+import { authSessions } from './schema.ts';
+import { newOpaqueToken, sha256 } from './secrets.ts';
+
+export interface AuthedSession {
+  userId: string;
+  sessionId: string;
+  clientId: string;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Signed-in sessions: opening one, rotating its refresh token, checking access tokens, ending them. */
+export function createSessions({
+  db,
+  clock,
+  tokens,
+  config,
+}: Pick<AuthDeps, 'db' | 'clock' | 'tokens' | 'config'>) {
+  async function openSession(tx: Tx | Db, userId: string): Promise<Tokens> {
+    const now = clock.now();
+    const sessionId = newId();
+    const refreshToken = newOpaqueToken();
+    await tx.insert(authSessions).values({
+      id: sessionId,
+      userId,
+      clientId: config.CLIENT_ID,
+      refreshHash: sha256(refreshToken),
+      expiresAt: new Date(now.getTime() + config.REFRESH_TOKEN_TTL_DAYS * DAY_MS),
+      lastUsedAt: now,
+      createdAt: now,
+    });
+    const accessToken = await tokens.sign({ sub: userId, client_id: config.CLIENT_ID, sid: sessionId }, now);
+    return { accessToken, refreshToken, expiresIn: tokens.ttlSeconds, clientId: config.CLIENT_ID };
+  }
+
+  return {
+    openSession,
+    async refresh(refreshToken: string): Promise<Tokens> {
+      const hash = sha256(refreshToken);
+      const now = clock.now();
+      const ended = () => new AppError('Unauthorized', 'Your session has ended. Please sign in again.');
+      const result = await db.transaction(async (tx) => {
+        const [session] = await tx
+          .select()
+          .from(authSessions)
+          .where(eq(authSessions.refreshHash, hash))
+          .for('update');
+        if (!session) {
+          // An old token used again means it was copied: end that session everywhere. This must
+          // commit, so the refusal is returned rather than thrown inside the transaction.
+          await tx
+            .update(authSessions)
+            .set({ revokedAt: now })
+            .where(and(eq(authSessions.previousRefreshHash, hash), isNull(authSessions.revokedAt)));
+          return null;
+        }
+        if (session.revokedAt || session.expiresAt.getTime() <= now.getTime()) return null;
+        if (!(await usersService.findById(tx, session.userId))) return null;
+        const next = newOpaqueToken();
+        await tx
+          .update(authSessions)
+          .set({ refreshHash: sha256(next), previousRefreshHash: hash, lastUsedAt: now })
+          .where(eq(authSessions.id, session.id));
+        const accessToken = await tokens.sign(
+          { sub: session.userId, client_id: session.clientId, sid: session.id },
+          now,
+        );
+        return { accessToken, refreshToken: next, expiresIn: tokens.ttlSeconds, clientId: session.clientId };
+      });
+      if (!result) throw ended();
+      return result;
+    },
+
+    async signOut(who: AuthedSession, options: { global?: boolean }): Promise<void> {
+      const now = clock.now();
+      const scope = options.global ? eq(authSessions.userId, who.userId) : eq(authSessions.id, who.sessionId);
+      await db
+        .update(authSessions)
+        .set({ revokedAt: now })
+        .where(and(scope, isNull(authSessions.revokedAt)));
+    },
+
+    async revokeAllSessions(userId: string): Promise<void> {
+      await db
+        .update(authSessions)
+        .set({ revokedAt: clock.now() })
+        .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+    },
+
+    /** The caller behind an access token, or null when the token or its session is no longer good. */
+    async authenticate(accessToken: string): Promise<AuthedSession | null> {
+      const now = clock.now();
+      const claims = await tokens.verify(accessToken, now);
+      if (!claims) return null;
+      const [session] = await db
+        .select({
+          revokedAt: authSessions.revokedAt,
+          expiresAt: authSessions.expiresAt,
+          userId: authSessions.userId,
+        })
+        .from(authSessions)
+        .where(eq(authSessions.id, claims.sid));
+      if (
+        !session ||
+        session.revokedAt ||
+        session.userId !== claims.sub ||
+        session.expiresAt.getTime() <= now.getTime()
+      ) {
+        return null;
+      }
+      return { userId: claims.sub, sessionId: claims.sid, clientId: claims.client_id };
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof createSessions>;

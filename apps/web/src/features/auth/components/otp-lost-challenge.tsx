@@ -1,0 +1,27 @@
+import { ERRORS } from '@petti/shared/errors';
+import { ROUTES } from '@petti/shared/routes';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { FormAlert } from '../../../lib/ui/form.tsx';
+import { readAuthState } from '../auth-state.ts';
+
+/** What /otp shows when this tab has no code challenge: why, and the way back to /login. */
+export function OtpLostChallenge() {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  const nav = readAuthState(location.state);
+  const language = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
+  return (
+    <div className="stack" data-testid="otp-lost">
+      <FormAlert variant="info">
+        <p>
+          <strong>{t('otp.lostTitle')}</strong>
+        </p>
+        <p>{ERRORS.SignInException[language]}</p>
+      </FormAlert>
+      <Link className="button button--primary button--block" to={ROUTES.login} state={nav} replace>
+        {t('otp.lostAction')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { waitForPath } from '../harness.ts';
+import { type Journey, journey } from '../runner.ts';
+import { cartCount, OTHER_SELLER_PRODUCT, SELLER, seeLimitToast, tap } from '../shop-steps.ts';
+import { newShopper, openAllDay, signedIn } from '../shopper.ts';
+
+/** The delivery cart's limits with their exact messages (docs/marketplace.md). */
+export const cartLimitJourneys: Journey[] = [
+  journey(
+    'Shoppers fill a cart to each limit and are told exactly why, and asked before the cart changes shop',
+    async ({ page, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Kavitha Raman');
+      await openAllDay(baseUrl, SELLER);
+      await signedIn(page, shopper, '/myComplex');
+      await page.getByTestId('page-myComplex').waitFor();
+      await page.getByTestId('categories').waitFor();
+      await page.getByTestId('nearby-sellers').waitFor();
+      await screenshot('market-home');
+
+      // The shop's own page, then a product with only 3 in stock.
+      await page.getByTestId(`seller-${SELLER}`).click();
+      await waitForPath(page, `/Search/${SELLER}`);
+      await page.getByTestId('product-list').waitFor();
+      await screenshot('market-shop');
+
+      await page.goto('/productDetails/murugan-ponni-raw-rice');
+      await page.getByTestId('product-name').waitFor();
+      await page.getByTestId('add-murugan-ponni-raw-rice-5kg').click();
+      await page.getByText('Added to your cart').first().waitFor();
+      await tap(page, 'inc-murugan-ponni-raw-rice-5kg', 2);
+      assert.equal(await page.getByTestId('qty-murugan-ponni-raw-rice-5kg').innerText(), '3');
+      await page.getByTestId('inc-murugan-ponni-raw-rice-5kg').click();
+      await seeLimitToast(page, 'Stock limit reached. Unable to add more.');
+      assert.equal(await page.getByTestId('qty-murugan-ponni-raw-rice-5kg').innerText(), '3', 'not added');
+      await screenshot('cart-limit-stock');
+
+      // 20 of one product is the most.
+      await page.goto('/productDetails/murugan-sugar');
+      await page.getByTestId('add-murugan-sugar-1kg').click();
+      await tap(page, 'inc-murugan-sugar-1kg', 19);
+      assert.equal(await page.getByTestId('qty-murugan-sugar-1kg').innerText(), '20');
+      await page.getByTestId('inc-murugan-sugar-1kg').click();
+      await seeLimitToast(page, 'You can only add up to 20 units of this product');
+      assert.equal(await page.getByTestId('qty-murugan-sugar-1kg').innerText(), '20', 'not added');
+      await screenshot('cart-limit-line');
+
+      // 30 in the cart is the most: 3 + 20 + 7 = 30, then one more is refused and not saved.
+      await page.goto('/productDetails/murugan-salt');
+      await page.getByTestId('add-murugan-salt-1kg').click();
+      await tap(page, 'inc-murugan-salt-1kg', 6);
+      assert.equal(await cartCount(page), 30);
+      await page.getByTestId('inc-murugan-salt-1kg').click();
+      await seeLimitToast(page, 'You can store only 30 products');
+      assert.equal(await cartCount(page), 30, 'the add is not saved');
+      await screenshot('cart-limit-cart');
+
+      // The cart survives a reload.
+      await page.reload();
+      await page.getByTestId('qty-murugan-salt-1kg').waitFor();
+      assert.equal(await page.getByTestId('qty-murugan-salt-1kg').innerText(), '7');
+
+      // Another shop's product: asked first; keeping the cart changes nothing.
+      await page.goto(`/productDetails/${OTHER_SELLER_PRODUCT}`);
+      await page.getByTestId('product-name').waitFor();
+      const add = page.locator('[data-testid^="add-"]').first();
+      await add.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Replace your cart?').waitFor();
+      await screenshot('cart-replace-dialog');
+      await dialog.getByRole('button', { name: 'Keep my cart' }).click();
+      assert.equal(await cartCount(page), 30, 'kept');
+      await add.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Replace cart' }).click();
+      await page.getByText('Added to your cart').first().waitFor();
+      assert.equal(await cartCount(page), 1, 'replaced with the new shop’s item');
+
+      await page.goto('/MyCart');
+      await page.getByTestId('cart-lines').waitFor();
+      await screenshot('my-cart-other-shop');
+    },
+  ),
+];

@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { serviceWorkerReady } from '../harness.ts';
+import { type Journey, journey } from '../runner.ts';
+import { newShopper, signedIn } from '../shopper.ts';
+
+/** The marketplace from the service worker's caches when the connection drops (docs/marketplace.md). */
+export const offlineBrowsingJourneys: Journey[] = [
+  journey(
+    'Shoppers keep browsing the shops they have seen when the connection drops',
+    async ({ page, context, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Offline Browser');
+      await signedIn(page, shopper, '/productDetails/murugan-sugar');
+      await page.getByTestId('product-name').waitFor();
+      await serviceWorkerReady(page);
+      // The first visit installs the worker; from the next load on it answers from its caches.
+      if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 10_000,
+      });
+      await page.goto('/productDetails/murugan-sugar');
+      const name = await page.getByTestId('product-name').innerText();
+
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('offline-banner').waitFor();
+      await page.getByTestId('product-name').waitFor({ timeout: 15_000 });
+      assert.equal(
+        await page.getByTestId('product-name').innerText(),
+        name,
+        'the product comes from the cache',
+      );
+      await screenshot('marketplace-offline-product');
+      await context.setOffline(false);
+    },
+  ),
+];

@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { waitForPath } from '../harness.ts';
+import { type Journey, journey } from '../runner.ts';
+import { addFromProductPage, cartCount, checkout, SELLER, waitForStep } from '../shop-steps.ts';
+import { newShopper, openAllDay, signedIn } from '../shopper.ts';
+
+/**
+ * Ordering for home delivery, a parcel locker and curbside pickup with testpay, each order moved
+ * along live by the shop simulator, and reorder (docs/marketplace.md).
+ */
+export const orderingJourneys: Journey[] = [
+  journey(
+    'Shoppers order for home delivery, a parcel locker and curbside pickup, and watch each arrive live',
+    async ({ page, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Selvi Murugan');
+      await openAllDay(baseUrl, SELLER);
+
+      // An address first: found by search, pinned on the town map.
+      await signedIn(page, shopper, '/profile/MyAddress');
+      await page.getByTestId('add-address').click();
+      await page.getByTestId('address-label').fill('Home');
+      await page.getByTestId('address-line1').fill('12 Velayuthum Road');
+      await page.getByTestId('place-search').fill('Velayuthum');
+      await page.getByTestId('place-results').getByRole('button').first().click();
+      await screenshot('address-form');
+      await page.getByTestId('address-save').click();
+      await page.getByTestId('address-list').waitFor();
+      await screenshot('my-addresses');
+
+      // 1. Home delivery.
+      await addFromProductPage(page, 'murugan-toor-dal', 'murugan-toor-dal-1kg', 2);
+      await page.goto('/MyCart');
+      await page.getByTestId('delivery-home').click();
+      await page.locator('[data-testid^="address-option-"]').first().click();
+      const home = await checkout(page, screenshot, 'home');
+      await screenshot('order-home-placed');
+      for (const step of ['accepted', 'packed', 'out_for_delivery']) await waitForStep(page, step);
+      await waitForStep(page, 'delivered', 90_000);
+      await screenshot('order-home-delivered');
+
+      // 2. Parcel locker: the pickup PIN typed at the locker's keypad.
+      await addFromProductPage(page, 'murugan-moong-dal', 'murugan-moong-dal-500g', 3);
+      await page.goto('/MyCart');
+      await page.getByTestId('delivery-locker').click();
+      await page.getByTestId('site-option-bus-stand').click();
+      const locker = await checkout(page, screenshot, 'locker');
+      await waitForStep(page, 'in_locker', 90_000);
+      const pin = (await page.getByTestId('pickup-pin').innerText()).trim();
+      assert.match(pin, /^\d{4,8}$/);
+      await screenshot('order-locker-pin');
+      const keypad = await fetch(`${baseUrl}/api/dev/locker-sim/keypad`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ siteId: 'bus-stand', pin }),
+      });
+      assert.ok(keypad.ok, `POST /api/dev/locker-sim/keypad answered ${keypad.status}`);
+      await waitForStep(page, 'collected', 60_000);
+      await screenshot('order-locker-collected');
+
+      // 3. Curbside: vehicle number, then "I'm here" with a landmark.
+      await addFromProductPage(page, 'murugan-chana-dal', 'murugan-chana-dal-500g', 2);
+      await page.goto('/MyCart');
+      await page.getByTestId('delivery-curbside').click();
+      await page.getByTestId('vehicle-no').fill('TN 67 AB 1234');
+      const curbside = await checkout(page, screenshot, 'curbside');
+      await page.getByTestId('curbside-panel').waitFor();
+      await waitForStep(page, 'ready_for_pickup', 90_000);
+      // /curbside lists the pickup under way and leads back to it.
+      await page.goto('/curbside');
+      await page.getByTestId('curbside-list').getByTestId(`order-${curbside}`).click();
+      await page.waitForURL((url) => url.pathname === `/profile/MyOrders/${curbside}`);
+      await page.getByTestId('curbside-panel').waitFor();
+      await page.getByTestId('curbside-spot').fill('Near the temple arch');
+      await page.getByTestId('im-here').click();
+      await waitForStep(page, 'arrived');
+      await screenshot('order-curbside-arrived');
+      await waitForStep(page, 'handed_over', 90_000);
+      await screenshot('order-curbside-handed-over');
+
+      // All three in My orders.
+      await page.goto('/profile/MyOrders');
+      for (const id of [home, locker, curbside]) await page.getByTestId(`order-${id}`).waitFor();
+      await screenshot('my-orders');
+    },
+    { timeoutMs: 600_000 },
+  ),
+
+  journey('Shoppers reorder an earlier order in one tap', async ({ page, context, baseUrl, screenshot }) => {
+    const shopper = await newShopper(baseUrl, 'Anand Kumar');
+    await openAllDay(baseUrl, SELLER);
+    await signedIn(page, shopper, '/profile/MyOrders');
+    await page.getByTestId('empty-state').waitFor();
+    await screenshot('my-orders-empty');
+
+    await addFromProductPage(page, 'murugan-urad-dal', 'murugan-urad-dal-1kg', 2);
+    await page.goto('/MyCart');
+    await page.getByTestId('delivery-curbside').click();
+    await page.getByTestId('vehicle-no').fill('TN67CD4321');
+    const orderId = await checkout(page, screenshot, 'reorder-first');
+    await page.getByTestId('reorder').click();
+    await waitForPath(page, '/MyCart');
+    await page.getByTestId('line-murugan-urad-dal-1kg').waitFor();
+    assert.equal(await page.getByTestId('qty-murugan-urad-dal-1kg').innerText(), '2');
+    assert.ok(orderId);
+    await screenshot('my-cart-reordered');
+
+    // Offline, paying says why it cannot and the cart stays as it was.
+    await context.setOffline(true);
+    await page.getByTestId('offline-pay-note').waitFor();
+    await page.getByTestId('validate-and-pay').click();
+    assert.equal(new URL(page.url()).pathname, '/MyCart', 'stays on the cart');
+    assert.equal(await cartCount(page), 2, 'the cart is kept');
+    await screenshot('my-cart-offline');
+    await context.setOffline(false);
+  }),
+];
