@@ -1,5 +1,4 @@
 import type { PaymentProviderName } from '@petti/shared';
-import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * One payment provider interface (docs/payments.md): `razorpay` (the real API) and `testpay`
@@ -12,14 +11,14 @@ export interface PaymentProvider {
   readonly keyId: string;
   /** False when no webhook secret is configured: every webhook is then refused. */
   readonly acceptsWebhooks: boolean;
-  createOrder(input: CreateOrderInput, options?: CallOptions): Promise<ProviderOrder>;
+  createOrder(input: CreateOrderInput): Promise<ProviderOrder>;
   /** HMAC-SHA256 hex of `order_id|payment_id` with the key secret, compared in constant time. */
   verifyPaymentSignature(orderId: string, paymentId: string, signature: string): boolean;
   /** HMAC-SHA256 hex of the raw body with the webhook secret, compared in constant time. */
   verifyWebhookSignature(rawBody: Buffer | string, signature: string): boolean;
-  fetchPayment(paymentId: string, options?: CallOptions): Promise<ProviderPayment>;
+  fetchPayment(paymentId: string): Promise<ProviderPayment>;
   /** Captures an authorized payment (accounts without auto-capture). A captured one is left as is. */
-  capture(paymentId: string, amountPaise: number, options?: CallOptions): Promise<ProviderPayment>;
+  capture(paymentId: string, amountPaise: number): Promise<ProviderPayment>;
   /**
    * Refunds in full, or in part when an amount is given. With a `receipt` (our refund's id) the
    * provider keeps one refund per receipt: asked again with `retry`, it answers the refund already
@@ -36,16 +35,7 @@ export interface CreateOrderInput {
   notes: Record<string, string>;
 }
 
-/**
- * The embedded provider keeps its state in Petti's database: it writes in the caller's transaction
- * when given one, so an order and its payment row commit (or vanish) together, and PGlite — one
- * connection — never waits on itself. Remote providers ignore it.
- */
-export interface CallOptions {
-  tx?: DbOrTx;
-}
-
-export interface RefundOptions extends CallOptions {
+export interface RefundOptions {
   /** Our refund's id (at most 40 characters at Razorpay). */
   receipt?: string;
   /** This refund may have been asked for before (a timer retrying it): look it up first. */

@@ -2,12 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Clock } from '../../clock.ts';
-import {
-  type CallOptions,
-  type PaymentProvider,
-  PaymentProviderError,
-  type ProviderPayment,
-} from '../payment-provider.ts';
+import { type PaymentProvider, PaymentProviderError, type ProviderPayment } from '../payment-provider.ts';
 import { hmacHex, paymentSignature, signaturesMatch } from '../signatures.ts';
 import { testpayOrders, testpayPayments, testpayRefunds } from './schema.ts';
 
@@ -116,9 +111,9 @@ export function createTestpayProvider(deps: {
     keyId: deps.keyId,
     acceptsWebhooks: true,
 
-    async createOrder(input, options?: CallOptions) {
+    async createOrder(input) {
       const id = providerId('order');
-      await (options?.tx ?? db).insert(testpayOrders).values({
+      await db.insert(testpayOrders).values({
         id,
         amountPaise: input.amountPaise,
         receipt: input.receipt,
@@ -136,18 +131,17 @@ export function createTestpayProvider(deps: {
       return signaturesMatch(hmacHex(keySecret, rawBody), signature);
     },
 
-    async fetchPayment(paymentId, options) {
-      return toProviderPayment(await loadPayment(options?.tx ?? db, paymentId));
+    async fetchPayment(paymentId) {
+      return toProviderPayment(await loadPayment(db, paymentId));
     },
 
     /** testpay captures at once, as a Razorpay account with auto-capture does. */
-    async capture(paymentId, _amountPaise, options) {
-      return toProviderPayment(await loadPayment(options?.tx ?? db, paymentId));
+    async capture(paymentId) {
+      return toProviderPayment(await loadPayment(db, paymentId));
     },
 
     async refund(paymentId, amountPaise, options) {
       const receipt = options?.receipt;
-      if (options?.tx) return refundIn(options.tx, paymentId, amountPaise, receipt);
       return db.transaction((tx) => refundIn(tx, paymentId, amountPaise, receipt));
     },
 
