@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, LOCKER_SIZES, LOCKER_TYPES, TOWN_BOUNDS } from '@petti/shared';
 import { z } from 'zod';
+import { isValidEan13 } from '@petti/shared/rules/ean13';
 
 /** This folder, for callers that want the committed demo data. */
 export const SEED_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -230,6 +231,8 @@ export const variantSchema = z
     inventory: z.number().int().min(0).max(200),
     alwaysInventory: z.boolean(),
     taxPercent: taxPercentSchema,
+    /** EAN-13 printed on the pack, for grab-and-go scanning (docs/grab-and-go.md). */
+    barcode: z.string().refine(isValidEan13, 'not a valid EAN-13 code').optional(),
   })
   .refine((v) => v.mrpPaise >= v.pricePaise, { message: 'MRP below price', path: ['mrpPaise'] });
 export type Variant = z.infer<typeof variantSchema>;
@@ -266,6 +269,8 @@ export const catalogFileSchema = z
       ['seller', file.sellers.map((s) => s.id)],
       ['product', file.products.map((p) => p.id)],
       ['variant', file.products.flatMap((p) => p.variants.map((v) => v.id))],
+      // A scanned code must name one product, whichever shop it is scanned in.
+      ['barcode', file.products.flatMap((p) => p.variants.flatMap((v) => (v.barcode ? [v.barcode] : [])))],
     ] as const) {
       for (const id of duplicates(ids)) issues.push({ message: `duplicate ${kind} id ${id}`, path: [] });
     }

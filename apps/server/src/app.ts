@@ -24,6 +24,8 @@ import { notificationRoutes } from './features/notifications/routes.ts';
 import { opsLockerRoutes } from './features/ops/locker-routes.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { opsSellerRoutes } from './features/ops/seller-routes.ts';
+import { grabRoutes } from './features/grab/routes.ts';
+import { opsGrabRoutes } from './features/ops/grab-routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { installPayments } from './features/payments/install.ts';
 import { placeRoutes } from './features/places/routes.ts';
@@ -116,9 +118,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(placeRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(grabRoutes, { prefix: '/api' });
   await app.register(opsRoutes, { prefix: '/api' });
   await app.register(opsSellerRoutes, { prefix: '/api' });
   await app.register(opsLockerRoutes, { prefix: '/api' });
+  await app.register(opsGrabRoutes, { prefix: '/api' });
   // Keypad and fault hooks into the in-process locker simulator: never in production.
   if (!ctx.config.isProduction && ctx.config.LOCKER_SIM && ctx.lockerSim) {
     await app.register(lockerSimRoutes, { prefix: '/api' });

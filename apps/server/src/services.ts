@@ -8,6 +8,7 @@ import { createMarketplaceFeature } from './features/catalog/feature.ts';
 import { lockersService } from './features/lockers/service.ts';
 import { createMeService } from './features/me/index.ts';
 import { createNotificationsService } from './features/notifications/service.ts';
+import { createGrabFeature } from './features/grab/index.ts';
 import { createOrderFeature } from './features/orders/index.ts';
 import { createPaymentFeature } from './features/payments/feature.ts';
 import { createOutboxEmail } from './platform/email/outbox-email.ts';
@@ -93,6 +94,15 @@ export function createServices(ctx: AppContext, log: Logger) {
     jobs,
     checkRange: marketplace.checkRange,
   });
+  // Grab-and-go: a shop's grab cart paid on its own, and the exit pass (docs/grab-and-go.md).
+  const grabFeature = createGrabFeature(ctx, {
+    flows,
+    payments: paymentFeature.payments,
+    transactor,
+    outbox,
+    userEvents,
+    notifications,
+  });
   return {
     outbox,
     notifications,
@@ -108,6 +118,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     ...lockerFeature,
     ...marketplace,
     ...orderFeature,
+    ...grabFeature,
   };
 }
 

@@ -239,6 +239,17 @@ export const ERRORS = {
     en: 'This locker site does not take parcel drops. Please choose another site.',
     ta: 'இந்த லாக்கர் இடம் பார்சல்களை ஏற்பதில்லை. வேறு இடத்தைத் தேர்வுசெய்யவும்.',
   },
+  // Grab-and-go (docs/grab-and-go.md).
+  GrabNotOffered: {
+    status: 422,
+    en: 'This shop does not offer grab-and-go.',
+    ta: 'இந்தக் கடையில் எடுத்துச்செல் வசதி இல்லை.',
+  },
+  GrabPurchaseStateInvalid: {
+    status: 409,
+    en: 'This purchase was already paid for or closed.',
+    ta: 'இந்த வாங்குதலுக்கு ஏற்கெனவே பணம் செலுத்தப்பட்டது அல்லது அது முடிந்துவிட்டது.',
+  },
   DeliveryTypeNotOffered: {
     status: 422,
     en: 'This shop does not offer that kind of delivery.',

@@ -56,6 +56,9 @@ export const EVENTS = {
   orderTimedOut: 'orderTimedOut',
   /** A parcel was not collected within its 48 h locker hold (not a state: the shop takes it back). */
   orderPickupExpired: 'orderPickupExpired',
+  // Grab-and-go (docs/grab-and-go.md): `data.id` = the purchase id.
+  grabPurchasePaid: 'grabPurchasePaid',
+  grabPassUsed: 'grabPassUsed',
 } as const;
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS] | (string & {});
 

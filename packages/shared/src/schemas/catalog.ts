@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseBarcode } from '../rules/ean13.ts';
 import { isInsideTown } from '../rules/geo.ts';
 
 /**
@@ -111,6 +112,8 @@ export const variantSchema = z.object({
   /** The GST inside one unit's price. */
   taxPaise: paise,
   hazardous: z.boolean(),
+  /** EAN-13 on the pack (grab-and-go scans it); null for loose goods. */
+  barcode: z.string().nullable(),
 });
 export type Variant = z.infer<typeof variantSchema>;
 
@@ -133,12 +136,18 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 
-/** `GET /api/products?sellerId=&categoryId=&q=&page=&pageSize=` (public). */
+/** `GET /api/products?sellerId=&categoryId=&q=&barcode=&page=&pageSize=` (public). */
 export const productListQuery = z.object({
   sellerId: id.optional(),
   categoryId: id.optional(),
   /** Case-insensitive match on the product name (English or Tamil). */
   q: z.string().trim().max(100).optional(),
+  /** The products with a variant of this EAN-13 (a scan in a grab-and-go shop, docs/grab-and-go.md). */
+  barcode: z
+    .string()
+    .transform(normaliseBarcode)
+    .pipe(z.string().regex(/^\d{8,14}$/, 'A barcode is 8 to 14 digits'))
+    .optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   pageSize: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_SIZE.max).default(PRODUCTS_PAGE_SIZE.default),
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { readSeedFiles, type SeedFiles } from '../../../../../data/seed/schema.ts';
 import { addresses } from '../../features/addresses/schema.ts';
 import { categories, products, productVariants } from '../../features/catalog/schema.ts';
@@ -146,9 +146,16 @@ async function insertAll(tx: Tx, f: SeedFiles): Promise<void> {
         inventory: v.inventory,
         alwaysInventory: v.alwaysInventory,
         taxPercent: v.taxPercent,
+        barcode: v.barcode ?? null,
       })),
     ),
-    (chunk) => tx.insert(productVariants).values(chunk).onConflictDoNothing(),
+    // The barcode is the one field a later data file may add to a variant already loaded (grab-and-go
+    // scans it); stock and prices stay as the shops changed them.
+    (chunk) =>
+      tx
+        .insert(productVariants)
+        .values(chunk)
+        .onConflictDoUpdate({ target: productVariants.id, set: { barcode: sql`excluded.barcode` } }),
   );
 
   await tx.insert(complexListings).values(cx.listings).onConflictDoNothing();

@@ -42,9 +42,12 @@ export const productVariants = pgTable(
     inventory: integer('inventory').notNull().default(0),
     alwaysInventory: boolean('always_inventory').notNull().default(false),
     taxPercent: integer('tax_percent').notNull().default(0),
+    /** EAN-13 on the pack (grab-and-go scans it); unknown for loose goods. */
+    barcode: text('barcode'),
   },
   (t) => [
     index('variants_product_idx').on(t.productId),
+    index('variants_barcode_idx').on(t.barcode),
     // Stock can never go below zero, whatever the code does.
     check('variants_inventory_non_negative', sql`${t.inventory} >= 0`),
     check('variants_price_positive', sql`${t.pricePaise} > 0 and ${t.mrpPaise} >= ${t.pricePaise}`),

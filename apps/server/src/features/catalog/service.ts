@@ -65,6 +65,11 @@ export function createCatalogService(deps: {
           sql`(${products.name}->>'en' ilike ${pattern} or ${products.name}->>'ta' ilike ${pattern})`,
         );
       }
+      if (query.barcode) {
+        where.push(
+          sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.barcode = ${query.barcode})`,
+        );
+      }
       const filter = where.length ? and(...where) : undefined;
       const [{ total } = { total: 0 }] = await db
         .select({ total: sql<number>`count(*)::int` })

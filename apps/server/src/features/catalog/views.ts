@@ -28,6 +28,7 @@ export function toVariant(row: VariantRow, hazardous: boolean): Variant {
     tax: row.taxPercent,
     taxPaise: gstIncluded(row.pricePaise, row.taxPercent),
     hazardous,
+    barcode: row.barcode,
   };
 }
 
