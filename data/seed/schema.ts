@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, LOCKER_SIZES, LOCKER_TYPES, TOWN_BOUNDS } from '@petti/shared';
-import { z } from 'zod';
 import { isValidEan13 } from '@petti/shared/rules/ean13';
+import { z } from 'zod';
 
 /** This folder, for callers that want the committed demo data. */
 export const SEED_DIR = fileURLToPath(new URL('.', import.meta.url));

@@ -12,12 +12,17 @@ describe('EAN-13', () => {
 
   it('refuses a code with one digit changed, and anything not thirteen digits', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{12}$/), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 9 }), (d, at, by) => {
-        const code = d + ean13CheckDigit(d);
-        expect(isValidEan13(code)).toBe(true);
-        const changed = code.slice(0, at) + ((Number(code[at]) + by) % 10) + code.slice(at + 1);
-        expect(isValidEan13(changed)).toBe(false);
-      }),
+      fc.property(
+        fc.stringMatching(/^\d{12}$/),
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 1, max: 9 }),
+        (d, at, by) => {
+          const code = d + ean13CheckDigit(d);
+          expect(isValidEan13(code)).toBe(true);
+          const changed = code.slice(0, at) + ((Number(code[at]) + by) % 10) + code.slice(at + 1);
+          expect(isValidEan13(changed)).toBe(false);
+        },
+      ),
     );
     expect(isValidEan13('890171910404')).toBe(false);
     expect(isValidEan13('89017191040466')).toBe(false);

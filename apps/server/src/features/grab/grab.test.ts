@@ -1,5 +1,5 @@
-import type { ExitPassCheck, GrabPurchase } from '@petti/shared/schemas/grab';
 import type { ProductPage } from '@petti/shared/schemas/catalog';
+import type { ExitPassCheck, GrabPurchase } from '@petti/shared/schemas/grab';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_OPS_TOKEN } from '../../config.ts';
 import { expectUnchanged, moneySnapshot } from '../../test/flow-helpers.ts';
@@ -13,7 +13,11 @@ const RICE = 'murugan-ponni-raw-rice-10kg';
 const DAL = 'murugan-chana-dal-1kg';
 const MIN = 60_000;
 
-const CHECKOUT_STEPS = ['grab.checkout.reserve', 'payments.open-provider-order', 'grab.checkout.record-payment'];
+const CHECKOUT_STEPS = [
+  'grab.checkout.reserve',
+  'payments.open-provider-order',
+  'grab.checkout.record-payment',
+];
 
 let t: TestApp;
 let buyer: Shopper;
@@ -70,7 +74,9 @@ describe('finding a product in the shop', () => {
     const page = res.json() as ProductPage;
     expect(page.products.map((p) => p.id)).toEqual(['murugan-ponni-raw-rice']);
     expect(page.products[0]!.variants.find((x) => x.vrntId === RICE)!.barcode).toBe(v.barcode);
-    const elsewhere = await t.app.inject({ url: `/api/products?sellerId=${OTHER_SHOP}&barcode=${v.barcode}` });
+    const elsewhere = await t.app.inject({
+      url: `/api/products?sellerId=${OTHER_SHOP}&barcode=${v.barcode}`,
+    });
     expect((elsewhere.json() as ProductPage).products).toEqual([]);
     const bad = await t.app.inject({ url: `/api/products?sellerId=${SHOP}&barcode=abc` });
     expect(bad.statusCode).toBe(400);
@@ -124,7 +130,7 @@ describe('paying one shop', () => {
       headers: buyer.headers,
       payload: { sellerId: SHOP, items: [{ vrntId: RICE, quantity: 1, productPrice: 1 }] },
     });
-    expect(stale.statusCode).toBe(422);
+    expect(stale.statusCode).toBe(409);
     expect(stale.json().error.code).toBe('PaymentUpdatedException');
     const tooMany = await t.app.inject({
       method: 'POST',
@@ -186,7 +192,10 @@ describe('paying one shop', () => {
       );
       await Promise.all(crowd.map((who, i) => who.pay(purchases[i]!.payment!)));
       const states = await Promise.all(
-        crowd.map(async (who, i) => ((await who.call('GET', `/api/grab/purchases/${purchases[i]!.id}`)).json() as GrabPurchase).state),
+        crowd.map(
+          async (who, i) =>
+            ((await who.call('GET', `/api/grab/purchases/${purchases[i]!.id}`)).json() as GrabPurchase).state,
+        ),
       );
       expect(states.filter((s) => s === 'paid')).toHaveLength(1);
       expect(states.filter((s) => s === 'refunded')).toHaveLength(5);

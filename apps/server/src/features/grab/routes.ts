@@ -27,13 +27,12 @@ export const grabRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: "Pay one shop's grab cart: lines re-checked and priced; the answer carries `payment`",
         description:
-          'BAD lines answer 422 `cartItemsError` with the per-item list, a changed price 422 `PaymentUpdatedException`, a closed shop 409 `SellerClosed`. Stock is taken when the payment is captured; the exit pass comes with the purchase once paid.',
+          'BAD lines answer 422 `cartItemsError` with the per-item list, a changed price 409 `PaymentUpdatedException`, a closed shop 409 `SellerClosed`. Stock is taken when the payment is captured; the exit pass comes with the purchase once paid.',
         body: grabCheckoutBody,
         response: { 201: grabPurchaseSchema, ...moreErrors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await grab.checkout(userOf(request).userId, request.body)),
+    async (request, reply) => reply.code(201).send(await grab.checkout(userOf(request).userId, request.body)),
   );
 
   app.get(
@@ -72,7 +71,8 @@ export const grabRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: '`grabAndGoItems`: what I bought in grab-and-go shops, one entry per product, for buying again',
+        summary:
+          '`grabAndGoItems`: what I bought in grab-and-go shops, one entry per product, for buying again',
         response: { 200: grabAndGoItemsSchema, ...errorResponses },
       },
     },

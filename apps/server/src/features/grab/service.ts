@@ -42,8 +42,11 @@ export function createGrabService(deps: GrabDeps) {
     );
     const out: GrabPurchase[] = [];
     for (const row of rows) {
-      const payment = row.paymentId && row.state === 'awaiting_payment' ? await payments.findById(q, row.paymentId) : null;
-      out.push(toPurchase(row, nameOr(names, row.sellerId), payment ? payments.contractOf(payment) : null, passes));
+      const payment =
+        row.paymentId && row.state === 'awaiting_payment' ? await payments.findById(q, row.paymentId) : null;
+      out.push(
+        toPurchase(row, nameOr(names, row.sellerId), payment ? payments.contractOf(payment) : null, passes),
+      );
     }
     return out;
   }
@@ -137,7 +140,10 @@ export function createGrabService(deps: GrabDeps) {
         .select()
         .from(grabPurchases)
         .where(
-          and(eq(grabPurchases.userId, userId), inArray(grabPurchases.state, ['awaiting_payment', 'paid', 'exited'])),
+          and(
+            eq(grabPurchases.userId, userId),
+            inArray(grabPurchases.state, ['awaiting_payment', 'paid', 'exited']),
+          ),
         )
         .orderBy(desc(grabPurchases.createdAt))
         .limit(LIST_LIMIT);
@@ -191,7 +197,9 @@ export function createGrabService(deps: GrabDeps) {
         .select()
         .from(grabPurchases)
         .where(
-          'purchaseId' in read ? eq(grabPurchases.id, read.purchaseId) : eq(grabPurchases.passCode, read.code),
+          'purchaseId' in read
+            ? eq(grabPurchases.id, read.purchaseId)
+            : eq(grabPurchases.passCode, read.code),
         );
       if (!row?.passCode || !row.passExpiresAt) return { result: 'invalid', purchase: null };
       const names = await shopNames(db, [row.sellerId]);

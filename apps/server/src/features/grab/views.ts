@@ -1,5 +1,5 @@
-import type { Payment } from '@petti/shared/schemas/payments';
 import type { GrabPurchase } from '@petti/shared/schemas/grab';
+import type { Payment } from '@petti/shared/schemas/payments';
 import type { ExitPasses } from './exit-pass.ts';
 import type { GrabPurchaseRow } from './schema.ts';
 

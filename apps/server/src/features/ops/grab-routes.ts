@@ -13,7 +13,8 @@ export const opsGrabRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ops'],
         security: [{ opsToken: [] }],
-        summary: 'Check an exit pass (the QR token or the typed code): valid uses it; else used, expired, otherShop or invalid',
+        summary:
+          'Check an exit pass (the QR token or the typed code): valid uses it; else used, expired, otherShop or invalid',
         body: exitPassCheckBody,
         response: { 200: exitPassCheckSchema, ...errorResponses },
       },

@@ -90,7 +90,14 @@ export function defineCheckout(deps: GrabDeps) {
 
   const recordPayment = dbStep({
     name: 'grab.checkout.record-payment',
-    async run(fx, args: { reserved: Reserved; draft: Parameters<typeof payments.record>[1]; opened: { providerOrderId: string } }) {
+    async run(
+      fx,
+      args: {
+        reserved: Reserved;
+        draft: Parameters<typeof payments.record>[1];
+        opened: { providerOrderId: string };
+      },
+    ) {
       const payment = await payments.record(fx.tx, args.draft, args.opened);
       await fx.tx
         .update(grabPurchases)
