@@ -26,6 +26,10 @@ export const ROUTES = {
   myCart: '/MyCart',
   grabAndGo: '/Grab&Go',
   grabProductDetails: '/GrabProductDetails/:id',
+  /** The exit pass of a grab-and-go purchase; the checkout comes back here. */
+  grabPass: '/GrabPass/:id',
+  /** Shop staff check exit passes at the door. */
+  grabStaff: '/GrabStaff',
   curbside: '/curbside',
   login: '/login',
   otp: '/otp',

@@ -61,6 +61,8 @@ const complexRoutes: RouteObject[] = [
     'grabProductDetails',
     () => import('../features/grab-and-go/pages/grab-product-details-page.tsx'),
   ),
+  page(ROUTES.grabPass, 'grabPass', () => import('../features/grab-and-go/pages/grab-pass-page.tsx')),
+  page(ROUTES.grabStaff, 'grabStaff', () => import('../features/grab-and-go/pages/grab-staff-page.tsx')),
   page(ROUTES.curbside, 'curbside', () => import('../features/orders/pages/curbside-page.tsx')),
 ];
 

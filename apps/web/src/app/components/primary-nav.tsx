@@ -28,6 +28,8 @@ const ITEMS: NavItem[] = [
       ROUTES.myCart,
       ROUTES.grabAndGo,
       ROUTES.grabProductDetails,
+      ROUTES.grabPass,
+      ROUTES.grabStaff,
       ROUTES.curbside,
     ],
   },

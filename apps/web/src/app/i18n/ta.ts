@@ -2,6 +2,7 @@ import { addressesTa } from '../../features/addresses/messages.ta.ts';
 import { lockersTa } from '../../features/bookings/messages.ta.ts';
 import { cartTa } from '../../features/cart/messages.ta.ts';
 import { shopTa } from '../../features/catalog/messages.ta.ts';
+import { grabTa } from '../../features/grab-and-go/messages.ta.ts';
 import { helpTa } from '../../features/help/messages.ta.ts';
 import { notificationsTa } from '../../features/notifications/messages.ta.ts';
 import { ordersTa } from '../../features/orders/messages.ta.ts';
@@ -20,6 +21,7 @@ export const ta: Messages = {
   notifications: notificationsTa,
   shop: shopTa,
   cart: cartTa,
+  grab: grabTa,
   orders: ordersTa,
   addresses: addressesTa,
   sellers: sellersTa,

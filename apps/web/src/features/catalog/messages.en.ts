@@ -9,6 +9,8 @@ export const shopEn = {
   hazardousShort: 'Curbside / home only',
   add: 'Add',
   addNamed: 'Add {{name}} to the cart',
+  grabEntry: 'In a shop? Grab & Go',
+  grabEntryHint: 'Scan what you pick, pay in the app, show your exit pass at the door.',
   removeOne: 'Remove one {{name}}',
   addOne: 'Add one more {{name}}',
   inCart: '{{count}} in cart',

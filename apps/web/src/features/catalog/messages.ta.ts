@@ -13,6 +13,8 @@ export const shopTa: Widen<typeof shopEn> = {
   hazardousShort: 'வாகனம் / வீடு மட்டும்',
   add: 'சேர்',
   addNamed: '{{name}} ஐ வண்டியில் சேர்',
+  grabEntry: 'கடையில் இருக்கிறீர்களா? கிராப் & கோ',
+  grabEntryHint: 'எடுப்பதை ஸ்கேன் செய்யுங்கள், ஆப்பில் பணம் செலுத்துங்கள், வாசலில் வெளியேறும் சீட்டைக் காட்டுங்கள்.',
   removeOne: 'ஒரு {{name}} ஐ நீக்கு',
   addOne: 'இன்னும் ஒரு {{name}} சேர்',
   inCart: 'வண்டியில் {{count}}',

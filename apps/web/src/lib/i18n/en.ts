@@ -273,6 +273,14 @@ export const commonEn = {
       title: 'Product details',
       description: 'Add this product to your grab-and-go cart for this shop.',
     },
+    grabPass: {
+      title: 'Exit pass',
+      description: 'Show this at the shop door within 30 minutes of paying.',
+    },
+    grabStaff: {
+      title: 'Check exit passes',
+      description: 'For shop staff: scan or type a shopper’s exit pass and compare the items with the bag.',
+    },
     curbside: {
       title: 'Curbside pickup',
       description: 'Collect your order at the shop without leaving your vehicle.',

@@ -26,6 +26,8 @@ export interface SellerQuery {
   categoryId?: string;
   /** With lat,lng: only the sellers whose range reaches that point. */
   inRange?: boolean;
+  /** Only the shops that offer this mode (`grab` for grab-and-go). */
+  mode?: 'home' | 'locker' | 'curbside' | 'grab';
 }
 
 export async function getSellers(query: SellerQuery, signal?: AbortSignal): Promise<Seller[]> {
@@ -63,6 +65,8 @@ export interface ProductQuery {
   sellerId?: string;
   categoryId?: string;
   q?: string;
+  /** An EAN-13 read off a pack (grab-and-go). */
+  barcode?: string;
   page?: number;
 }
 

@@ -81,6 +81,10 @@ export default function MyComplexPage() {
           </button>
         </form>
       </search>
+      <Link to={ROUTES.grabAndGo} className="grab-entry" data-testid="grab-entry">
+        <strong>{t('shop.grabEntry')}</strong>
+        <span className="muted">{t('shop.grabEntryHint')}</span>
+      </Link>
 
       <section className="section" aria-labelledby="market-categories">
         <h2 id="market-categories" className="section__title">
