@@ -77,7 +77,8 @@ export async function payOnTestpay(page: Page, outcome: 'pay' | 'fail' = 'pay'):
     timeout: 15_000,
   });
   await page.getByLabel(/UPI/).check();
-  await page.getByRole('button', { name: outcome === 'pay' ? /^Pay / : /fail/i }).click();
+  // By the button's value, so the Tamil checkout is paid the same way.
+  await page.locator(`button[name="outcome"][value="${outcome === 'pay' ? 'success' : 'failure'}"]`).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: 15_000 });
 }
 

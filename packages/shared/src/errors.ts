@@ -243,7 +243,7 @@ export const ERRORS = {
   GrabNotOffered: {
     status: 422,
     en: 'This shop does not offer grab-and-go.',
-    ta: 'இந்தக் கடையில் எடுத்துச்செல் வசதி இல்லை.',
+    ta: 'இந்தக் கடையில் கிராப் & கோ வசதி இல்லை.',
   },
   GrabPurchaseStateInvalid: {
     status: 409,

@@ -2,6 +2,7 @@ import type { Journey } from '../runner.ts';
 import { accessibilityJourneys } from './accessibility.ts';
 import { authJourneys } from './auth.ts';
 import { cartLimitJourneys } from './cart-limits.ts';
+import { grabAndGoJourneys } from './grab-and-go.ts';
 import { helpJourneys } from './help.ts';
 import { liveJourneys } from './live.ts';
 import { lockerJourneys } from './lockers.ts';
@@ -21,6 +22,7 @@ export const journeys: Journey[] = [
   ...liveJourneys,
   ...cartLimitJourneys,
   ...orderingJourneys,
+  ...grabAndGoJourneys,
   ...sellingJourneys,
   ...offlineBrowsingJourneys,
   ...helpJourneys,

@@ -108,7 +108,7 @@ describe('paying one shop', () => {
     expect(new Date(after.pass!.expiresAt).getTime() - t.clock.now().getTime()).toBe(30 * MIN);
     const heard = await buyer.heard('grabPurchasePaid');
     expect(heard.data.id).toBe(p.id);
-    expect(String(heard.data.msg)).toContain('வெளியேறும் சீட்டை');
+    expect(String(heard.data.msg)).toContain('வெளியேறும் அனுமதிச் சீட்டை');
   });
 
   it('refuses BAD lines with the per-item list, and a changed price, as the delivery cart does', async () => {

@@ -43,6 +43,9 @@ export function openGrabCart(userMobile: string): void {
 }
 
 function save(cart: GrabCart): void {
+  // Before the shopper's cart is read from storage there is nothing to change: writing now would
+  // replace their stored baskets with the empty placeholder.
+  if (grabCartStore.getState().cart.userMobile === '') return;
   try {
     storage.setItem(STORAGE_KEYS.grabCart, JSON.stringify(cart));
   } catch {

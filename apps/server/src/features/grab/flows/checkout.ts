@@ -121,7 +121,7 @@ export function defineCheckout(deps: GrabDeps) {
         taxPercent: null,
         description: {
           en: `Grab-and-go at ${reserved.shop.en}`,
-          ta: `${reserved.shop.ta} கடையில் எடுத்துச்செல்`,
+          ta: `${reserved.shop.ta} கடையில் கிராப் & கோ`,
         },
       });
       const opened = await flow.call(payments.openProviderOrder, draft);

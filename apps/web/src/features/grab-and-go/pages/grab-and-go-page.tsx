@@ -25,6 +25,7 @@ import { rememberShelf, shelfOf } from '../shelf.ts';
 import { useGrabCart } from '../use-grab-cart.ts';
 import { usePayBasket } from '../use-pay-basket.ts';
 import '../../../lib/shop/shop.css';
+import '../../../lib/ui/form.css';
 import '../grab.css';
 
 /** /Grab&Go — choose (or scan) the shop you are in; inside it, scan or search, fill a basket, pay. */
@@ -250,11 +251,16 @@ function InShop({ sellerId, onLeave }: { sellerId: string; onLeave(): void }) {
     <article className="page" data-testid="page-grabAndGo">
       <header className="page__header">
         <p>
-          <button type="button" className="link-button" onClick={onLeave} data-testid="leave-shop">
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={onLeave}
+            data-testid="leave-shop"
+          >
             {t('grab.otherShop')}
           </button>
         </p>
-        <h1 className="page__title" data-testid="grab-shop-name">
+        <h1 className="grab-title" data-testid="grab-shop-name">
           {name || t('pages.grabAndGo.title')}
         </h1>
         {seller && (
@@ -342,7 +348,7 @@ function InShop({ sellerId, onLeave }: { sellerId: string; onLeave(): void }) {
           const soldOut = !variant.alwaysInventory && variant.inventory <= 0;
           return (
             <li key={p.prdtId} className="grab-line" data-testid={`shelf-${p.prdtId}`}>
-              <ProductArt id={p.prdtId} image={p.image_url} label={label} />
+              <ProductArt id={p.prdtId} image={p.image_url} label={label} size="sm" />
               <Link
                 className="grab-line__name"
                 to={`${generatePath(ROUTES.grabProductDetails, { id: p.prdtId })}?v=${encodeURIComponent(variant.vrntId)}`}

@@ -13,6 +13,9 @@ import { PageIntro } from '../../../lib/ui/page.tsx';
 import { QrImage } from '../components/qr-image.tsx';
 import { usePurchase } from '../grab-api.ts';
 import { grabCart } from '../grab-cart-store.ts';
+import { useGrabCart } from '../use-grab-cart.ts';
+import '../../../lib/ui/form.css';
+import '../../../lib/shop/shop.css';
 import '../grab.css';
 
 function useNow(everyMs: number): number {
@@ -39,10 +42,12 @@ export default function GrabPassPage() {
   useEffect(() => {
     if (outcome.state === 'paid') void queryClient.invalidateQueries({ queryKey: ['grab'] });
   }, [outcome.state, queryClient]);
-  // Paid: that shop's basket leaves the cart (the other shops' stay).
+  // Paid: that shop's basket leaves the cart (the other shops' stay), once the cart is read.
+  const cart = useGrabCart();
+  const opened = cart.userMobile !== '';
   useEffect(() => {
-    if (p && p.state !== 'awaiting_payment') grabCart.paid(p.sellerId);
-  }, [p]);
+    if (opened && p && (p.state === 'paid' || p.state === 'exited')) grabCart.paid(p.sellerId);
+  }, [p, opened]);
 
   if (purchase.isPending || outcome.state === 'confirming') {
     return (
@@ -91,7 +96,7 @@ export default function GrabPassPage() {
   return (
     <article className="page grab-pass" data-testid="page-grabPass">
       <header className="page__header">
-        <h1 className="page__title" data-testid="pass-shop">
+        <h1 className="grab-title" data-testid="pass-shop">
           {t('grab.pass.title', { shop })}
         </h1>
         <p className="page__lead">{t('grab.pass.lead')}</p>

@@ -14,6 +14,7 @@ import { GrabStepper } from '../components/grab-stepper.tsx';
 import { grabProductOf, grabSellerOf } from '../grab-product.ts';
 import { useGrabQuantity } from '../use-grab-cart.ts';
 import '../../../lib/shop/shop.css';
+import '../../../lib/ui/form.css';
 import '../grab.css';
 
 /** /GrabProductDetails/:id?v=<variant> — price, MRP, saving, stock and the grab basket stepper. */
@@ -58,7 +59,7 @@ export default function GrabProductDetailsPage() {
       <div className="product-detail" data-testid={`grab-product-${p.prdtId}`}>
         <ProductArt id={p.prdtId} image={p.image_url} label={name} size="lg" />
         <div className="stack">
-          <h1 className="page__title" data-testid="product-name">
+          <h1 className="grab-title" data-testid="product-name">
             {name}
           </h1>
           {p.variants.length > 1 && (

@@ -10,6 +10,8 @@ import { QrImage } from '../components/qr-image.tsx';
 import { Scanner } from '../components/scanner.tsx';
 import { checkExitPass } from '../grab-api.ts';
 import { shopEntranceUrl } from '../grab-product.ts';
+import '../../../lib/ui/form.css';
+import '../../../lib/shop/shop.css';
 import '../grab.css';
 
 const TOKEN_KEY = 'grabStaffToken';

@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
+
+/**
+ * Key text a person can actually read: present, scrolled into view, of a real size and inside the
+ * window, with the words expected. A 1 px heading passes a DOM check but fails this one.
+ */
+export async function expectVisibleText(locator: Locator, text?: string | RegExp): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  await locator.scrollIntoViewIfNeeded();
+  const box = await locator.boundingBox();
+  assert.ok(box, 'no box: the element is not rendered');
+  assert.ok(box.width >= 8 && box.height >= 8, `too small to read: ${box.width}×${box.height}`);
+  const viewport = locator.page().viewportSize();
+  if (viewport) {
+    assert.ok(box.x < viewport.width && box.x + box.width > 0, 'outside the window horizontally');
+    assert.ok(box.y < viewport.height && box.y + box.height > 0, 'outside the window vertically');
+  }
+  if (text !== undefined) {
+    const shown = await locator.innerText();
+    if (typeof text === 'string') assert.ok(shown.includes(text), `expected "${text}" in "${shown}"`);
+    else assert.match(shown, text);
+  }
+}
