@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { CART_LIMITS } from '../constants.ts';
+import { CART_MESSAGES } from '../rules/cart-messages.ts';
 import { orderLineInput } from './orders.ts';
 import { paymentSchema } from './payments.ts';
 
@@ -20,8 +22,10 @@ export const grabCheckoutBody = z.strictObject({
   items: z
     .array(orderLineInput)
     .min(1)
-    .max(30)
-    .refine((l) => l.reduce((n, x) => n + x.quantity, 0) <= 30, { message: 'You can store only 30 products' })
+    .max(CART_LIMITS.maxPerCart)
+    .refine((l) => l.reduce((n, x) => n + x.quantity, 0) <= CART_LIMITS.maxPerCart, {
+      message: CART_MESSAGES.cartLimit.en,
+    })
     .refine((l) => new Set(l.map((x) => x.vrntId)).size === l.length, { message: 'one line per variant' }),
 });
 export type GrabCheckoutBody = z.infer<typeof grabCheckoutBody>;

@@ -179,6 +179,17 @@ describe('paying one shop', () => {
     expect((await variant(t, DAL)).inventory).toBe(3);
   });
 
+  it('leaves an always-in-stock variant alone at capture (a cake made to order)', async () => {
+    const CAKE = 'iyyappa-black-forest-cake-500g';
+    await setStock(t, CAKE, 0);
+    const res = await checkout(buyer, [[CAKE, 2]], 'iyyappa-bakery');
+    expect(res.statusCode, res.body).toBe(201);
+    await buyer.pay((res.json() as GrabPurchase).payment!);
+    const after = (await buyer.call('GET', `/api/grab/purchases/${res.json().id}`)).json() as GrabPurchase;
+    expect(after.state).toBe('paid');
+    expect((await variant(t, CAKE)).inventory).toBe(0);
+  });
+
   it('never takes stock below zero: of many shoppers paying for the last unit, one gets it, the rest are refunded', async () => {
     await setStock(t, DAL, 1);
     const crowd = await Promise.all(Array.from({ length: 6 }, () => shopper(t)));

@@ -9,6 +9,9 @@ import { users } from '../users/schema.ts';
  * `pass_code` (unique, for staff who type it) and a signed token derived from the id; `pass_used_at` is
  * set once, by the first check that finds it valid.
  */
+/** A line as kept: what the shopper sees, and whether the catalog counts its stock at all. */
+export type StoredGrabLine = GrabLine & { alwaysInventory: boolean };
+
 export const grabPurchases = pgTable(
   'grab_purchases',
   {
@@ -20,7 +23,7 @@ export const grabPurchases = pgTable(
       .notNull()
       .references(() => sellers.id),
     state: text('state').$type<GrabPurchaseState>().notNull(),
-    lines: jsonb('lines').$type<GrabLine[]>().notNull(),
+    lines: jsonb('lines').$type<StoredGrabLine[]>().notNull(),
     totalPaise: integer('total_paise').notNull(),
     taxPaise: integer('tax_paise').notNull(),
     paymentId: text('payment_id'),

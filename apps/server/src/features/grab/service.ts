@@ -18,7 +18,7 @@ import type { GrabDeps } from './deps.ts';
 import { paidText, passUsedText } from './event-texts.ts';
 import { defineCheckout } from './flows/checkout.ts';
 import { type GrabPurchaseRow, grabPurchases } from './schema.ts';
-import { type ShopName, toPurchase } from './views.ts';
+import { publicLine, type ShopName, toPurchase } from './views.ts';
 
 const MIN = 60_000;
 /** A shopper's list shows this many purchases, newest first: a visit's worth and the last few weeks. */
@@ -80,7 +80,7 @@ export function createGrabService(deps: GrabDeps) {
     }
     const short = await stock.take(
       fx.tx,
-      row.lines.map((l) => ({ vrntId: l.vrntId, quantity: l.quantity, alwaysInventory: false })),
+      row.lines.map((l) => ({ vrntId: l.vrntId, quantity: l.quantity, alwaysInventory: l.alwaysInventory })),
     );
     if (short) {
       throw new GrantRefused('cartItemsError', 'Another shopper bought the last of an item; refunded.');
@@ -208,7 +208,7 @@ export function createGrabService(deps: GrabDeps) {
         id: r.id,
         sellerId: r.sellerId,
         sellerName: shop,
-        items: r.lines,
+        items: r.lines.map(publicLine),
         totalPaise: r.totalPaise,
         paidAt: r.paidAt?.toISOString() ?? null,
         expiresAt: r.passExpiresAt!.toISOString(),

@@ -1,9 +1,21 @@
-import type { GrabPurchase } from '@petti/shared/schemas/grab';
+import type { GrabLine, GrabPurchase } from '@petti/shared/schemas/grab';
 import type { Payment } from '@petti/shared/schemas/payments';
 import type { ExitPasses } from './exit-pass.ts';
-import type { GrabPurchaseRow } from './schema.ts';
+import type { GrabPurchaseRow, StoredGrabLine } from './schema.ts';
 
 export type ShopName = { en: string; ta: string };
+
+/** A kept line as the API shows it. */
+export function publicLine(l: StoredGrabLine): GrabLine {
+  return {
+    vrntId: l.vrntId,
+    productId: l.productId,
+    name: l.name,
+    quantity: l.quantity,
+    unitPricePaise: l.unitPricePaise,
+    mrpPaise: l.mrpPaise,
+  };
+}
 
 export function savingsOf(row: Pick<GrabPurchaseRow, 'lines'>): number {
   return row.lines.reduce((n, l) => n + (l.mrpPaise - l.unitPricePaise) * l.quantity, 0);
@@ -21,7 +33,7 @@ export function toPurchase(
     sellerId: row.sellerId,
     sellerName,
     state: row.state,
-    items: row.lines,
+    items: row.lines.map(publicLine),
     totalPaise: row.totalPaise,
     taxPaise: row.taxPaise,
     savingsPaise: savingsOf(row),

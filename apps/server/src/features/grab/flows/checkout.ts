@@ -61,6 +61,7 @@ export function defineCheckout(deps: GrabDeps) {
         quantity: l.quantity,
         unitPricePaise: l.unitPricePaise,
         mrpPaise: l.mrpPaise,
+        alwaysInventory: l.alwaysInventory,
       }));
       const totalPaise = check.lines.reduce((n, l) => n + l.unitPricePaise * l.quantity, 0);
       const taxPaise = check.lines.reduce((n, l) => n + l.taxPaise, 0);
