@@ -115,6 +115,7 @@ describe('GET /api/products/:id', () => {
       // 33000 × 5 / 105
       taxPaise: 1571,
       hazardous: false,
+      barcode: '8905742600643',
     });
   });
 
