@@ -112,7 +112,14 @@ export const grabAndGoJourneys: Journey[] = [
         await page.getByTestId(`pay-${SHOP_A}`).click();
         await expectVisibleText(page.getByTestId('basket-problem'), 'offline');
         await save(page, 'grab-offline-pay');
+        // Still offline, inside the shop: the products seen there are searchable on the phone.
+        await page.getByTestId(`basket-${SHOP_A}`).getByRole('link').first().click();
+        await page.getByTestId('grab-search').fill('ponni');
+        await page.getByTestId(`shelf-${RICE}`).waitFor();
+        await expectVisibleText(page.getByTestId('offline-cached'));
         await context.setOffline(false);
+        await page.getByTestId('leave-shop').click();
+        await page.getByTestId(`basket-${SHOP_B}`).waitFor();
         assert.equal(await page.getByTestId(`basket-line-${RICE_10KG}`).count(), 1);
 
         // Each shop paid on its own, each with its own pass.

@@ -238,6 +238,7 @@ function InShop({ sellerId, onLeave }: { sellerId: string; onLeave(): void }) {
         return;
       }
       setLookup({ busy: false, problem: null });
+      rememberShelf(sellerId, [product]);
       navigate(
         `${generatePath(ROUTES.grabProductDetails, { id: product.prdtId })}?v=${encodeURIComponent(variant.vrntId)}`,
       );

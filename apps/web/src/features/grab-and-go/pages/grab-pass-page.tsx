@@ -1,3 +1,4 @@
+import { EVENTS } from '@petti/shared/events';
 import { ROUTES } from '@petti/shared/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -5,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePaymentReturn } from '../../../lib/checkout/checkout.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useLiveEvents } from '../../../lib/realtime/index.ts';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';
@@ -38,6 +40,12 @@ export default function GrabPassPage() {
   const now = useNow(1000);
   const p = purchase.data;
 
+  // Paid on another device or by the provider's webhook, or checked at the door: read it again.
+  useLiveEvents((e) => {
+    if ((e.event === EVENTS.grabPurchasePaid || e.event === EVENTS.grabPassUsed) && e.data.id === id) {
+      void queryClient.invalidateQueries({ queryKey: ['grab'] });
+    }
+  });
   // The confirmation lands after the page first asked: ask again once it has.
   useEffect(() => {
     if (outcome.state === 'paid') void queryClient.invalidateQueries({ queryKey: ['grab'] });
