@@ -170,7 +170,7 @@ export const grabAndGoJourneys: Journey[] = [
       await screenshot('grab-in-shop-ta');
       await payBasket(page, SHOP_A);
       await expectVisibleText(page.getByTestId('pass-shop'), 'வெளியேறும் அனுமதிச் சீட்டு');
-      await expectVisibleText(page.getByTestId('pass-status'), 'வரை செல்லும்');
+      await expectVisibleText(page.getByTestId('pass-status'), 'நிமிடம் செல்லும்');
       await screenshot('grab-exit-pass-ta');
     },
   ),

@@ -197,11 +197,19 @@ export function createGrabService(deps: GrabDeps) {
         .select()
         .from(grabPurchases)
         .where(
-          'purchaseId' in read
-            ? eq(grabPurchases.id, read.purchaseId)
+          'signed' in read
+            ? eq(grabPurchases.id, read.signed.purchaseId)
             : eq(grabPurchases.passCode, read.code),
         );
       if (!row?.passCode || !row.passExpiresAt) return { result: 'invalid', purchase: null };
+      // A signed pass says which shop and until when; it must say what the purchase says.
+      if (
+        'signed' in read &&
+        (read.signed.sellerId !== row.sellerId ||
+          read.signed.expiresAt.getTime() !== Math.floor(row.passExpiresAt.getTime() / 1000) * 1000)
+      ) {
+        return { result: 'invalid', purchase: null };
+      }
       const names = await shopNames(db, [row.sellerId]);
       const shop = nameOr(names, row.sellerId);
       const view = (r: GrabPurchaseRow): NonNullable<ExitPassCheck['purchase']> => ({

@@ -43,7 +43,11 @@ export function toPurchase(
     pass:
       row.passCode && row.passExpiresAt
         ? {
-            token: passes.tokenOf(row.id),
+            token: passes.tokenOf({
+              purchaseId: row.id,
+              sellerId: row.sellerId,
+              expiresAt: row.passExpiresAt,
+            }),
             code: row.passCode,
             expiresAt: row.passExpiresAt.toISOString(),
             usedAt: row.passUsedAt?.toISOString() ?? null,

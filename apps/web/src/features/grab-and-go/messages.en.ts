@@ -60,6 +60,7 @@ export const grabEn = {
     lead: 'Show this QR code or read out the code at the door.',
     qrLabel: 'Exit pass QR code, code {{code}}',
     validFor: 'Valid for {{time}}',
+    paidAt: 'Paid at {{time}}',
     used: 'Checked at the door. Thank you!',
     expired: 'This pass has expired. Ask the staff to check your payment.',
     items: 'Paid {{total}} for',

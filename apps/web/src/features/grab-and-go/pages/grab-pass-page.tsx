@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { usePaymentReturn } from '../../../lib/checkout/checkout.ts';
+import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useLiveEvents } from '../../../lib/realtime/index.ts';
 import { rupees } from '../../../lib/shop/price.tsx';
@@ -38,6 +39,7 @@ export default function GrabPassPage() {
   const purchase = usePurchase(id);
   const queryClient = useQueryClient();
   const now = useNow(1000);
+  const dates = useDateFormat();
   const p = purchase.data;
 
   // Paid on another device or by the provider's webhook, or checked at the door: read it again.
@@ -114,6 +116,11 @@ export default function GrabPassPage() {
         <p className="grab-pass__code" data-testid="pass-code">
           {p.pass.code}
         </p>
+        {p.paidAt && (
+          <p className="muted" data-testid="pass-paid-at">
+            {t('grab.pass.paidAt', { time: dates.timeOrDateTime(p.paidAt, now) })}
+          </p>
+        )}
         <p className="grab-pass__status" role="status" data-testid="pass-status">
           {used
             ? t('grab.pass.used')
