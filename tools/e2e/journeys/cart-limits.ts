@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
+import { expectVisibleText } from '../visible.ts';
 import { cartCount, OTHER_SELLER_PRODUCT, SELLER, seeLimitToast, tap } from '../shop-steps.ts';
 import { newShopper, openAllDay, signedIn } from '../shopper.ts';
 
@@ -24,7 +25,8 @@ export const cartLimitJourneys: Journey[] = [
       await screenshot('market-shop');
 
       await page.goto('/productDetails/murugan-ponni-raw-rice');
-      await page.getByTestId('product-name').waitFor();
+      // The name is read on screen, not merely present: a 1 px heading once hid it on phones.
+      await expectVisibleText(page.getByTestId('product-name'), 'Ponni Raw Rice');
       await page.getByTestId('add-murugan-ponni-raw-rice-5kg').click();
       await page.getByText('Added to your cart').first().waitFor();
       await tap(page, 'inc-murugan-ponni-raw-rice-5kg', 2);

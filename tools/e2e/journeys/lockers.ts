@@ -78,7 +78,12 @@ export const lockerJourneys: Journey[] = [
 
       await page.goto(`/booking/${SITE}?booking=${bookingId}`);
       await page.getByTestId('end-booking').click();
-      await page.getByRole('dialog').getByRole('button', { name: 'End booking' }).click();
+      // The way out of the dialog says what it does: a plain "Cancel" beside a booking reads as
+      // cancelling the booking.
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Keep using it' }).waitFor();
+      assert.equal(await dialog.getByRole('button', { name: 'Cancel', exact: true }).count(), 0);
+      await dialog.getByRole('button', { name: 'End booking' }).click();
       await page.locator('[data-testid="booking-status"][data-state="ended"]').waitFor({ timeout: 15_000 });
       assert.equal(await page.getByTestId('booking-pin').count(), 0, 'an ended booking shows no PIN');
 

@@ -88,3 +88,29 @@ describe('errorText', () => {
     expect(validationText('body.name: Enter your name', tTa)).toBe(ta.validation.nameRequired);
   });
 });
+
+describe('messages for people', () => {
+  const validation = (message: string) =>
+    new ApiError({ status: 400, code: 'Validation', message, field: 'params.id' });
+
+  it('never shows zod’s own wording; a sentence a person wrote stays', () => {
+    const machine = validation('params.id: Too small: expected string to have >=10 characters');
+    expect(errorText(machine, tEn, 'en')).toBe(ERRORS.Validation.en);
+    expect(errorText(machine, tTa, 'ta')).toBe(ERRORS.Validation.ta);
+    expect(errorText(validation('Invalid input: expected number, received string'), tEn, 'en')).toBe(
+      ERRORS.Validation.en,
+    );
+    const human = validation('Every item must come from the chosen shop.');
+    expect(errorText(human, tEn, 'en')).toBe('Every item must come from the chosen shop.');
+  });
+
+  it('says what was not found', () => {
+    const missing = new ApiError({
+      status: 404,
+      code: 'ResourceNotFound',
+      message: 'That product was not found.',
+    });
+    expect(errorText(missing, tEn, 'en')).toBe('That product was not found.');
+    expect(errorText(missing, tTa, 'ta')).toBe(ERRORS.ResourceNotFound.ta);
+  });
+});

@@ -50,6 +50,13 @@ export function fieldOf(error: unknown): string | undefined {
   );
 }
 
+/**
+ * zod's own wording ("Too small: expected string to have >=10 characters"), written for developers:
+ * never shown to people, who get the catalogue's sentence instead.
+ */
+const MACHINE_WORDING =
+  /^(Too (small|big)|Invalid (input|string|option|type|enum|literal|format|element|key|union|value|date)|Expected |Unrecognized key|Required$)/i;
+
 export function errorText(
   error: unknown,
   t: Translate,
@@ -70,8 +77,13 @@ export function errorText(
   if (error.code === 'Validation') {
     const bare = stripField(error.message);
     if (VALIDATION_MESSAGES[bare]) return validationText(bare, t);
-    // The server's English is more precise than the catalogue's "Some of the details are not valid."
-    return language === 'en' && bare ? bare : ERRORS.Validation[language];
+    // The server's English is more precise than the catalogue's "Some of the details are not valid.",
+    // when a person wrote it.
+    return language === 'en' && bare && !MACHINE_WORDING.test(bare) ? bare : ERRORS.Validation[language];
+  }
+  // "That product was not found." says what is missing; the catalogue's sentence cannot.
+  if (error.code === 'ResourceNotFound' && language === 'en' && / was not found\.$/.test(error.message)) {
+    return error.message;
   }
   if (isErrorCode(error.code)) return ERRORS[error.code][language];
   return error.message || t('errors.unknown');

@@ -112,6 +112,8 @@ export const lockersEn = {
   extendNone: 'This booking has reached the 72-hour limit.',
   extended: 'Time added.',
   end: 'End booking',
+  keepUsing: 'Keep using it',
+  keepBooking: 'Keep the booking',
   endConfirmTitle: 'End this booking?',
   endConfirmBody: 'Take everything out first: the locker is given to the next person at once.',
   endedToast: 'Booking ended. Thank you!',

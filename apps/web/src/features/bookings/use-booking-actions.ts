@@ -78,6 +78,8 @@ export function useBookingActions(booking: Booking) {
         title: t('lockers.endConfirmTitle'),
         message: t('lockers.endConfirmBody'),
         confirmLabel: t('lockers.end'),
+        // Not "Cancel": beside a booking, that reads as cancelling the booking.
+        cancelLabel: t('lockers.keepUsing'),
       });
       if (answer !== 'confirm') return;
       try {
@@ -93,6 +95,7 @@ export function useBookingActions(booking: Booking) {
         title: t('lockers.cancelConfirmTitle'),
         message: refundNote,
         confirmLabel: t('lockers.cancel'),
+        cancelLabel: t('lockers.keepBooking'),
       });
       if (answer !== 'confirm') return;
       try {

@@ -57,7 +57,7 @@ export default function ProductDetailsPage() {
       <div className="product-detail" data-testid={`product-detail-${p.prdtId}`}>
         <ProductArt id={p.prdtId} image={p.image_url} label={name} size="lg" />
         <div className="stack">
-          <h2 className="page__title" data-testid="product-name">
+          <h2 className="item-title" data-testid="product-name">
             {name}
           </h2>
           {shopName && (

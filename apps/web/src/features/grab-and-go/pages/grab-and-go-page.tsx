@@ -261,7 +261,7 @@ function InShop({ sellerId, onLeave }: { sellerId: string; onLeave(): void }) {
             {t('grab.otherShop')}
           </button>
         </p>
-        <h1 className="grab-title" data-testid="grab-shop-name">
+        <h1 className="item-title" data-testid="grab-shop-name">
           {name || t('pages.grabAndGo.title')}
         </h1>
         {seller && (

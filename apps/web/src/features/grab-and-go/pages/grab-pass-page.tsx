@@ -106,7 +106,7 @@ export default function GrabPassPage() {
   return (
     <article className="page grab-pass" data-testid="page-grabPass">
       <header className="page__header">
-        <h1 className="grab-title" data-testid="pass-shop">
+        <h1 className="item-title" data-testid="pass-shop">
           {t('grab.pass.title', { shop })}
         </h1>
         <p className="page__lead">{t('grab.pass.lead')}</p>

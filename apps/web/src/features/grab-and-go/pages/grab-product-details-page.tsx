@@ -59,7 +59,7 @@ export default function GrabProductDetailsPage() {
       <div className="product-detail" data-testid={`grab-product-${p.prdtId}`}>
         <ProductArt id={p.prdtId} image={p.image_url} label={name} size="lg" />
         <div className="stack">
-          <h1 className="grab-title" data-testid="product-name">
+          <h1 className="item-title" data-testid="product-name">
             {name}
           </h1>
           {p.variants.length > 1 && (
