@@ -108,6 +108,8 @@ export const commonEn = {
     registerWithNumber: 'Create an account with this number',
     tryAgainInMinutes_one: 'Please try again in {{count}} minute.',
     tryAgainInMinutes_other: 'Please try again in {{count}} minutes.',
+    askAgainIn: 'You can ask for another code in {{time}}.',
+    askAgainNow: 'You can ask for another code now.',
     welcome: 'You are signed in.',
   },
   otp: {

@@ -101,6 +101,8 @@ export const commonTa: CommonMessages = {
     registerWithNumber: 'இந்த எண்ணுடன் கணக்கை உருவாக்கு',
     tryAgainInMinutes_one: '{{count}} நிமிடத்தில் மீண்டும் முயற்சிக்கவும்.',
     tryAgainInMinutes_other: '{{count}} நிமிடங்களில் மீண்டும் முயற்சிக்கவும்.',
+    askAgainIn: '{{time}} கழித்து மற்றொரு குறியீட்டைக் கேட்கலாம்.',
+    askAgainNow: 'இப்போது மற்றொரு குறியீட்டைக் கேட்கலாம்.',
     welcome: 'நீங்கள் உள்நுழைந்துவிட்டீர்கள்.',
   },
   otp: {

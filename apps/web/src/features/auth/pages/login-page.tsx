@@ -1,6 +1,6 @@
 import { ROUTES } from '@petti/shared/routes';
 import { signInBody } from '@petti/shared/schemas/auth';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
@@ -13,9 +13,22 @@ import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useSignIn } from '../api/sign-in.ts';
 import { type AuthNavState, readAuthState } from '../auth-state.ts';
 import { PhoneField } from '../components/phone-field.tsx';
+import { formatClock, secondsUntil } from '../countdown.ts';
 import { challengeFromSignIn, readChallenge, writeChallenge } from '../otp-session.ts';
-import { minutesToWait } from '../wait-hint.ts';
+import { minutesToWait, resendAllowedAt } from '../wait-hint.ts';
 import '../auth.css';
+
+/** Now, every second while `on` (a countdown is showing). */
+function useTicker(on: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!on) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [on]);
+  return now;
+}
 
 /** /login: the mobile number (+91); a code goes out by SMS, then /otp. */
 export default function LoginPage() {
@@ -28,6 +41,8 @@ export default function LoginPage() {
   const form = useRef<HTMLFormElement>(null);
 
   const [phone, setPhone] = useState(nav.phone ?? '');
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const now = useTicker(resendAt !== null);
   const [phoneError, setPhoneError] = useState<string | undefined>();
   const [failure, setFailure] = useState<unknown>(null);
   /** The number the server did not know, so the sign-up link can carry it. */
@@ -39,6 +54,7 @@ export default function LoginPage() {
     event.preventDefault();
     if (signIn.isPending) return;
     setFailure(null);
+    setResendAt(null);
     setUnknownNumber(null);
     const parsed = signInBody.safeParse({ phone });
     if (!parsed.success) {
@@ -72,11 +88,13 @@ export default function LoginPage() {
         focusFirstError({ phone: 'x' }, ['phone'], form.current);
       } else {
         setFailure(error);
+        setResendAt(resendAllowedAt(error, Date.now()));
       }
     }
   };
 
   const wait = minutesToWait(failure);
+  const resendIn = secondsUntil(resendAt ?? undefined, now);
 
   return (
     <PageIntro page="login">
@@ -85,6 +103,11 @@ export default function LoginPage() {
           <FormAlert testId="form-error">
             <p>{errorText(failure)}</p>
             {wait !== null && <p>{t('auth.tryAgainInMinutes', { count: wait })}</p>}
+            {resendAt !== null && (
+              <p data-testid="resend-countdown" aria-live="polite">
+                {resendIn > 0 ? t('auth.askAgainIn', { time: formatClock(resendIn) }) : t('auth.askAgainNow')}
+              </p>
+            )}
             {unknownNumber && (
               <p>
                 <Link
