@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
-import { expectVisibleText } from '../visible.ts';
 import { cartCount, OTHER_SELLER_PRODUCT, SELLER, seeLimitToast, tap } from '../shop-steps.ts';
 import { newShopper, openAllDay, signedIn } from '../shopper.ts';
+import { expectVisibleText } from '../visible.ts';
 
 /** The delivery cart's limits with their exact messages (docs/marketplace.md). */
 export const cartLimitJourneys: Journey[] = [

@@ -25,6 +25,8 @@ export const paymentJourneys: Journey[] = [
       await page.locator('[data-testid="my-plan-locker-lite"][data-status="active"]').waitFor();
       await page.getByTestId('renewal-date').waitFor();
       assert.equal(new URL(page.url()).search, '', 'the checkout values are dropped from the address');
+      // The thank-you goes by itself: it must not sit above whatever the page is used for next.
+      await page.locator('[data-testid="payment-outcome"]').waitFor({ state: 'detached', timeout: 10_000 });
       await screenshot('plans-subscribed');
 
       await page.goto('/bookings');

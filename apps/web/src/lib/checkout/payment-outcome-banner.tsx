@@ -1,11 +1,33 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../ui/form.tsx';
 import { Spinner } from '../ui/loading-overlay.tsx';
 import type { PaymentReturn } from './payment-return.ts';
 
-/** What happened at the checkout, at the top of the page it returned to. */
-export function PaymentOutcomeBanner({ outcome }: { outcome: PaymentReturn }) {
+/** How long "Payment received" stays: long enough to read, gone before the page is used for the next thing. */
+export const PAID_BANNER_MS = 6000;
+
+/**
+ * What happened at the checkout, at the top of the page it returned to. The thank-you goes by itself
+ * after a few seconds, and at once when the page says what was paid for is over (`closed`: a cancelled
+ * order), so it never sits above the next booking form or a cancelled order.
+ */
+export function PaymentOutcomeBanner({
+  outcome,
+  closed = false,
+}: {
+  outcome: PaymentReturn;
+  closed?: boolean;
+}) {
   const { t } = useTranslation();
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    if (outcome.state !== 'paid') return;
+    setExpired(false);
+    const timer = setTimeout(() => setExpired(true), PAID_BANNER_MS);
+    return () => clearTimeout(timer);
+  }, [outcome.state]);
+  if (outcome.state === 'paid' && (expired || closed)) return null;
   const common = { 'data-testid': 'payment-outcome', 'data-state': outcome.state } as const;
   switch (outcome.state) {
     case 'none':

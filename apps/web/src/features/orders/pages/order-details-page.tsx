@@ -43,7 +43,10 @@ export default function OrderDetailsPage() {
 
   return (
     <PageIntro page="myOrder">
-      <PaymentOutcomeBanner outcome={paymentReturn} />
+      <PaymentOutcomeBanner
+        outcome={paymentReturn}
+        closed={order.data?.state === 'cancelled' || order.data?.state === 'timed_out'}
+      />
       {order.isPending ? (
         <CardSkeletons count={3} variant="row" />
       ) : order.isError ? (
