@@ -7,6 +7,7 @@ import {
   EMPTY_CHOICE,
   isVehicleNo,
   missingForChoice,
+  withOfferedTypes,
 } from './checkout-store.ts';
 
 describe('checkout choice', () => {
@@ -74,5 +75,29 @@ describe('checkout choice', () => {
       deliveryAddress: null,
       myCartValidateCartDetails: null,
     });
+  });
+});
+
+describe('a cart from another shop', () => {
+  const locker = {
+    ...EMPTY_CHOICE,
+    selectedDeliveryType: 'locker' as const,
+    parcelLockerDetails: 'bus-stand',
+  };
+
+  it('drops a delivery type the new shop does not offer, so it is chosen again', () => {
+    const next = withOfferedTypes(locker, ['curbside']);
+    expect(next.selectedDeliveryType).toBeNull();
+    expect(missingForChoice(next)).toEqual(['type']);
+    const home = withOfferedTypes(
+      { ...EMPTY_CHOICE, selectedDeliveryType: 'curbside', vehicleNo: 'TN67AB1234' },
+      ['home'],
+    );
+    expect(home.selectedDeliveryType).toBeNull();
+  });
+
+  it('keeps a type the shop offers, unchanged', () => {
+    expect(withOfferedTypes(locker, ['home', 'locker'])).toBe(locker);
+    expect(withOfferedTypes(EMPTY_CHOICE, ['home'])).toBe(EMPTY_CHOICE);
   });
 });

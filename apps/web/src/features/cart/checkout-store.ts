@@ -90,6 +90,17 @@ export function createCheckoutStore(storage: KeyValueStorage) {
 
 export type CheckoutStore = ReturnType<typeof createCheckoutStore>;
 
+/**
+ * The choice for a cart whose shop offers `offered`: a delivery type chosen for an earlier shop that
+ * this one does not offer is dropped (with what it needed), so the shopper chooses again instead of
+ * meeting "This shop does not offer that kind of delivery" at the end. Unchanged when still offered.
+ */
+export function withOfferedTypes(choice: CheckoutChoice, offered: readonly DeliveryType[]): CheckoutChoice {
+  const type = choice.selectedDeliveryType;
+  if (type === null || offered.includes(type)) return choice;
+  return { ...choice, selectedDeliveryType: null, myCartValidateCartDetails: null };
+}
+
 /** What is still missing before this choice can be priced and paid; empty when complete. */
 export function missingForChoice(
   choice: CheckoutChoice,

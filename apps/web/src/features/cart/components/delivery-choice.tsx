@@ -1,4 +1,5 @@
 import { ROUTES } from '@petti/shared/routes';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStore } from 'zustand';
@@ -8,7 +9,7 @@ import { localName } from '../../../lib/shop/product-text.ts';
 import { Field, LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { useParcelSites } from '../api/locker-sites.ts';
 import { checkoutStore } from '../checkout.ts';
-import { type DeliveryType, isVehicleNo } from '../checkout-store.ts';
+import { type DeliveryType, isVehicleNo, withOfferedTypes } from '../checkout-store.ts';
 
 const TYPES: DeliveryType[] = ['home', 'locker', 'curbside'];
 
@@ -26,6 +27,14 @@ export function DeliveryChoice({ modes, lockerRefused }: { modes: string[]; lock
   const sites = useParcelSites(type === 'locker');
   const offered = TYPES.filter((m) => modes.includes(m) && !(m === 'locker' && lockerRefused));
   const language = i18n.resolvedLanguage;
+  const offeredKey = offered.join(',');
+  // Another shop's cart: a type this shop does not offer is chosen again, not carried to checkout.
+  useEffect(() => {
+    if (offeredKey === '') return; // the shop's modes are not known yet
+    const current = checkoutStore.getState();
+    const next = withOfferedTypes(current, offeredKey.split(',') as DeliveryType[]);
+    if (next !== current) checkoutStore.update(next);
+  }, [offeredKey]);
 
   return (
     <section className="panel stack" aria-labelledby="delivery-title" data-testid="delivery-choice">
