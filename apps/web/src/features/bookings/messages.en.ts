@@ -89,6 +89,9 @@ export const lockersEn = {
   bookFree: 'Book (covered by your plan)',
   confirmTitle: 'Book this locker?',
   confirmBody: '{{size}} locker at {{site}}, {{hours}} h from {{start}}. You pay {{amount}}.',
+  joinWaitlist: 'Join the waitlist',
+  confirmWaitlistBody:
+    'Every {{size}} locker at {{site}} is taken now. You join the waitlist for {{hours}} h; nothing is charged until a locker is held for you, then you pay {{amount}}.',
   confirmYes: 'Book',
   booking: 'Booking…',
   siteOffline: 'This site is offline right now, so it cannot take bookings.',

@@ -50,6 +50,9 @@ export function BookingForm({
   const quote = useQuote(startValid ? { siteId: site.id, size, durationHours: hours, startAt } : null);
   const chosen = site.sizes.find((s) => s.size === size);
   const blocked = !site.online;
+  // Now, with none of this size free, the booking joins the waitlist: nothing is paid until a locker
+  // is held for the shopper, so neither the button nor the confirmation may say "pay".
+  const waitlist = !later && chosen !== undefined && chosen.free === 0;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -63,14 +66,21 @@ export function BookingForm({
     const amount = quote.data ? formatRupees(quote.data.amountPaise) : '';
     const answer = await confirm({
       title: t('lockers.confirmTitle'),
-      message: t('lockers.confirmBody', {
-        size: t(`lockers.sizes.${size}`),
-        site: site.name[lang],
-        hours,
-        start: startAt ? fmt.dateTime(startAt) : t('lockers.startNow'),
-        amount,
-      }),
-      confirmLabel: t('lockers.confirmYes'),
+      message: waitlist
+        ? t('lockers.confirmWaitlistBody', {
+            size: t(`lockers.sizes.${size}`),
+            site: site.name[lang],
+            hours,
+            amount,
+          })
+        : t('lockers.confirmBody', {
+            size: t(`lockers.sizes.${size}`),
+            site: site.name[lang],
+            hours,
+            start: startAt ? fmt.dateTime(startAt) : t('lockers.startNow'),
+            amount,
+          }),
+      confirmLabel: waitlist ? t('lockers.joinWaitlist') : t('lockers.confirmYes'),
     });
     if (answer !== 'confirm') return;
     try {
@@ -232,9 +242,11 @@ export function BookingForm({
       >
         {pending
           ? t('lockers.booking')
-          : quote.data && quote.data.amountPaise === 0
-            ? t('lockers.bookFree')
-            : t('lockers.bookAndPay', { amount: quote.data ? formatRupees(quote.data.amountPaise) : '' })}
+          : waitlist
+            ? t('lockers.joinWaitlist')
+            : quote.data && quote.data.amountPaise === 0
+              ? t('lockers.bookFree')
+              : t('lockers.bookAndPay', { amount: quote.data ? formatRupees(quote.data.amountPaise) : '' })}
       </button>
     </form>
   );
