@@ -1,5 +1,6 @@
 import { formatRupees } from '@petti/shared/rules/money';
 import type { PaymentDetail } from '@petti/shared/schemas/payments';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
@@ -14,8 +15,14 @@ export function ReceiptView({ id, onClose }: { id: string; onClose: () => void }
   const errorText = useErrorText();
   const payment = usePayment(id);
 
+  // The receipt opens at the top of the list while the row tapped may be far below: bring it into
+  // view, or the tap seems to do nothing.
+  const box = useRef<HTMLElement>(null);
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [id]);
   return (
-    <section className="panel receipt" data-testid="receipt" aria-labelledby="receipt-title">
+    <section ref={box} className="panel receipt" data-testid="receipt" aria-labelledby="receipt-title">
       <header className="receipt__head">
         <h2 id="receipt-title" className="panel__title">
           {t('payments.receipt.title')}
