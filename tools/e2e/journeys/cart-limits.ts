@@ -34,6 +34,13 @@ export const cartLimitJourneys: Journey[] = [
       await page.getByTestId('inc-murugan-ponni-raw-rice-5kg').click();
       await seeLimitToast(page, 'Stock limit reached. Unable to add more.');
       assert.equal(await page.getByTestId('qty-murugan-ponni-raw-rice-5kg').innerText(), '3', 'not added');
+      // The app bar's cart says how many, in the shop and on Home.
+      await expectVisibleText(page.getByTestId('cart-badge'), '3');
+      assert.equal(await page.getByTestId('cart-link').getAttribute('aria-label'), 'Cart, 3 items');
+      await page.goto('/dashboard');
+      await expectVisibleText(page.getByTestId('cart-badge'), '3');
+      await page.goto('/productDetails/murugan-ponni-raw-rice');
+      await page.getByTestId('qty-murugan-ponni-raw-rice-5kg').waitFor();
       await screenshot('cart-limit-stock');
 
       // 20 of one product is the most.

@@ -1,8 +1,9 @@
 import { ROUTES } from '@petti/shared/routes';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LiveIndicator } from '../../lib/realtime/live-indicator.tsx';
-import { BackIcon, CartIcon } from '../../lib/ui/icons.tsx';
+import { BackIcon } from '../../lib/ui/icons.tsx';
+import { CartLink } from '../components/cart-link.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { Logo } from '../components/logo.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
@@ -40,9 +41,7 @@ export default function ComplexLayout() {
             {page ? t(`pages.${page}.title`) : ''}
           </span>
           <LiveIndicator />
-          <Link to={ROUTES.myCart} className="icon-button" aria-label={t('nav.cart')}>
-            <CartIcon />
-          </Link>
+          <CartLink />
           <div className="market-bar__lang">
             <LanguageSwitch />
           </div>

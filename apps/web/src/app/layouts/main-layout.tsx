@@ -2,6 +2,7 @@ import { ROUTES } from '@petti/shared/routes';
 import { Outlet } from 'react-router';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { LiveIndicator } from '../../lib/realtime/live-indicator.tsx';
+import { CartLink } from '../components/cart-link.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { Logo } from '../components/logo.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
@@ -19,6 +20,7 @@ export default function MainLayout() {
           <div className="app-bar__actions">
             <LiveIndicator />
             <NotificationsBell />
+            <CartLink />
             <LanguageSwitch />
           </div>
         </header>

@@ -23,6 +23,8 @@ export const commonEn = {
     profile: 'Profile',
     notifications: 'Notifications',
     cart: 'Cart',
+    cartCount_one: 'Cart, {{count}} item',
+    cartCount_other: 'Cart, {{count}} items',
     back: 'Back',
     becomeSeller: 'Become a seller',
     sellWithPetti: 'Sell with Petti',

@@ -17,6 +17,8 @@ export const commonTa: CommonMessages = {
     profile: 'சுயவிவரம்',
     notifications: 'அறிவிப்புகள்',
     cart: 'கூடை',
+    cartCount_one: 'கூடை, {{count}} பொருள்',
+    cartCount_other: 'கூடை, {{count}} பொருட்கள்',
     back: 'பின்செல்',
     becomeSeller: 'விற்பனையாளர் ஆகுங்கள்',
     sellWithPetti: 'Petti-யில் விற்பனை செய்யுங்கள்',
