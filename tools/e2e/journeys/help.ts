@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { setTimeout as delay } from 'node:timers/promises';
 import { type Journey, journey } from '../runner.ts';
 import { newShopper, signedIn } from '../shopper.ts';
 
@@ -36,6 +37,12 @@ export const helpJourneys: Journey[] = [
     'Shoppers ask the help chat and get answers from the FAQ and their own orders',
     async ({ page, baseUrl, screenshot }) => {
       const shopper = await newShopper(baseUrl, 'Chat Asker');
+      // A slow connection: the orders arrive after the first question is asked. It is answered when
+      // they do, not with "ask again".
+      await page.route(/\/api\/orders(\?|$)/, async (route) => {
+        await delay(1500);
+        await route.continue();
+      });
       await signedIn(page, shopper, '/chatBot');
       const log = page.getByTestId('chat-log');
       await log.getByTestId('chat-bot').first().waitFor();
@@ -43,6 +50,7 @@ export const helpJourneys: Journey[] = [
 
       // A suggestion about their own orders: none under way yet.
       await page.getByTestId('chat-suggestions').getByRole('button').first().click();
+      await page.getByTestId('chat-checking').waitFor();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="chat-bot"]').length === 2);
       assert.match(
         await lastReply(),

@@ -51,7 +51,7 @@ export default function ChatBotPage() {
     line: (x: T) => string,
     link: (x: T) => ChatLink,
   ): { lines: string[]; links: ChatLink[] } => {
-    if (!live) return { lines: [t('help.chat.checking')], links: [] };
+    if (!live) return { lines: [t('help.chat.notLoaded')], links: [] };
     if (live.length === 0) return { lines: [none], links: [] };
     const shown = live.slice(0, 3);
     return { lines: shown.map(line), links: shown.map(link) };
@@ -100,14 +100,32 @@ export default function ChatBotPage() {
     return { lines, links };
   };
 
+  // A question about their own bookings or orders asked before those lists arrived waits for them
+  // (a moment on a slow connection) instead of being told to ask again.
+  const listsSettled = !bookings.isPending && !orders.isPending;
+  const [waiting, setWaiting] = useState<string[]>([]);
+
   const ask = (question: string) => {
     const text = question.trim();
     if (!text) return;
     const mine: ChatMessage = { id: nextId.current++, from: 'me', lines: [text], links: [] };
+    setDraft('');
+    if (!listsSettled && ownTopicsOf(text).length > 0) {
+      setMessages((m) => [...m, mine]);
+      setWaiting((w) => [...w, text]);
+      return;
+    }
     const reply: ChatMessage = { id: nextId.current++, from: 'bot', ...answer(text) };
     setMessages((m) => [...m, mine, reply]);
-    setDraft('');
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: answers the waiting questions once, when the lists settle
+  useEffect(() => {
+    if (!listsSettled || waiting.length === 0) return;
+    const replies = waiting.map((q): ChatMessage => ({ id: nextId.current++, from: 'bot', ...answer(q) }));
+    setWaiting([]);
+    setMessages((m) => [...m, ...replies]);
+  }, [listsSettled, waiting]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -137,6 +155,11 @@ export default function ChatBotPage() {
               )}
             </li>
           ))}
+          {waiting.length > 0 && (
+            <li className="chat-bubble chat-bubble--bot" data-testid="chat-checking">
+              <p>{t('help.chat.checking')}</p>
+            </li>
+          )}
           <li ref={end} aria-hidden="true" className="chat-log__end" />
         </ol>
       </div>
