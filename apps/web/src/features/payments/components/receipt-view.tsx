@@ -18,6 +18,7 @@ export function ReceiptView({ id, onClose }: { id: string; onClose: () => void }
   // The receipt opens at the top of the list while the row tapped may be far below: bring it into
   // view, or the tap seems to do nothing.
   const box = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: again for each receipt opened
   useEffect(() => {
     box.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [id]);
