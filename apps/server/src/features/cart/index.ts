@@ -1,3 +1,3 @@
 /** The cart's public surface: what other features may use (docs/marketplace.md). */
 export { type CartService, createCartService } from './service.ts';
-export { type CartValidation, sellerClosedError, validateCartItems } from './validate.ts';
+export { assertPayable, type CartValidation, sellerClosedError, validateCartItems } from './validate.ts';

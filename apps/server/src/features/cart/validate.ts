@@ -143,3 +143,29 @@ export function sellerClosedError(result: Pick<CartValidation, 'items' | 'seller
     details: { sellerId: result.sellerId, messages: closed.messages, items: result.items },
   });
 }
+
+/**
+ * A validated cart about to be paid for, refused as the app expects (docs/product.md#cart-validation):
+ * BAD lines → `cartItemsError` with the per-item list; lines of another shop → `Validation`; a changed
+ * price → `PaymentUpdatedException` with the list (kept lines priced anew). Orders and grab-and-go both
+ * pay through here, so a cart is refused the same way whichever road it takes.
+ */
+export function assertPayable(
+  check: {
+    items: ReadonlyArray<{ vrntId: string; status: 'OK' | 'BAD' }>;
+    sellerId: string | null;
+    ok: boolean;
+    priceChanged: boolean;
+  },
+  sellerId: string,
+): void {
+  if (check.items.some((i) => i.status === 'BAD') || (!check.ok && !check.priceChanged)) {
+    throw new AppError('cartItemsError', undefined, { details: { items: check.items } });
+  }
+  if (check.sellerId && check.sellerId !== sellerId) {
+    throw new AppError('Validation', 'Every item must come from the chosen shop.');
+  }
+  if (check.priceChanged) {
+    throw new AppError('PaymentUpdatedException', undefined, { details: { items: check.items } });
+  }
+}

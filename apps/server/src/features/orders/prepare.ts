@@ -4,6 +4,7 @@ import { cartCheckMessage } from '@petti/shared/schemas/cart';
 import type { PlaceOrderBody, QuoteOrderBody } from '@petti/shared/schemas/orders';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { assertPayable } from '../cart/index.ts';
 import type { SellerRow } from '../sellers/index.ts';
 import type { OrdersDeps } from './deps.ts';
 import type { ValidatedLine } from './ports.ts';
@@ -110,15 +111,7 @@ export function createPrepare(deps: OrdersDeps) {
     }
 
     const check = await deps.validateCart(q, body.items, clock.now());
-    if (check.items.some((i) => i.status === 'BAD') || (!check.ok && !check.priceChanged)) {
-      throw new AppError('cartItemsError', undefined, { details: { items: check.items } });
-    }
-    if (check.sellerId && check.sellerId !== seller.id) {
-      throw new AppError('Validation', 'Every item must come from the chosen shop.');
-    }
-    if (check.priceChanged) {
-      throw new AppError('PaymentUpdatedException', undefined, { details: { items: check.items } });
-    }
+    assertPayable(check, seller.id);
     if (body.deliveryType === 'locker' && check.lines.some((l) => l.hazardous)) {
       throw new AppError('HazardousNotToLocker', undefined, {
         details: { vrntIds: check.lines.filter((l) => l.hazardous).map((l) => l.vrntId) },

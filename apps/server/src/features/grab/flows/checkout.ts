@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { AppError, notFound } from '../../../http/app-error.ts';
 import { dbStep, undoWith } from '../../../platform/flows/steps.ts';
 import { newId } from '../../../platform/ids.ts';
-import { sellerClosedError, validateCartItems } from '../../cart/index.ts';
+import { assertPayable, sellerClosedError, validateCartItems } from '../../cart/index.ts';
 import { sellerRows } from '../../sellers/index.ts';
 import type { GrabDeps } from '../deps.ts';
 import { grabPurchases } from '../schema.ts';
@@ -45,15 +45,7 @@ export function defineCheckout(deps: GrabDeps) {
       const check = await validateCartItems(fx.tx, body.items, now);
       const closed = sellerClosedError(check);
       if (closed) throw closed;
-      if (check.items.some((i) => i.status === 'BAD') || (!check.ok && !check.priceChanged)) {
-        throw new AppError('cartItemsError', undefined, { details: { items: check.items } });
-      }
-      if (check.sellerId && check.sellerId !== seller.id) {
-        throw new AppError('Validation', 'Every item must come from the chosen shop.');
-      }
-      if (check.priceChanged) {
-        throw new AppError('PaymentUpdatedException', undefined, { details: { items: check.items } });
-      }
+      assertPayable(check, seller.id);
       const lines = check.lines.map((l) => ({
         vrntId: l.vrntId,
         productId: l.productId,
