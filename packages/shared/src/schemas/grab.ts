@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CART_LIMITS } from '../constants.ts';
 import { CART_MESSAGES } from '../rules/cart-messages.ts';
-import { orderLineInput } from './orders.ts';
+import { orderItemSchema, orderLineInput } from './orders.ts';
 import { paymentSchema } from './payments.ts';
 
 /**
@@ -33,13 +33,14 @@ export type GrabCheckoutBody = z.infer<typeof grabCheckoutBody>;
 export const GRAB_PURCHASE_STATES = ['awaiting_payment', 'paid', 'exited', 'refunded'] as const;
 export type GrabPurchaseState = (typeof GRAB_PURCHASE_STATES)[number];
 
-export const grabLineSchema = z.object({
-  vrntId: z.string(),
-  productId: z.string(),
-  name: localized,
-  quantity: z.number().int(),
-  unitPricePaise: paise,
-  mrpPaise: paise,
+/** A line of a purchase: an order's line without what only delivery needs. */
+export const grabLineSchema = orderItemSchema.pick({
+  vrntId: true,
+  productId: true,
+  name: true,
+  quantity: true,
+  unitPricePaise: true,
+  mrpPaise: true,
 });
 export type GrabLine = z.infer<typeof grabLineSchema>;
 
