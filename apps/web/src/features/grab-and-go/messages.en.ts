@@ -18,7 +18,6 @@ export const grabEn = {
   noMatch: 'No product here matches that.',
   shelf: 'Products in this shop',
   backToShop: '← Back to {{shop}}',
-  saving: 'You save {{amount}} on MRP',
   alwaysStock: 'Always in stock',
   stock_one: '{{count}} left on the shelf',
   stock_other: '{{count}} left on the shelf',

@@ -21,7 +21,6 @@ export const grabTa: Widen<typeof grabEn> = {
   noMatch: 'இங்கே அதற்குப் பொருந்தும் பொருள் இல்லை.',
   shelf: 'இந்தக் கடையின் பொருட்கள்',
   backToShop: '← {{shop}} கடைக்குத் திரும்புக',
-  saving: 'MRP-யில் {{amount}} சேமிக்கிறீர்கள்',
   alwaysStock: 'எப்போதும் கையிருப்பில் உள்ளது',
   stock_one: 'அலமாரியில் {{count}} மட்டுமே உள்ளது',
   stock_other: 'அலமாரியில் {{count}} உள்ளன',

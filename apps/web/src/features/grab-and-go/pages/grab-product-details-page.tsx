@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { OfflineNote } from '../../../lib/shop/offline-note.tsx';
-import { Price, rupees } from '../../../lib/shop/price.tsx';
+import { Price } from '../../../lib/shop/price.tsx';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
 import { localName, unitLabel } from '../../../lib/shop/product-text.ts';
 import { useProduct, useSeller } from '../../../lib/shop/shop-api.ts';
@@ -47,7 +47,6 @@ export default function GrabProductDetailsPage() {
   const shop =
     (i18n.resolvedLanguage === 'ta' && seller.data?.brandNameTa) || seller.data?.brandName || p.brandName;
   const soldOut = !variant.alwaysInventory && variant.inventory <= 0;
-  const saves = variant.mrpPaise - variant.pricePaise;
   return (
     <article className="page" data-testid="page-grabProductDetails">
       <p>
@@ -80,11 +79,6 @@ export default function GrabProductDetailsPage() {
           )}
           {p.variants.length === 1 && <p className="muted">{unitLabel(variant.unitValue, variant.unit)}</p>}
           <Price pricePaise={variant.pricePaise} mrpPaise={variant.mrpPaise} />
-          {saves > 0 && (
-            <p className="price__save" data-testid="grab-saving">
-              {t('grab.saving', { amount: rupees(saves) })}
-            </p>
-          )}
           <p className="muted" data-testid="grab-stock">
             {variant.alwaysInventory
               ? t('grab.alwaysStock')
