@@ -8,7 +8,8 @@ export function grabProductOf(product: Product, variant: Variant): GrabProduct {
     unitValue: variant.unitValue,
     image_url: product.image_url,
     unit: variant.unit,
-    account_id: product.sellerId,
+    // The catalog does not name the shop's payment account (payments go through Petti's provider).
+    account_id: null,
     productId: product.prdtId,
     variantId: variant.vrntId,
     tci: product.tciId,
