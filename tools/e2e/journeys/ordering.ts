@@ -65,8 +65,10 @@ export const orderingJourneys: Journey[] = [
       const curbside = await checkout(page, screenshot, 'curbside');
       await page.getByTestId('curbside-panel').waitFor();
       await waitForStep(page, 'ready_for_pickup', 90_000);
-      // /curbside lists the pickup under way and leads back to it.
-      await page.goto('/curbside');
+      // /curbside, reached from the shop home, lists the pickup under way and leads back to it.
+      await page.goto('/myComplex');
+      await page.getByTestId('curbside-entry').click();
+      await waitForPath(page, '/curbside');
       await page.getByTestId('curbside-list').getByTestId(`order-${curbside}`).click();
       await page.waitForURL((url) => url.pathname === `/profile/MyOrders/${curbside}`);
       await page.getByTestId('curbside-panel').waitFor();

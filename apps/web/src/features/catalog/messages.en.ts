@@ -11,6 +11,8 @@ export const shopEn = {
   addNamed: 'Add {{name}} to the cart',
   grabEntry: 'In a shop? Grab & Go',
   grabEntryHint: 'Scan what you pick, pay in the app, show your exit pass at the door.',
+  curbsideEntry: 'Curbside pickups',
+  curbsideEntryHint: 'Orders you collect from your vehicle: say “I’m here” when you arrive.',
   removeOne: 'Remove one {{name}}',
   addOne: 'Add one more {{name}}',
   inCart: '{{count}} in cart',

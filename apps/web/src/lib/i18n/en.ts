@@ -19,7 +19,8 @@ export const commonEn = {
     main: 'Main navigation',
     home: 'Home',
     shop: 'Shop',
-    bookings: 'Bookings',
+    // The tab opens the payment history (/bookings): named for what it shows.
+    bookings: 'Payments',
     profile: 'Profile',
     notifications: 'Notifications',
     cart: 'Cart',

@@ -13,7 +13,7 @@ export const commonTa: CommonMessages = {
     main: 'முதன்மை வழிசெலுத்தல்',
     home: 'முகப்பு',
     shop: 'கடை',
-    bookings: 'முன்பதிவுகள்',
+    bookings: 'கட்டணங்கள்',
     profile: 'சுயவிவரம்',
     notifications: 'அறிவிப்புகள்',
     cart: 'கூடை',

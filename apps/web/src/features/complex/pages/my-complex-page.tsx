@@ -85,6 +85,10 @@ export default function MyComplexPage() {
         <strong>{t('shop.grabEntry')}</strong>
         <span className="muted">{t('shop.grabEntryHint')}</span>
       </Link>
+      <Link to={ROUTES.curbside} className="grab-entry" data-testid="curbside-entry">
+        <strong>{t('shop.curbsideEntry')}</strong>
+        <span className="muted">{t('shop.curbsideEntryHint')}</span>
+      </Link>
 
       <section className="section" aria-labelledby="market-categories">
         <h2 id="market-categories" className="section__title">
