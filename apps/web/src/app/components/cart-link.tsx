@@ -10,10 +10,10 @@ export function CartLink() {
   const count = useCart().count;
   const label = count > 0 ? t('nav.cartCount', { count }) : t('nav.cart');
   return (
-    <Link to={ROUTES.myCart} className="icon-button cart-link" aria-label={label} data-testid="cart-link">
+    <Link to={ROUTES.myCart} className="icon-button" aria-label={label} data-testid="cart-link">
       <CartIcon />
       {count > 0 && (
-        <span className="cart-link__badge" data-testid="cart-badge" aria-hidden="true">
+        <span className="count-badge" data-testid="cart-badge" aria-hidden="true">
           {count}
         </span>
       )}

@@ -18,10 +18,10 @@ export function NotificationsBell() {
   const unread = useUnreadCount(signedIn).data ?? 0;
   const label = unread > 0 ? t('notifications.bellUnread', { count: unread }) : t('nav.notifications');
   return (
-    <Link to={ROUTES.notifications} className="icon-button bell" aria-label={label}>
+    <Link to={ROUTES.notifications} className="icon-button" aria-label={label}>
       <BellIcon />
       {unread > 0 && (
-        <span className="bell__badge" data-testid="notifications-badge" aria-hidden="true">
+        <span className="count-badge bell__badge" data-testid="notifications-badge" aria-hidden="true">
           {unread > 99 ? '99+' : unread}
         </span>
       )}
