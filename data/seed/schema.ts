@@ -8,6 +8,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, LOCKER_SIZES, LOCKER_TYPES, TOWN_BOUNDS } from '@petti/shared';
 import { isValidEan13 } from '@petti/shared/rules/ean13';
+import {
+  COMPLEX_RULES,
+  HANDOVER_MODES,
+  LISTING_CONDITIONS,
+  LISTING_ID_PREFIX,
+  MEMBER_ROLES,
+} from '@petti/shared/schemas/complex';
 import { z } from 'zod';
 
 /** This folder, for callers that want the committed demo data. */
@@ -299,7 +306,6 @@ export type CatalogFile = z.infer<typeof catalogFileSchema>;
 
 // ------------------------------------------------------------------ complexes.json
 
-export const HANDOVER_MODES = ['in_person', 'complex_locker'] as const;
 export const handoverSchema = z.enum(HANDOVER_MODES);
 export type Handover = z.infer<typeof handoverSchema>;
 
@@ -318,7 +324,10 @@ export const complexSchema = z.strictObject({
 export type Complex = z.infer<typeof complexSchema>;
 
 export const listingSchema = z.strictObject({
-  id: slugSchema,
+  id: slugSchema.refine(
+    (id) => id.startsWith(LISTING_ID_PREFIX),
+    `listing ids start with ${LISTING_ID_PREFIX}`,
+  ),
   complexId: slugSchema,
   sellerPhone: phoneSchema,
   title: localizedTextSchema,
@@ -329,12 +338,26 @@ export const listingSchema = z.strictObject({
     .array(handoverSchema)
     .min(1)
     .refine((h) => new Set(h).size === h.length, 'handover modes repeat'),
+  quantity: z.number().int().min(1).max(COMPLEX_RULES.maxQuantity),
+  condition: z.enum(LISTING_CONDITIONS),
 });
 export type Listing = z.infer<typeof listingSchema>;
+
+/** A resident of a demo complex: the sellers of its listings, and one admin per complex. */
+export const residentSchema = z.strictObject({
+  phone: phoneSchema,
+  name: z.string().trim().min(1),
+  complexId: slugSchema,
+  block: z.string().regex(/^[A-Z]$/),
+  flat: z.string().trim().min(1),
+  role: z.enum(MEMBER_ROLES),
+});
+export type Resident = z.infer<typeof residentSchema>;
 
 export const complexesFileSchema = z
   .strictObject({
     complexes: z.array(complexSchema).min(1),
+    residents: z.array(residentSchema),
     listings: z.array(listingSchema),
   })
   .superRefine((file, ctx) => {
@@ -350,7 +373,26 @@ export const complexesFileSchema = z
       if (!complexIds.has(l.complexId)) {
         issues.push({ message: `unknown complex ${l.complexId}`, path: ['listings', i, 'complexId'] });
       }
+      if (!file.residents.some((r) => r.phone === l.sellerPhone && r.complexId === l.complexId)) {
+        issues.push({
+          message: `seller ${l.sellerPhone} is no resident of ${l.complexId}`,
+          path: ['listings', i],
+        });
+      }
     });
+    for (const phone of duplicates(file.residents.map((r) => r.phone))) {
+      issues.push({ message: `resident ${phone} listed twice`, path: ['residents'] });
+    }
+    file.residents.forEach((r, i) => {
+      const complex = file.complexes.find((c) => c.id === r.complexId);
+      if (!complex) issues.push({ message: `unknown complex ${r.complexId}`, path: ['residents', i] });
+      else if (!complex.blocks.includes(r.block))
+        issues.push({ message: `block ${r.block} is not in ${r.complexId}`, path: ['residents', i] });
+    });
+    for (const c of file.complexes) {
+      if (!file.residents.some((r) => r.complexId === c.id && r.role === 'admin'))
+        issues.push({ message: `complex ${c.id} has no admin`, path: ['residents'] });
+    }
     report(ctx, issues);
   });
 export type ComplexesFile = z.infer<typeof complexesFileSchema>;

@@ -15,6 +15,8 @@ import { authRoutes } from './features/auth/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
+import { complexMembershipRoutes } from './features/complex/routes.ts';
+import { complexMarketRoutes } from './features/complex-market/routes.ts';
 import { lockerSimRoutes } from './features/dev/locker-sim-routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { grabRoutes } from './features/grab/routes.ts';
@@ -22,6 +24,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { lockerRoutes } from './features/lockers/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { opsComplexRoutes } from './features/ops/complex-routes.ts';
 import { opsGrabRoutes } from './features/ops/grab-routes.ts';
 import { opsLockerRoutes } from './features/ops/locker-routes.ts';
 import { opsRoutes } from './features/ops/routes.ts';
@@ -31,7 +34,7 @@ import { installPayments } from './features/payments/install.ts';
 import { placeRoutes } from './features/places/routes.ts';
 import { sellerRoutes } from './features/sellers/routes.ts';
 import { installErrorHandling } from './http/error-handler.ts';
-import { makeRequireUser } from './http/require-user.ts';
+import { makeOptionalUser, makeRequireUser } from './http/require-user.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { RAZORPAY_CHECKOUT_CSP } from './platform/payments/razorpay.ts';
 import { createServices } from './services.ts';
@@ -52,6 +55,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const services = createServices(ctx, app.log);
   app.decorate('services', services);
   app.decorate('requireUser', makeRequireUser(services.auth.authenticate));
+  app.decorate('optionalUser', makeOptionalUser(services.auth.authenticate));
   app.decorateRequest('user', null);
   ctx.realtime.setAuth(services.brokerAuth);
   app.setValidatorCompiler(validatorCompiler);
@@ -119,10 +123,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(grabRoutes, { prefix: '/api' });
+  await app.register(complexMembershipRoutes, { prefix: '/api' });
+  await app.register(complexMarketRoutes, { prefix: '/api' });
   await app.register(opsRoutes, { prefix: '/api' });
   await app.register(opsSellerRoutes, { prefix: '/api' });
   await app.register(opsLockerRoutes, { prefix: '/api' });
   await app.register(opsGrabRoutes, { prefix: '/api' });
+  await app.register(opsComplexRoutes, { prefix: '/api' });
   // Keypad and fault hooks into the in-process locker simulator: never in production.
   if (!ctx.config.isProduction && ctx.config.LOCKER_SIM && ctx.lockerSim) {
     await app.register(lockerSimRoutes, { prefix: '/api' });

@@ -5,6 +5,8 @@ import { createAuthService } from './features/auth/service.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
 import { createLockerFeature } from './features/bookings/feature.ts';
 import { createMarketplaceFeature } from './features/catalog/feature.ts';
+import { createMembership } from './features/complex/index.ts';
+import { createComplexMarketFeature } from './features/complex-market/index.ts';
 import { createGrabFeature } from './features/grab/index.ts';
 import { lockersService } from './features/lockers/service.ts';
 import { createMeService } from './features/me/index.ts';
@@ -103,8 +105,22 @@ export function createServices(ctx: AppContext, log: Logger) {
     userEvents,
     notifications,
   });
+  // Residential complexes: membership, residents' listings and orders between them (docs/complex.md).
+  const membership = createMembership({ db, clock, transactor, userEvents, notifications });
+  const complexFeature = createComplexMarketFeature(ctx, log, {
+    transactor,
+    userEvents,
+    notifications,
+    flows,
+    jobs,
+    payments: paymentFeature.payments,
+    parcels: lockerFeature.parcels,
+    membership,
+  });
   return {
     outbox,
+    membership,
+    ...complexFeature,
     notifications,
     jobs,
     flows,

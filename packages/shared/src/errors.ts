@@ -311,6 +311,62 @@ export const ERRORS = {
     en: 'The renewal of this plan is already paid for. It starts when the current period ends.',
     ta: 'இந்தத் திட்டத்தின் புதுப்பிப்புக்கு ஏற்கெனவே பணம் செலுத்தப்பட்டுள்ளது. தற்போதைய காலம் முடிந்ததும் அது தொடங்கும்.',
   },
+  // The complex marketplace (docs/complex.md).
+  NotComplexMember: {
+    status: 403,
+    en: 'Only approved residents of this complex can do that. Join your complex first.',
+    ta: 'இந்தக் குடியிருப்பின் அங்கீகரிக்கப்பட்ட குடியிருப்பாளர்கள் மட்டுமே இதைச் செய்ய முடியும். முதலில் உங்கள் குடியிருப்பில் சேருங்கள்.',
+  },
+  ComplexMembershipPending: {
+    status: 403,
+    en: 'Your request to join is waiting for the admin’s approval.',
+    ta: 'சேர்வதற்கான உங்கள் கோரிக்கை நிர்வாகியின் ஒப்புதலுக்காகக் காத்திருக்கிறது.',
+  },
+  ComplexMembershipExists: {
+    status: 409,
+    en: 'You have already asked to join this complex.',
+    ta: 'இந்தக் குடியிருப்பில் சேர ஏற்கெனவே கேட்டுள்ளீர்கள்.',
+  },
+  ComplexAdminOnly: {
+    status: 403,
+    en: 'Only the complex’s admin can do that.',
+    ta: 'குடியிருப்பின் நிர்வாகி மட்டுமே இதைச் செய்ய முடியும்.',
+  },
+  FlatNotInComplex: {
+    status: 422,
+    en: 'That block is not in this complex.',
+    ta: 'அந்தப் பிளாக் இந்தக் குடியிருப்பில் இல்லை.',
+  },
+  ListingUnavailable: {
+    status: 409,
+    en: 'This item is no longer available in that quantity.',
+    ta: 'இந்தப் பொருள் அந்த அளவில் இனி கிடைக்கவில்லை.',
+  },
+  OwnListing: {
+    status: 422,
+    en: 'You cannot buy your own listing.',
+    ta: 'உங்கள் சொந்தப் பட்டியலை நீங்களே வாங்க முடியாது.',
+  },
+  HandoverNotOffered: {
+    status: 422,
+    en: 'The seller does not hand this item over that way.',
+    ta: 'விற்பனையாளர் இந்தப் பொருளை அந்த வழியில் ஒப்படைப்பதில்லை.',
+  },
+  ComplexOrderStateInvalid: {
+    status: 409,
+    en: 'This order has moved on; that step is no longer possible.',
+    ta: 'இந்த ஆர்டர் முன்னேறிவிட்டது; அந்தப் படி இனி சாத்தியமில்லை.',
+  },
+  PhotoInvalid: {
+    status: 422,
+    en: 'That file is not a photo we can read. Use a JPEG, PNG, WebP or HEIC picture.',
+    ta: 'அந்தக் கோப்பு எங்களால் படிக்கக்கூடிய புகைப்படம் அல்ல. JPEG, PNG, WebP அல்லது HEIC படத்தைப் பயன்படுத்துங்கள்.',
+  },
+  PhotoTooLarge: {
+    status: 413,
+    en: 'That photo is larger than 8 MB. Choose a smaller one.',
+    ta: 'அந்தப் புகைப்படம் 8 MB-ஐ விடப் பெரியது. சிறியதைத் தேர்ந்தெடுங்கள்.',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

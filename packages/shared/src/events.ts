@@ -59,6 +59,15 @@ export const EVENTS = {
   // Grab-and-go (docs/grab-and-go.md): `data.id` = the purchase id.
   grabPurchasePaid: 'grabPurchasePaid',
   grabPassUsed: 'grabPassUsed',
+  // The complex marketplace (docs/complex.md).
+  /** The admin approved or refused a request to join; `data.status`. */
+  complexMembershipDecided: 'complexMembershipDecided',
+  /** Someone asked to join the admin's complex. */
+  complexJoinRequested: 'complexJoinRequested',
+  /** An order between residents changed; sent to both sides, `data.id`, `data.state`. */
+  complexOrderChanged: 'complexOrderChanged',
+  /** One of my listings changed (sold, sold out, hidden by the admin); `data.id`. */
+  complexListingChanged: 'complexListingChanged',
 } as const;
 export type EventName = (typeof EVENTS)[keyof typeof EVENTS] | (string & {});
 

@@ -6,6 +6,7 @@ export * from '../features/bookings/schema.ts';
 export * from '../features/cart/schema.ts';
 export * from '../features/catalog/schema.ts';
 export * from '../features/complex/schema.ts';
+export * from '../features/complex-market/schema.ts';
 export * from '../features/grab/schema.ts';
 export * from '../features/lockers/schema.ts';
 export * from '../features/notifications/schema.ts';

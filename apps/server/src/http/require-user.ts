@@ -41,3 +41,19 @@ export function makeRequireUser(authenticate: Authenticator) {
     request.user = user;
   };
 }
+
+/**
+ * preHandler for public routes that answer a signed-in user a little differently (complex locker
+ * sites only for their residents): a valid token sets `request.user`; none, or an invalid one, leaves
+ * it null and the route answers as for anyone.
+ */
+export function makeOptionalUser(authenticate: Authenticator) {
+  return async function optionalUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    request.user = null;
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) return;
+    const user = await authenticate(token).catch(() => null);
+    if (user && request.headers[CLIENT_ID_HEADER] === user.clientId) request.user = user;
+  };
+}

@@ -42,3 +42,22 @@ export async function signUpUser(app: FastifyInstance, phone = freshPhone(), nam
     tokens: body.tokens as { accessToken: string; refreshToken: string },
   };
 }
+
+/** Signs an existing account in with its phone (`91` + 10 digits or 10 digits) and the texted code. */
+export async function signInUser(app: FastifyInstance, phone: string) {
+  const local = phone.length === 12 ? phone.slice(2) : phone;
+  const asked = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { phone: local } });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const confirm = await app.inject({
+    method: 'POST',
+    url: '/api/auth/confirm-sign-in',
+    payload: { phone: local, session: asked.json().session, answer: await lastCode(app, `91${local}`) },
+  });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  const body = confirm.json();
+  return {
+    phone: local,
+    userId: body.userId as string,
+    tokens: body.tokens as { accessToken: string; refreshToken: string },
+  };
+}

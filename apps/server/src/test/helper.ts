@@ -55,6 +55,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     WEB_DIST: '.tmp/test/no-web-build',
+    // Uploaded photos land in a scratch folder, never in the checkout's ./data.
+    DATA_DIR: '.tmp/test/data',
     ...overrides,
   });
 }

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { bookings } from '../features/bookings/schema.ts';
 import { lockerSites } from '../features/lockers/schema.ts';
 import { users } from '../features/users/schema.ts';
-import { CLIENT_ID, signUpUser } from './auth-helpers.ts';
+import { CLIENT_ID, signInUser, signUpUser } from './auth-helpers.ts';
 import type { TestApp } from './helper.ts';
 import { confirm, payAtTestpay } from './payment-helpers.ts';
 
@@ -39,8 +39,11 @@ export const MIN = 60_000;
 export const HOUR = 3_600_000;
 
 /** A signed-up user with a client for the booking API, who hears their own events. */
-export async function shopper(t: TestApp, options: { complexId?: string; sessionId?: string } = {}) {
-  const user = await signUpUser(t.app);
+export async function shopper(
+  t: TestApp,
+  options: { complexId?: string; sessionId?: string; phone?: string } = {},
+) {
+  const user = options.phone ? await signInUser(t.app, options.phone) : await signUpUser(t.app);
   if (options.complexId)
     await t.ctx.database.db
       .update(users)

@@ -7,7 +7,15 @@ import { PAYMENTS_PAGE_SIZE } from '../constants.ts';
  * server computes what is owed from its own data.
  */
 
-export const PAYMENT_PURPOSES = ['booking', 'extension', 'overstay', 'plan', 'order', 'grab'] as const;
+export const PAYMENT_PURPOSES = [
+  'booking',
+  'extension',
+  'overstay',
+  'plan',
+  'order',
+  'grab',
+  'complex',
+] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 /** created → authorized/captured → refunded/partially_refunded; failed when the last attempt failed. */
@@ -30,7 +38,7 @@ export type PaymentFilterName = (typeof PAYMENT_FILTER_NAMES)[number];
 export const PAYMENT_FILTERS: Record<PaymentFilterName, readonly PaymentPurpose[]> = {
   all: PAYMENT_PURPOSES,
   lockers: ['booking', 'extension', 'overstay'],
-  orders: ['order', 'grab'],
+  orders: ['order', 'grab', 'complex'],
   plans: ['plan'],
 };
 

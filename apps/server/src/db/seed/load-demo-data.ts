@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { readSeedFiles, type SeedFiles } from '../../../../../data/seed/schema.ts';
 import { addresses } from '../../features/addresses/schema.ts';
 import { categories, products, productVariants } from '../../features/catalog/schema.ts';
-import { complexes, complexListings } from '../../features/complex/schema.ts';
+import { complexes, complexMembers } from '../../features/complex/schema.ts';
+import { complexListings } from '../../features/complex-market/schema.ts';
 import { lockerPrices, lockerSites, lockerSizes, lockers } from '../../features/lockers/schema.ts';
 import { places } from '../../features/places/schema.ts';
 import { deliveryFees, plans } from '../../features/plans/schema.ts';
@@ -158,7 +159,6 @@ async function insertAll(tx: Tx, f: SeedFiles): Promise<void> {
         .onConflictDoUpdate({ target: productVariants.id, set: { barcode: sql`excluded.barcode` } }),
   );
 
-  await tx.insert(complexListings).values(cx.listings).onConflictDoNothing();
   await tx.insert(plans).values(p).onConflictDoNothing();
   await tx
     .insert(deliveryFees)
@@ -185,6 +185,83 @@ async function insertAll(tx: Tx, f: SeedFiles): Promise<void> {
     await tx
       .insert(addresses)
       .values(u.addresses.map((a) => ({ ...a, userId: u.id })))
+      .onConflictDoNothing();
+  }
+
+  // Each complex's residents (its admin among them) and the demo shopper are approved members, so the
+  // complex marketplace is alive right after a fresh install (docs/complex.md#demo-data).
+  const loadedAt = new Date();
+  const residentIds = new Map<string, string>();
+  for (const r of cx.residents) {
+    const id = `resident-${r.phone.slice(-6)}`;
+    residentIds.set(r.phone, id);
+    await tx
+      .insert(users)
+      .values({
+        id,
+        phone: r.phone,
+        name: r.name,
+        language: 'en',
+        complexId: r.complexId,
+        block: r.block,
+        flat: r.flat,
+        confirmedAt: loadedAt,
+      })
+      .onConflictDoNothing();
+  }
+  const members = [
+    ...cx.residents.map((r) => ({
+      userId: residentIds.get(r.phone)!,
+      complexId: r.complexId,
+      block: r.block,
+      flat: r.flat,
+      role: r.role,
+    })),
+    ...demoUsers.flatMap((u) =>
+      u.complexId && u.block && u.flat
+        ? [{ userId: u.id, complexId: u.complexId, block: u.block, flat: u.flat, role: 'resident' as const }]
+        : [],
+    ),
+  ];
+  if (members.length) {
+    await tx
+      .insert(complexMembers)
+      .values(
+        members.map((m) => ({
+          ...m,
+          status: 'approved' as const,
+          requestedAt: loadedAt,
+          decidedAt: loadedAt,
+          decidedBy: 'seed',
+        })),
+      )
+      .onConflictDoNothing();
+  }
+  if (cx.listings.length) {
+    await tx
+      .insert(complexListings)
+      .values(
+        cx.listings.map((l, i) => {
+          // Newest first in the file's order: an hour apart, the first listed most recently.
+          const at = new Date(loadedAt.getTime() - (i + 1) * 3_600_000);
+          return {
+            id: l.id,
+            complexId: l.complexId,
+            sellerId: residentIds.get(l.sellerPhone)!,
+            title: l.title.en,
+            description: l.description,
+            categoryId: l.categoryId,
+            pricePaise: l.pricePaise,
+            quantity: l.quantity,
+            condition: l.condition,
+            handover: l.handover,
+            hazardous: false,
+            status: 'active' as const,
+            createdAt: at,
+            updatedAt: at,
+          };
+        }),
+      )
       .onConflictDoNothing();
   }
 }

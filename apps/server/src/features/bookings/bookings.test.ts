@@ -32,8 +32,14 @@ describe('locker locations (public)', () => {
   it('lists sites with hours, type, online state, free counts per size and prices, without sign-in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/locker-locations' });
     expect(res.statusCode).toBe(200);
-    const { sites } = res.json();
-    expect(sites).toHaveLength(7);
+    // Signed out: the public sites only; a complex's own lockers are for its residents (below).
+    expect(res.json().sites.map((s: { type: string }) => s.type)).toEqual(Array(5).fill('public_lockers'));
+    const resident = await shopper(t, { complexId: 'green-park-apartments' });
+    const mine = await resident.call('GET', '/api/locker-locations');
+    await resident.stop();
+    const { sites } = mine.json();
+    expect(sites).toHaveLength(6);
+    expect(sites.map((s: { id: string }) => s.id)).not.toContain('sakthi-residency-lockers');
     const bus = sites.find((s: { id: string }) => s.id === 'bus-stand');
     expect(bus).toMatchObject({
       type: 'public_lockers',

@@ -120,7 +120,8 @@ async function opened(core: BookingCore, fx: Effects, cmd: LockerCommandRow) {
     b = await core.update(tx, b, { state: 'active', openedAt: now, lastOpenedAt: now });
     await core.emit(fx, b, { event: 'bookingStatusChanged', reason: 'opened', sessionId });
   } else if (b.state === 'active') {
-    b = await core.update(tx, b, { lastOpenedAt: now });
+    // A parcel hold handed to the buyer (parcels.ts `handOver`) is "not opened yet" again: its first open counts.
+    b = await core.update(tx, b, b.openedAt ? { lastOpenedAt: now } : { lastOpenedAt: now, openedAt: now });
   }
   // A keypad PIN was replaced when it was accepted; a remote open replaces it now.
   if (cmd.reason === 'remote' && b.pin && (b.state === 'active' || b.state === 'reserved')) {

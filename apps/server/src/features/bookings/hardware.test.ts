@@ -235,7 +235,7 @@ describe('a site that goes quiet', () => {
     await t.app.services.jobs.runDueJobs();
     const ev = await r.heard('lockerOffline', mine.id);
     expect(ev.data).toMatchObject({ code: 'lockerOffline', reason: 'booking', siteId: 'green-park-lockers' });
-    const list = await t.app.inject({ method: 'GET', url: '/api/locker-locations/green-park-lockers' });
+    const list = await r.call('GET', '/api/locker-locations/green-park-lockers');
     expect(list.json().online).toBe(false);
 
     const refused = await r.call('POST', '/api/bookings', {
@@ -255,7 +255,7 @@ describe('a site that goes quiet', () => {
     await t.app.services.lockerDevices.heartbeat('green-park-lockers');
     // … and gets the locker as soon as it is back.
     expect((await r.heard('availableLockerFound', waiting.id)).data.isRequirePricing).toBe(true);
-    const back = await t.app.inject({ method: 'GET', url: '/api/locker-locations/green-park-lockers' });
+    const back = await r.call('GET', '/api/locker-locations/green-park-lockers');
     expect(back.json().online).toBe(true);
     expect((await r.call('POST', `/api/bookings/${mine.id}/unlock`)).statusCode).toBe(202);
   });

@@ -27,6 +27,8 @@ export interface ParcelHold {
 /** What an order shows of its parcel's locker (docs/product.md#parcel-locker). */
 export interface ParcelSummary {
   bookingId: string;
+  /** Who holds the locker now (the buyer; for a resident's drop, the seller until it is dropped). */
+  userId: string;
   siteId: string;
   lockerId: string | null;
   locker: string | null;
@@ -44,6 +46,64 @@ export interface ParcelSummary {
  */
 export function createParcelLockers(core: BookingCore) {
   const { clock } = core.deps;
+
+  /** A parcel hold on one locker, or null when the exclusion constraint finds the locker taken. */
+  async function insertHold(
+    tx: Effects['tx'],
+    h: {
+      userId: string;
+      siteId: string;
+      size: BookingRow['size'];
+      lockerId: string;
+      start: Date;
+      end: Date;
+      key: string;
+    },
+  ): Promise<BookingRow | null> {
+    const now = clock.now();
+    try {
+      const [row] = await tx.transaction((sp) =>
+        sp
+          .insert(bookings)
+          .values({
+            id: newId(),
+            userId: h.userId,
+            siteId: h.siteId,
+            size: h.size,
+            lockerId: h.lockerId,
+            state: 'reserved',
+            startsAt: h.start,
+            endsAt: h.end,
+            occupiedUntil: h.end,
+            durationHours: Math.round((h.end.getTime() - h.start.getTime()) / HOUR),
+            requestKey: h.key,
+            closeReason: null,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning(),
+      );
+      return row ?? null;
+    } catch (err) {
+      if (isPgError(err, EXCLUSION_VIOLATION)) return null;
+      throw err;
+    }
+  }
+
+  /** The hold's PIN and the end timer that frees the locker when the hold ends (`timers.ts`). */
+  async function issue(fx: Effects, row: BookingRow): Promise<ParcelHold> {
+    const b = await core.issuePin(fx.tx, row);
+    await core.timer(fx.tx, TIMER.end, b.endsAt, b);
+    const site = await core.siteOf(fx.tx, b.siteId);
+    return {
+      bookingId: b.id,
+      siteId: b.siteId,
+      siteName: site.name,
+      lockerId: b.lockerId!,
+      endsAt: b.endsAt,
+    };
+  }
+
   return {
     /** The smallest size that fits the order's units, or the next larger one free. */
     async hold(
@@ -59,45 +119,18 @@ export function createParcelLockers(core: BookingCore) {
         await lockSiteSize(tx, input.siteId, size);
         const [locker] = await freeLockers(tx, { siteId: input.siteId, size, start, end });
         if (!locker) continue;
-        let row: BookingRow | undefined;
-        try {
-          [row] = await tx.transaction((sp) =>
-            sp
-              .insert(bookings)
-              .values({
-                id: newId(),
-                userId: input.userId,
-                siteId: input.siteId,
-                size,
-                lockerId: locker.id,
-                state: 'reserved',
-                startsAt: start,
-                endsAt: end,
-                occupiedUntil: end,
-                durationHours: ORDER_RULES.lockerHoldHours,
-                requestKey: `${PARCEL_HOLD_KEY_PREFIX}${input.orderId}`,
-                closeReason: null,
-                createdAt: now,
-                updatedAt: now,
-              })
-              .returning(),
-          );
-        } catch (err) {
-          // Someone took that locker between the look and the insert: the constraint said no; next size.
-          if (isPgError(err, EXCLUSION_VIOLATION)) continue;
-          throw err;
-        }
-        const b = await core.issuePin(tx, row!);
-        // Never collected: the end timer ends the hold at 48 h and frees the locker.
-        await core.timer(tx, TIMER.end, end, b);
-        const site = await core.siteOf(tx, input.siteId);
-        return {
-          bookingId: b.id,
-          siteId: b.siteId,
-          siteName: site.name,
+        const row = await insertHold(tx, {
+          userId: input.userId,
+          siteId: input.siteId,
+          size,
           lockerId: locker.id,
-          endsAt: b.endsAt,
-        };
+          start,
+          end,
+          key: `${PARCEL_HOLD_KEY_PREFIX}${input.orderId}`,
+        });
+        // Someone took that locker between the look and the insert: the constraint said no; next size.
+        if (!row) continue;
+        return issue(fx, row);
       }
       throw new AppError('ParcelLockerFull', undefined, { details: { siteId: input.siteId, size: fit } });
     },
@@ -118,6 +151,26 @@ export function createParcelLockers(core: BookingCore) {
       return b?.openedAt ? { lockerId: b.lockerId } : null;
     },
 
+    /**
+     * A drop hold whose door was opened (the seller put the item in) becomes the pickup hold of the same
+     * locker for `toUserId` (docs/complex.md#locker-hand-over): the booking passes to the buyer with a
+     * new PIN and "not opened yet" again, for 48 h more when the locker is free that long (else the
+     * hold's own end stands). The locker is never free in between, so nobody else can take it.
+     * Null while the drop was not opened.
+     */
+    async handOver(fx: Effects, bookingId: string, toUserId: string): Promise<ParcelHold | null> {
+      const tx = fx.tx;
+      let b = await core.lockBooking(tx, bookingId);
+      if (!b?.openedAt || !b.lockerId || (b.state !== 'active' && b.state !== 'reserved')) return null;
+      const now = clock.now();
+      const longer = new Date(Math.floor(now.getTime() / 1000) * 1000 + ORDER_RULES.lockerHoldHours * HOUR);
+      if (longer > b.endsAt) {
+        b = (await core.tryUpdate(tx, b, { endsAt: longer, occupiedUntil: longer })) ?? b;
+      }
+      b = await core.update(tx, b, { userId: toUserId, openedAt: null });
+      return issue(fx, b);
+    },
+
     /** The parcel was taken out: its booking ends and the locker is free again. */
     async end(fx: Effects, bookingId: string): Promise<void> {
       const b = await core.lockBooking(fx.tx, bookingId);
@@ -133,6 +186,7 @@ export function createParcelLockers(core: BookingCore) {
           b.id,
           {
             bookingId: b.id,
+            userId: b.userId,
             siteId: b.siteId,
             lockerId: b.lockerId,
             locker: b.lockerId ? lockerLabel(b.lockerId, b.siteId) : null,

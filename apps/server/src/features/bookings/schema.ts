@@ -30,6 +30,8 @@ const tstzrange = customType<{ data: string; driverData: string }>({ dataType: (
  * booking list leaves them out; the order shows its pickup PIN.
  */
 export const PARCEL_HOLD_KEY_PREFIX = 'order:';
+export const isParcelHold = (b: { requestKey: string | null }): boolean =>
+  b.requestKey?.startsWith(PARCEL_HOLD_KEY_PREFIX) ?? false;
 
 export const bookings = pgTable(
   'bookings',

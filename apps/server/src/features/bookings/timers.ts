@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { LeasedHandler, TimerHandler } from '../../platform/jobs/worker.ts';
 import { type BookingCore, TIMER } from './core.ts';
 import type { BookingFlows } from './flows/index.ts';
-import { bookingCharges } from './schema.ts';
+import { bookingCharges, isParcelHold } from './schema.ts';
 
 const MIN = 60_000;
 
@@ -78,7 +78,9 @@ export function bookingTimerHandlers(core: BookingCore): Record<string, TimerHan
       const b = await core.lockBooking(tx, t.bookingId!);
       if (!b || !due(b.endsAt)) return;
       // A reserved booking never opened by its end simply ends (no refund); one in use expires.
-      if (b.state === 'reserved') await core.end(fx, b, 'unused', null);
+      // A parcel hold is never charged overstay: at its end it ends, whoever opened it.
+      if (b.state === 'reserved' || (b.state === 'active' && isParcelHold(b)))
+        await core.end(fx, b, 'unused', null);
       else if (b.state === 'active') await core.expire(fx, b);
     },
 

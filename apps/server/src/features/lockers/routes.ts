@@ -7,26 +7,36 @@ import {
 } from '@petti/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/openapi.ts';
+import { usersService } from '../users/index.ts';
 
-/** Public: no sign-in (docs/product.md#people-and-access: locker sites and availability are public). */
+/**
+ * Public: no sign-in (docs/product.md#people-and-access: locker sites and availability are public), but a
+ * complex's own sites are shown to its residents only, so a signed-in app sends its token here too.
+ */
 export const lockerRoutes: FastifyPluginAsyncZod = async (app) => {
   const { lockerSites } = app.services;
   const tags = ['lockers'];
+  // A complex's own sites only for its residents: the signed-in user's complex, if a token came along.
+  const viewer = async (request: { user: { userId: string } | null }) =>
+    request.user ? usersService.complexOf(app.ctx.database.db, request.user.userId) : null;
+  const maybeUser = { preHandler: app.optionalUser };
 
   app.get(
     '/locker-locations',
     {
+      ...maybeUser,
       schema: {
         tags,
         summary: 'Locker sites with hours, type, online state, free lockers per size and prices',
         response: { 200: lockerLocationsSchema },
       },
     },
-    () => lockerSites.list(),
+    async (request) => lockerSites.list(await viewer(request)),
   );
   app.get(
     '/locker-locations/:siteId',
     {
+      ...maybeUser,
       schema: {
         tags,
         summary: 'One locker site',
@@ -34,11 +44,12 @@ export const lockerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: lockerSiteSchema, ...errorResponses },
       },
     },
-    (request) => lockerSites.get(request.params.siteId),
+    async (request) => lockerSites.get(request.params.siteId, await viewer(request)),
   );
   app.get(
     '/locker-locations/:siteId/availability',
     {
+      ...maybeUser,
       schema: {
         tags,
         summary:
@@ -48,6 +59,6 @@ export const lockerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: availabilitySchema, ...errorResponses },
       },
     },
-    (request) => lockerSites.availability(request.params.siteId, request.query),
+    async (request) => lockerSites.availability(request.params.siteId, request.query, await viewer(request)),
   );
 };

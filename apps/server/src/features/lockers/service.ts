@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { lockerSites, lockers } from './schema.ts';
 
@@ -23,6 +23,15 @@ export const lockersService = {
       })
       .from(lockerSites)
       .where(eq(lockerSites.id, siteId));
+    return row ?? null;
+  },
+
+  /** The residential complex's own locker site (complex lockers), if it has one. */
+  async complexSite(q: DbOrTx, complexId: string) {
+    const [row] = await q
+      .select({ id: lockerSites.id, name: lockerSites.name })
+      .from(lockerSites)
+      .where(and(eq(lockerSites.complexId, complexId), eq(lockerSites.type, 'complex_lockers')));
     return row ?? null;
   },
 

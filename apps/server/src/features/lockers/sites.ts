@@ -99,28 +99,46 @@ export function createLockerSitesService(deps: {
     });
   }
 
-  async function siteOr404(siteId: string): Promise<SiteRow> {
+  /**
+   * A complex's own lockers are shown to its residents only (docs/lockers.md#complex-lockers); `viewer` is
+   * the asking user's complex (null for anyone else, signed in or not).
+   */
+  const visible = (site: SiteRow, viewer: string | null) =>
+    site.type !== 'complex_lockers' || (site.complexId !== null && site.complexId === viewer);
+
+  async function siteOr404(siteId: string, viewer: string | null): Promise<SiteRow> {
     const site = await getSite(db, siteId);
-    if (!site) throw new AppError('ResourceNotFound', 'That locker site was not found.');
+    if (!site || !visible(site, viewer))
+      throw new AppError('ResourceNotFound', 'That locker site was not found.');
     return site;
   }
 
   return {
-    async list(): Promise<{ sites: LockerSite[]; at: string }> {
+    async list(viewer: string | null): Promise<{ sites: LockerSite[]; at: string }> {
       const now = clock.now();
       const rows = await db.select().from(lockerSites).orderBy(desc(lockerSites.type), asc(lockerSites.id));
-      return { sites: await build(rows, now), at: now.toISOString() };
+      return {
+        sites: await build(
+          rows.filter((r) => visible(r, viewer)),
+          now,
+        ),
+        at: now.toISOString(),
+      };
     },
 
-    async get(siteId: string): Promise<LockerSite> {
-      const [site] = await build([await siteOr404(siteId)], clock.now());
+    async get(siteId: string, viewer: string | null): Promise<LockerSite> {
+      const [site] = await build([await siteOr404(siteId, viewer)], clock.now());
       return site!;
     },
 
     /** Is this size free at this site for this start and duration? With the alternatives if not. */
-    async availability(siteId: string, q: { size: string; durationHours: number; startAt?: string }) {
+    async availability(
+      siteId: string,
+      q: { size: string; durationHours: number; startAt?: string },
+      viewer: string | null,
+    ) {
       const now = clock.now();
-      const site = await siteOr404(siteId);
+      const site = await siteOr404(siteId, viewer);
       const start = q.startAt && new Date(q.startAt) > now ? new Date(q.startAt) : now;
       const end = new Date(start.getTime() + q.durationHours * HOUR);
       const here = (await freeCounts(db, start, end, [site.id])).get(site.id) ?? new Map();

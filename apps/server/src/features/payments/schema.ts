@@ -56,7 +56,7 @@ export const payments = pgTable(
     ),
     check(
       'payments_purpose_known',
-      sql`${t.purpose} in ('booking', 'extension', 'overstay', 'plan', 'order', 'grab')`,
+      sql`${t.purpose} in ('booking', 'extension', 'overstay', 'plan', 'order', 'grab', 'complex')`,
     ),
     check('payments_amount_positive', sql`${t.amountPaise} > 0`),
     check('payments_tax_within_amount', sql`${t.taxPaise} >= 0 and ${t.taxPaise} <= ${t.amountPaise}`),

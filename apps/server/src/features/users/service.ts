@@ -1,5 +1,5 @@
 import type { Me, NotificationPrefs as SharedPrefs } from '@petti/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type NotificationPrefs, users } from './schema.ts';
 
@@ -19,6 +19,40 @@ export const usersService = {
   async complexOf(q: DbOrTx, userId: string): Promise<string | null> {
     const [row] = await q.select({ complexId: users.complexId }).from(users).where(eq(users.id, userId));
     return row?.complexId ?? null;
+  },
+
+  /**
+   * Where the user lives, as the complex's membership decided (docs/complex.md#membership): written
+   * when an admin approves, cleared on leaving, so the complex lockers' resident check reads one column.
+   */
+  async setHome(
+    q: DbOrTx,
+    id: string,
+    home: { complexId: string; block: string; flat: string } | null,
+    now: Date,
+  ): Promise<void> {
+    await q
+      .update(users)
+      .set({
+        complexId: home?.complexId ?? null,
+        block: home?.block ?? null,
+        flat: home?.flat ?? null,
+        updatedAt: now,
+      })
+      .where(eq(users.id, id));
+  },
+
+  /** Names and phones of several users (null for deleted accounts). */
+  async contacts(
+    q: DbOrTx,
+    ids: readonly string[],
+  ): Promise<Map<string, { name: string | null; phone: string | null }>> {
+    if (!ids.length) return new Map();
+    const rows = await q
+      .select({ id: users.id, name: users.name, phone: users.phone })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]));
+    return new Map(rows.map((r) => [r.id, { name: r.name, phone: r.phone }]));
   },
 
   async findById(db: DbOrTx, id: string): Promise<User | undefined> {

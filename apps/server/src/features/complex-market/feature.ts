@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { AppContext } from '../../app-context.ts';
+import { createFolderStorage } from '../../platform/storage/folder-storage.ts';
+import type { MarketDeps } from './deps.ts';
+import { createListings } from './listings.ts';
+import { createComplexOrders } from './orders.ts';
+
+/** The complex marketplace: residents' listings and the orders between them (docs/complex.md). */
+export function createComplexMarketFeature(
+  ctx: AppContext,
+  log: Logger,
+  deps: Omit<MarketDeps, 'db' | 'clock' | 'storage'>,
+) {
+  const full: MarketDeps = {
+    ...deps,
+    db: ctx.database.db,
+    clock: ctx.clock,
+    storage: createFolderStorage(join(ctx.config.DATA_DIR, 'uploads')),
+  };
+  return {
+    complexMarket: {
+      listings: createListings(full),
+      orders: createComplexOrders(full, log),
+      storage: full.storage,
+    },
+  };
+}
+
+export type ComplexMarket = ReturnType<typeof createComplexMarketFeature>['complexMarket'];

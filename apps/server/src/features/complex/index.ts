@@ -1,0 +1,3 @@
+/** Residential complexes and who lives in them (docs/complex.md#membership). */
+export { createMembership, type Member, type MembershipService } from './membership.ts';
+export { complexes, complexMembers } from './schema.ts';
