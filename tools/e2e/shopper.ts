@@ -96,3 +96,47 @@ export async function openAllDay(baseUrl: string, sellerId: string): Promise<voi
     `PUT /api/ops/sellers/${sellerId}/hours`,
   );
 }
+
+/** Signs an existing account in (a demo resident, say) with its phone and the texted code. */
+export async function existingShopper(baseUrl: string, wire: string): Promise<Session> {
+  const mobile = wire.slice(-10);
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const started = await json<{ session?: string }>(
+    await post('/auth/sign-in', { phone: mobile }),
+    'POST /auth/sign-in',
+  );
+  const answer = await codeFor(baseUrl, `91${mobile}`);
+  const result = await json<{ userId?: string; tokens?: Omit<Session, 'userId'> }>(
+    await post('/auth/confirm-sign-in', { phone: mobile, session: started.session, answer }),
+    'POST /auth/confirm-sign-in',
+  );
+  assert.ok(result.userId && result.tokens, 'sign-in signs the shopper in');
+  return { userId: result.userId, ...result.tokens };
+}
+
+/** Calls the API as a signed-in shopper (for steps a journey does not walk through the screens). */
+export async function asShopper<T>(
+  baseUrl: string,
+  session: Session,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  return json<T>(
+    await fetch(`${baseUrl}/api${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${session.accessToken}`,
+        'x-client-id': session.clientId,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+    `${method} ${path}`,
+  );
+}

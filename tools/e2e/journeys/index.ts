@@ -2,6 +2,7 @@ import type { Journey } from '../runner.ts';
 import { accessibilityJourneys } from './accessibility.ts';
 import { authJourneys } from './auth.ts';
 import { cartLimitJourneys } from './cart-limits.ts';
+import { complexJourneys } from './complex.ts';
 import { grabAndGoJourneys } from './grab-and-go.ts';
 import { helpJourneys } from './help.ts';
 import { liveJourneys } from './live.ts';
@@ -23,6 +24,7 @@ export const journeys: Journey[] = [
   ...cartLimitJourneys,
   ...orderingJourneys,
   ...grabAndGoJourneys,
+  ...complexJourneys,
   ...sellingJourneys,
   ...offlineBrowsingJourneys,
   ...helpJourneys,

@@ -37,21 +37,18 @@ const mainRoutes: RouteObject[] = [
 /** Complex (marketplace) layout, sign-in required. */
 const complexRoutes: RouteObject[] = [
   page(ROUTES.myComplex, 'myComplex', () => import('../features/complex/pages/my-complex-page.tsx')),
-  page(
-    ROUTES.categoryProducts,
-    'categoryProducts',
-    () => import('../features/catalog/pages/category-products-page.tsx'),
+  // These four serve shops and the complex alike; app/routes/ picks the feature's page (docs/complex.md).
+  page(ROUTES.categoryProducts, 'categoryProducts', () =>
+    import('./routes/complex-aware-routes.tsx').then((m) => ({ default: m.CategoryRoute })),
   ),
-  page(
-    ROUTES.productDetails,
-    'productDetails',
-    () => import('../features/catalog/pages/product-details-page.tsx'),
-  ),
+  page(ROUTES.productDetails, 'productDetails', () => import('./routes/product-details-route.tsx')),
   page(ROUTES.sellProduct, 'sellProduct', () => import('../features/complex/pages/sell-product-page.tsx')),
-  page(ROUTES.search, 'search', () => import('../features/catalog/pages/search-page.tsx')),
+  page(ROUTES.search, 'search', () =>
+    import('./routes/complex-aware-routes.tsx').then((m) => ({ default: m.SearchRoute })),
+  ),
   page(ROUTES.procced, 'procced', () => import('../features/cart/pages/proceed-page.tsx')),
-  page(ROUTES.myOrders, 'myOrders', () => import('../features/orders/pages/my-orders-page.tsx')),
-  page(ROUTES.myOrder, 'myOrder', () => import('../features/orders/pages/order-details-page.tsx')),
+  page(ROUTES.myOrders, 'myOrders', () => import('./routes/my-orders-route.tsx')),
+  page(ROUTES.myOrder, 'myOrder', () => import('./routes/my-order-route.tsx')),
   page(ROUTES.myAddress, 'myAddress', () => import('../features/addresses/pages/my-address-page.tsx')),
   page(ROUTES.profile, 'profile', () => import('../features/profile/pages/profile-page.tsx')),
   page(ROUTES.myCart, 'myCart', () => import('../features/cart/pages/my-cart-page.tsx')),

@@ -161,7 +161,10 @@ export function createApiClient(deps: ApiClientDeps) {
 
     for (let attempt = 0; ; ) {
       const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
-      if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+      // A file (a photo) goes as itself, typed by the file; anything else as JSON.
+      const file = typeof Blob !== 'undefined' && options.body instanceof Blob ? options.body : null;
+      if (options.body !== undefined)
+        headers['Content-Type'] = file ? file.type || 'application/octet-stream' : 'application/json';
       const creds = auth ? credentials() : null;
       if (creds) {
         headers.Authorization = `Bearer ${creds.accessToken}`;
@@ -171,7 +174,7 @@ export function createApiClient(deps: ApiClientDeps) {
       const init: RequestInit = {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.body === undefined ? undefined : (file ?? JSON.stringify(options.body)),
         credentials: 'same-origin',
       };
 

@@ -17,6 +17,8 @@ export async function endLocalSession(
   clearSession(storage);
   // Locker PINs kept for offline use belong to this user only.
   storage.removeItem(STORAGE_KEYS.lastBookings);
+  // So is the complex they live in (the next user of this phone may live elsewhere).
+  storage.removeItem(STORAGE_KEYS.complexSessionId);
   try {
     sessionStore().removeItem(STORAGE_KEYS.otpSession);
   } catch {

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { TimerRow } from '../../platform/jobs/schema.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
-import { lockersService } from '../lockers/service.ts';
+import { lockersService } from '../lockers/index.ts';
 import { GrantRefused } from '../payments/index.ts';
 import { usersService } from '../users/index.ts';
 import type { MarketDeps } from './deps.ts';

@@ -177,7 +177,7 @@ export const complexMarketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await listings.report(me(request), request.params.id, request.body.reason);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

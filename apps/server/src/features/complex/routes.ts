@@ -82,7 +82,7 @@ export const complexMembershipRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await membership.leave(userOf(request).userId);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 

@@ -2,6 +2,7 @@ import { addressesEn } from '../../features/addresses/messages.en.ts';
 import { lockersEn } from '../../features/bookings/messages.en.ts';
 import { cartEn } from '../../features/cart/messages.en.ts';
 import { shopEn } from '../../features/catalog/messages.en.ts';
+import { complexEn } from '../../features/complex/messages.en.ts';
 import { grabEn } from '../../features/grab-and-go/messages.en.ts';
 import { helpEn } from '../../features/help/messages.en.ts';
 import { notificationsEn } from '../../features/notifications/messages.en.ts';
@@ -26,6 +27,7 @@ export const en = {
   shop: shopEn,
   cart: cartEn,
   grab: grabEn,
+  complex: complexEn,
   orders: ordersEn,
   addresses: addressesEn,
   sellers: sellersEn,

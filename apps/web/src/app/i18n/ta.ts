@@ -2,6 +2,7 @@ import { addressesTa } from '../../features/addresses/messages.ta.ts';
 import { lockersTa } from '../../features/bookings/messages.ta.ts';
 import { cartTa } from '../../features/cart/messages.ta.ts';
 import { shopTa } from '../../features/catalog/messages.ta.ts';
+import { complexTa } from '../../features/complex/messages.ta.ts';
 import { grabTa } from '../../features/grab-and-go/messages.ta.ts';
 import { helpTa } from '../../features/help/messages.ta.ts';
 import { notificationsTa } from '../../features/notifications/messages.ta.ts';
@@ -22,6 +23,7 @@ export const ta: Messages = {
   shop: shopTa,
   cart: cartTa,
   grab: grabTa,
+  complex: complexTa,
   orders: ordersTa,
   addresses: addressesTa,
   sellers: sellersTa,

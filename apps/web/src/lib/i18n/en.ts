@@ -244,9 +244,10 @@ export const commonEn = {
       description: 'Confirmation that your seller application has reached us, and what happens next.',
     },
     myComplex: {
-      // The marketplace home while no complex is chosen (docs/product.md#complex).
-      title: 'Local shops',
-      description: 'Shops near you in Sivakasi: order for home delivery, a parcel locker or curbside pickup.',
+      // The marketplace home: a member's complex above the town's shops (docs/complex.md).
+      title: 'My complex and local shops',
+      description:
+        'Buy from and sell to your neighbours, and order from shops near you for home delivery, a parcel locker or curbside pickup.',
     },
     categoryProducts: { title: 'Products', description: 'Products in this category from sellers near you.' },
     productDetails: {

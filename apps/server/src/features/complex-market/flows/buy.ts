@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../../http/app-error.ts';
 import { dbStep, undoWith } from '../../../platform/flows/steps.ts';
 import { newId } from '../../../platform/ids.ts';
 import { cancelTimerByKey, schedule } from '../../../platform/jobs/worker.ts';
-import { lockersService } from '../../lockers/service.ts';
+import { lockersService } from '../../lockers/index.ts';
 import type { MarketDeps } from '../deps.ts';
 import { TIMERS } from '../order-core.ts';
 import { complexListings, complexOrders } from '../schema.ts';

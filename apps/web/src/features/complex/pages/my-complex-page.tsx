@@ -1,165 +1,104 @@
-import { ROUTES } from '@petti/shared/routes';
-import { type FormEvent, useMemo, useState } from 'react';
+import { EVENTS } from '@petti/shared/events';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { generatePath, Link, useNavigate } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { ProductArt } from '../../../lib/shop/product-art.tsx';
-import { ProductCard } from '../../../lib/shop/product-card.tsx';
-import { localName, percentOff } from '../../../lib/shop/product-text.ts';
-import { SellerCard } from '../../../lib/shop/seller-card.tsx';
-import { useCategories, useProducts, useSellers } from '../../../lib/shop/shop-api.ts';
-import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
-import { useShopLocation } from '../../../lib/shop/use-shop-location.ts';
-import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
+import { useLiveEvents } from '../../../lib/realtime/index.ts';
+import { localName } from '../../../lib/shop/product-text.ts';
+import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';
+import { FormAlert, LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { leaveComplex, useMembership } from '../complex-api.ts';
+import { ComplexHome } from '../components/complex-home.tsx';
+import { JoinComplex } from '../components/join-complex.tsx';
+import { TownMarket } from '../components/town-market.tsx';
 import '../../../lib/shop/shop.css';
-import { OfflineNote } from '../../../lib/shop/offline-note.tsx';
+import '../../../lib/ui/form.css';
+import '../complex.css';
 
 /**
- * /myComplex: the marketplace home when no complex is chosen — search, categories, the shops whose
- * range reaches the shopper, and today's best offers from them.
+ * /myComplex: for a member, the complex's home above the town's shops; waiting for approval, that is
+ * said; anyone else is offered joining beside the town's shops (docs/complex.md).
  */
 export default function MyComplexPage() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const errorText = useErrorText();
-  const [q, setQ] = useState('');
-  const location = useShopLocation();
-  const categories = useCategories();
-  const sellers = useSellers({
-    lat: round(location.point.lat),
-    lng: round(location.point.lng),
-    inRange: true,
-  });
-  const products = useProducts({ page: 1 });
+  const queryClient = useQueryClient();
+  const membership = useMembership();
+  const [moving, setMoving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const m = membership.data;
   const language = i18n.resolvedLanguage;
 
-  const nearby = useMemo(() => new Map((sellers.data ?? []).map((s) => [s.id, s])), [sellers.data]);
-  const offers = useMemo(
-    () =>
-      (products.data?.products ?? [])
-        .filter((p) => nearby.has(p.sellerId))
-        .map((p) => ({
-          p,
-          off: Math.max(0, ...p.variants.map((v) => percentOff(v.pricePaise, v.mrpPaise))),
-        }))
-        .filter((o) => o.off >= 10)
-        .sort((a, b) => b.off - a.off)
-        .slice(0, 8),
-    [products.data, nearby],
-  );
+  // The admin decided (here or on another device): show the new state at once.
+  useLiveEvents((e) => {
+    if (e.event === EVENTS.complexMembershipDecided || e.event === EVENTS.complexJoinRequested) {
+      void queryClient.invalidateQueries({ queryKey: ['complex'] });
+    }
+  });
 
-  const onSearch = (event: FormEvent) => {
-    event.preventDefault();
-    const text = q.trim();
-    if (text) navigate(`${generatePath(ROUTES.search, { id: 'all' })}?q=${encodeURIComponent(text)}`);
-  };
+  async function withdraw() {
+    try {
+      await leaveComplex();
+      await queryClient.invalidateQueries({ queryKey: ['complex'] });
+    } catch (error) {
+      setFailure(errorText(error));
+    }
+  }
 
-  const place =
-    location.source === 'address' && location.label
-      ? location.label
-      : location.source === 'device'
-        ? t('shop.yourLocation')
-        : t('shop.townCentre');
-
-  return (
-    <PageIntro page="myComplex">
-      <OfflineNote />
-      <search>
-        <form className="search-bar" onSubmit={onSearch}>
-          <input
-            className="input"
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder={t('shop.searchPlaceholder')}
-            aria-label={t('shop.searchLabel')}
-            data-testid="market-search"
-          />
-          <button type="submit" className="button button--primary">
-            {t('shop.searchButton')}
-          </button>
-        </form>
-      </search>
-      <Link to={ROUTES.grabAndGo} className="grab-entry" data-testid="grab-entry">
-        <strong>{t('shop.grabEntry')}</strong>
-        <span className="muted">{t('shop.grabEntryHint')}</span>
-      </Link>
-      <Link to={ROUTES.curbside} className="grab-entry" data-testid="curbside-entry">
-        <strong>{t('shop.curbsideEntry')}</strong>
-        <span className="muted">{t('shop.curbsideEntryHint')}</span>
-      </Link>
-
-      <section className="section" aria-labelledby="market-categories">
-        <h2 id="market-categories" className="section__title">
-          {t('shop.categoriesTitle')}
-        </h2>
-        {categories.isPending ? (
-          <CardSkeletons count={6} variant="row" />
-        ) : categories.isError ? (
-          <LoadFailedAlert reason={errorText(categories.error)} onRetry={() => void categories.refetch()} />
-        ) : (
-          <ul className="category-grid" data-testid="categories">
-            {categories.data.map((c) => (
-              <li key={c.id}>
-                <Link to={generatePath(ROUTES.categoryProducts, { id: c.id })} className="category-tile">
-                  <ProductArt id={c.id} label={localName(c.name, language)} size="sm" />
-                  {localName(c.name, language)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+  let top = null;
+  if (membership.isPending) top = <CardSkeletons count={2} variant="row" />;
+  else if (membership.isError)
+    top = <LoadFailedAlert reason={errorText(membership.error)} onRetry={() => void membership.refetch()} />;
+  else if (m?.status === 'approved' && !moving)
+    top = <ComplexHome membership={m} onMove={() => setMoving(true)} />;
+  else if (m?.status === 'pending')
+    top = (
+      <section className="section complex-pending" data-testid="complex-pending">
+        <h2 className="section__title">{t('complex.pending.title')}</h2>
+        <p>
+          {t('complex.pending.body', {
+            complex: localName(m.complex.name, language),
+            block: m.block,
+            flat: m.flat,
+          })}
+        </p>
+        {failure && <FormAlert>{failure}</FormAlert>}
+        <button type="button" className="button button--ghost button--small" onClick={() => void withdraw()}>
+          {t('complex.pending.withdraw')}
+        </button>
       </section>
-
-      <section className="section" aria-labelledby="market-sellers">
-        <div className="section__head">
-          <h2 id="market-sellers" className="section__title">
-            {t('shop.sellersTitle')}
-          </h2>
+    );
+  else
+    top = (
+      <>
+        {m?.status === 'refused' && (
+          <FormAlert testId="complex-refused">
+            <p>
+              <strong>{t('complex.refused.title')}</strong>
+            </p>
+            <p>{t('complex.refused.body', { complex: localName(m.complex.name, language) })}</p>
+            {m.note && <p>{t('complex.refused.reason', { note: m.note })}</p>}
+          </FormAlert>
+        )}
+        <JoinComplex current={m ?? null} />
+        {moving && (
           <button
             type="button"
             className="button button--ghost button--small"
-            onClick={location.locate}
-            disabled={location.locating}
+            onClick={() => setMoving(false)}
           >
-            {location.locating ? t('shop.locating') : t('shop.useMyLocation')}
+            {t('complex.join.cancel')}
           </button>
-        </div>
-        <p className="muted">{t('shop.sellersHint', { place })}</p>
-        {location.failed && <p className="muted">{t('shop.locationFailed')}</p>}
-        {sellers.isPending ? (
-          <CardSkeletons count={3} variant="row" />
-        ) : sellers.isError ? (
-          <LoadFailedAlert reason={errorText(sellers.error)} onRetry={() => void sellers.refetch()} />
-        ) : sellers.data.length === 0 ? (
-          <EmptyState title={t('shop.noSellers')} />
-        ) : (
-          <ul className="seller-list" data-testid="nearby-sellers">
-            {sellers.data.map((s) => (
-              <SellerCard key={s.id} seller={s} />
-            ))}
-          </ul>
         )}
-      </section>
+      </>
+    );
 
-      {offers.length > 0 && (
-        <section className="section" aria-labelledby="market-offers">
-          <h2 id="market-offers" className="section__title">
-            {t('shop.offersTitle')}
-          </h2>
-          <ul className="offer-list">
-            {offers.map(({ p }) => (
-              <ProductCard key={p.prdtId} product={p} brandName={nearby.get(p.sellerId)?.brandName ?? ''} />
-            ))}
-          </ul>
-        </section>
-      )}
+  return (
+    <PageIntro page="myComplex">
+      {top}
+      <h2 className="section__title complex-town-title">{t('complex.home.townShops')}</h2>
+      <TownMarket />
     </PageIntro>
   );
-}
-
-/** Three decimals (about 100 m): small moves do not make a new query. */
-function round(n: number): number {
-  return Math.round(n * 1000) / 1000;
 }

@@ -1,4 +1,5 @@
 import { ROUTES } from '@petti/shared/routes';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
@@ -11,8 +12,11 @@ import { OrderCard } from '../components/order-card.tsx';
 import '../orders.css';
 import { useOrderUpdates } from '../use-order-updates.ts';
 
-/** /profile/MyOrders: every order, newest first, with its live status. */
-export default function MyOrdersPage() {
+/**
+ * /profile/MyOrders: every order, newest first, with its live status. `extra` is what other features add
+ * below (the app puts the orders with neighbours there).
+ */
+export default function MyOrdersPage({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const orders = useOrders();
@@ -52,6 +56,7 @@ export default function MyOrdersPage() {
           )}
         </>
       )}
+      {extra}
     </PageIntro>
   );
 }
