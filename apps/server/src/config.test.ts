@@ -125,4 +125,20 @@ describe('loadConfig', () => {
     expect(config.MQTT_URL).toBe('mqtt://broker:1883');
     expect(config.MQTT_TCP_PORT).toBe(0);
   });
+
+  it('keeps photos in a folder by default, and in a bucket only with all its settings', () => {
+    expect(loadConfig({}).STORAGE_PROVIDER).toBe('folder');
+    expect(() => loadConfig({ STORAGE_PROVIDER: 's3', S3_BUCKET: 'photos' })).toThrow(
+      /S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required/,
+    );
+    const s3 = loadConfig({
+      STORAGE_PROVIDER: 's3',
+      S3_ENDPOINT: 'https://s3.ap-south-1.amazonaws.com',
+      S3_BUCKET: 'petti-photos',
+      S3_REGION: 'ap-south-1',
+      S3_ACCESS_KEY_ID: 'AKIA',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(s3).toMatchObject({ STORAGE_PROVIDER: 's3', S3_REGION: 'ap-south-1' });
+  });
 });

@@ -48,6 +48,13 @@ export const envSchema = z.object({
   SMS_PROVIDER: z.enum(['outbox', 'msg91']).default('outbox'),
   MSG91_AUTH_KEY: z.string().min(1).optional(),
   MSG91_TEMPLATE_ID: z.string().min(1).optional(),
+  /** Where residents' photos are kept: a folder under DATA_DIR, or an S3-compatible bucket shared by every process. */
+  STORAGE_PROVIDER: z.enum(['folder', 's3']).default('folder'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   EMAIL_PROVIDER: z.enum(['outbox', 'sendgrid']).default('outbox'),
   SENDGRID_API_KEY: z.string().min(1).optional(),
   EMAIL_FROM: z.email().default('no-reply@petti.local'),
@@ -162,6 +169,14 @@ export function loadConfig(
   if (isProduction && !env.OPS_TOKEN) problems.push('OPS_TOKEN: required when NODE_ENV=production');
   if (env.SMS_PROVIDER === 'msg91' && (!env.MSG91_AUTH_KEY || !env.MSG91_TEMPLATE_ID)) {
     problems.push('MSG91_AUTH_KEY and MSG91_TEMPLATE_ID: required when SMS_PROVIDER=msg91');
+  }
+  if (
+    env.STORAGE_PROVIDER === 's3' &&
+    !(env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY)
+  ) {
+    problems.push(
+      'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required when STORAGE_PROVIDER=s3',
+    );
   }
   if (env.EMAIL_PROVIDER === 'sendgrid' && !env.SENDGRID_API_KEY)
     problems.push('SENDGRID_API_KEY: required when EMAIL_PROVIDER=sendgrid');

@@ -52,6 +52,21 @@ async function typeAtKeypad(baseUrl: string, siteId: string, pin: string): Promi
   assert.ok(res.ok, `keypad answered ${res.status}`);
 }
 
+/** Waits until every door of the simulated site is shut again (the seller closed it after the drop). */
+async function doorsShut(baseUrl: string, siteId: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { sites } = await json<{ sites: Array<{ siteId: string; doors: Record<string, string> }> }>(
+      await fetch(`${baseUrl}/api/dev/locker-sim`),
+      'GET /api/dev/locker-sim',
+    );
+    const site = sites.find((s) => s.siteId === siteId);
+    if (site && Object.values(site.doors).every((d) => d === 'closed')) return;
+    assert.ok(Date.now() < deadline, `${siteId}: a door stayed open`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 async function orderState(page: Page, state: string, timeout = 60_000): Promise<void> {
   await page.locator(`[data-testid="complex-order-state"][data-state="${state}"]`).waitFor({ timeout });
 }
@@ -132,7 +147,7 @@ async function walk(r: Run): Promise<void> {
   await page.getByTestId('listing-description').fill(tamil ? 'புதியது போல' : 'Used twice, no dents.');
   await page.getByTestId('listing-category').selectOption('household');
   await page.getByTestId('listing-price').fill('250');
-  await page.getByTestId('handover-complex_locker').check();
+  await page.getByTestId('handover-complex_locker').click();
   await page
     .getByTestId('listing-photo-input')
     .setInputFiles({ name: 'bottle.jpg', mimeType: 'image/jpeg', buffer: await photo() });
@@ -165,7 +180,7 @@ async function walk(r: Run): Promise<void> {
   await buyerPage.getByTestId('complex-listing-search').press('Enter');
   await buyerPage.getByTestId(`listing-${listingId}`).click();
   await waitForPath(buyerPage, `/productDetails/${listingId}`);
-  await buyerPage.getByTestId('buy-handover-complex_locker').check();
+  await buyerPage.getByTestId('buy-handover-complex_locker').click();
   await expectVisibleText(buyerPage.getByTestId('buy-all-in'), r.texts.allIn);
   await shot(buyerPage, `complex-buy${suffix}`);
   await buyerPage.getByTestId('buy').click();
@@ -188,6 +203,7 @@ async function walk(r: Run): Promise<void> {
   const pickupPin = (await buyerPage.getByTestId('locker-pin').innerText()).trim();
   assert.notEqual(pickupPin, dropPin);
   await shot(buyerPage, `complex-pickup-pin${suffix}`);
+  await doorsShut(baseUrl, r.site);
   await typeAtKeypad(baseUrl, r.site, pickupPin);
   await orderState(buyerPage, 'completed');
   await expectVisibleText(buyerPage.getByTestId('complex-order-state'), r.texts.completed);

@@ -20,12 +20,14 @@ export type UnlockAnswer = z.infer<typeof unlockAnswerSchema>;
 export type CancelAnswer = z.infer<typeof cancelAnswerSchema>;
 export const sitesKey = ['lockerSites'] as const;
 
-/** GET /api/locker-locations: public; free counts move, so refresh every half minute while shown. */
+/**
+ * GET /api/locker-locations: public, but sent signed in, so a resident also gets their complex's own
+ * lockers (docs/complex.md); free counts move, so refresh every half minute while shown.
+ */
 export function useLockerSites() {
   return useQuery({
     queryKey: sitesKey,
-    queryFn: ({ signal }) =>
-      api.get<{ sites: LockerSite[]; at: string }>('/locker-locations', { auth: false, signal }),
+    queryFn: ({ signal }) => api.get<{ sites: LockerSite[]; at: string }>('/locker-locations', { signal }),
     refetchInterval: 30_000,
   });
 }

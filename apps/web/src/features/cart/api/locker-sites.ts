@@ -4,7 +4,8 @@ import { api } from '../../../lib/api.ts';
 
 /** GET /api/locker-locations (public), narrowed to the sites that take parcel drops. */
 export async function getParcelSites(signal?: AbortSignal): Promise<LockerSite[]> {
-  const body = await api.get<{ sites: LockerSite[] }>('/locker-locations', { signal, auth: false });
+  // Signed in: a resident's own complex lockers are among them when they take parcels.
+  const body = await api.get<{ sites: LockerSite[] }>('/locker-locations', { signal });
   return body.sites.filter((s) => s.acceptsParcels);
 }
 

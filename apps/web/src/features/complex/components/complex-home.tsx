@@ -92,6 +92,7 @@ export function ComplexHome({ membership, onMove }: { membership: Membership; on
           {t('complex.home.mine')}
         </Link>
       </div>
+      {membership.role === 'admin' && <AdminPanel complexName={name} />}
       {categories.data && onSale.size > 0 && (
         <nav aria-label={t('complex.home.categories')}>
           <ul className="chip-row" data-testid="complex-categories">
@@ -121,7 +122,6 @@ export function ComplexHome({ membership, onMove }: { membership: Membership; on
           ))}
         </ul>
       )}
-      {membership.role === 'admin' && <AdminPanel complexName={name} />}
       {failure && <FormAlert>{failure}</FormAlert>}
       <div className="complex-actions complex-actions--quiet">
         <button type="button" className="button button--ghost button--small" onClick={onMove}>

@@ -47,6 +47,9 @@ export function ListingForm({ listing, onSaved }: { listing?: Listing; onSaved: 
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
+  // A field's message goes as soon as the field is changed; the next submit checks again.
+  const clear = (field: FieldName) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+
   const messageFor = (field: FieldName): string => {
     switch (field) {
       case 'title':
@@ -158,7 +161,10 @@ export function ListingForm({ listing, onSaved }: { listing?: Listing; onSaved: 
         hint={t('complex.form.titleHint')}
         name="title"
         value={title}
-        onChange={(e) => setTitle(e.target.value)}
+        onChange={(e) => {
+          setTitle(e.target.value);
+          clear('title');
+        }}
         error={errors.title}
         maxLength={COMPLEX_RULES.maxTitle}
         data-testid="listing-title"
@@ -185,7 +191,10 @@ export function ListingForm({ listing, onSaved }: { listing?: Listing; onSaved: 
             name="categoryId"
             className="input"
             value={categoryId}
-            onChange={(e) => setCategoryId(e.target.value)}
+            onChange={(e) => {
+              setCategoryId(e.target.value);
+              clear('categoryId');
+            }}
             aria-describedby={ids.describedBy}
             aria-invalid={errors.categoryId ? true : undefined}
             data-testid="listing-category"
@@ -205,7 +214,10 @@ export function ListingForm({ listing, onSaved }: { listing?: Listing; onSaved: 
           name="price"
           inputMode="decimal"
           value={price}
-          onChange={(e) => setPrice(e.target.value)}
+          onChange={(e) => {
+            setPrice(e.target.value);
+            clear('price');
+          }}
           error={errors.price}
           data-testid="listing-price"
         />
@@ -214,7 +226,10 @@ export function ListingForm({ listing, onSaved }: { listing?: Listing; onSaved: 
           name="quantity"
           inputMode="numeric"
           value={quantity}
-          onChange={(e) => setQuantity(e.target.value)}
+          onChange={(e) => {
+            setQuantity(e.target.value);
+            clear('quantity');
+          }}
           error={errors.quantity}
           data-testid="listing-quantity"
         />
@@ -222,14 +237,13 @@ export function ListingForm({ listing, onSaved }: { listing?: Listing; onSaved: 
       <fieldset className="variant-choices">
         <legend className="field__label">{t('complex.form.condition')}</legend>
         {LISTING_CONDITIONS.map((c) => (
-          <label key={c} className="choice">
+          <label key={c} className="choice" data-testid={`condition-${c}`}>
             <input
               type="radio"
               name="condition"
               value={c}
               checked={condition === c}
               onChange={() => setCondition(c)}
-              data-testid={`condition-${c}`}
             />
             {t(`complex.listing.conditions.${c}`)}
           </label>
@@ -238,14 +252,16 @@ export function ListingForm({ listing, onSaved }: { listing?: Listing; onSaved: 
       <fieldset className="variant-choices" aria-describedby={errors.handover ? 'handover-error' : undefined}>
         <legend className="field__label">{t('complex.form.handover')}</legend>
         {HANDOVER_MODES.map((mode) => (
-          <label key={mode} className="choice">
+          <label key={mode} className="choice" data-testid={`handover-${mode}`}>
             <input
               type="checkbox"
               name="handover"
               checked={handover.includes(mode)}
               disabled={mode === 'complex_locker' && hazardous}
-              onChange={(e) => toggleHandover(mode, e.target.checked)}
-              data-testid={`handover-${mode}`}
+              onChange={(e) => {
+                toggleHandover(mode, e.target.checked);
+                clear('handover');
+              }}
             />
             {t(`complex.listing.handover.${mode}`)}
           </label>
@@ -256,7 +272,7 @@ export function ListingForm({ listing, onSaved }: { listing?: Listing; onSaved: 
           </p>
         )}
       </fieldset>
-      <label className="choice">
+      <label className="choice" data-testid="listing-hazardous">
         <input
           type="checkbox"
           checked={hazardous}
@@ -264,7 +280,6 @@ export function ListingForm({ listing, onSaved }: { listing?: Listing; onSaved: 
             setHazardous(e.target.checked);
             if (e.target.checked) toggleHandover('complex_locker', false);
           }}
-          data-testid="listing-hazardous"
         />
         {t('complex.form.hazardous')}
       </label>

@@ -50,7 +50,7 @@ export default function ListingPage() {
       <PageIntro page="productDetails">
         <LoadFailedAlert reason={errorText(listing.error)} onRetry={() => void listing.refetch()} />
         <Link to={ROUTES.myComplex} className="button button--ghost">
-          {t('complex.home.townShops')}
+          {t('complex.join.title')}
         </Link>
       </PageIntro>
     );
@@ -152,13 +152,12 @@ export default function ListingPage() {
                 <fieldset className="variant-choices">
                   <legend className="field__label">{t('complex.listing.howHandover')}</legend>
                   {l.handover.map((h) => (
-                    <label key={h} className="choice">
+                    <label key={h} className="choice" data-testid={`buy-handover-${h}`}>
                       <input
                         type="radio"
                         name="handover"
                         checked={chosen === h}
                         onChange={() => setHandover(h)}
-                        data-testid={`buy-handover-${h}`}
                       />
                       {t(`complex.listing.handover.${h}`)}
                     </label>
