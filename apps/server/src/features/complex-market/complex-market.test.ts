@@ -283,6 +283,26 @@ describe('listings', () => {
   });
 });
 
+describe('a seller who leaves', () => {
+  it('has their listings on sale paused, so nobody pays for what they can no longer hand over', async () => {
+    const leaving = await resident(t, SAKTHI, 'A', 'A-77');
+    stops.push(leaving);
+    const l = await list(leaving, { title: 'Ceiling fan', handover: ['in_person'] });
+    const paused = await list(leaving, { title: 'Table lamp', handover: ['in_person'] });
+    await leaving.call('PATCH', `/api/complex/listings/${paused.id}`, { status: 'sold_out' });
+    expect((await leaving.call('DELETE', '/api/complex/membership')).statusCode).toBe(204);
+    const [row] = await t.ctx.database.db.select().from(complexListings).where(eq(complexListings.id, l.id));
+    expect(row!.status).toBe('paused');
+    const [other] = await t.ctx.database.db
+      .select()
+      .from(complexListings)
+      .where(eq(complexListings.id, paused.id));
+    expect(other!.status).toBe('sold_out');
+    expect((await buy(buyer, l.id)).json().error.code).toBe('ListingUnavailable');
+    await leaving.heard('complexListingChanged');
+  });
+});
+
 describe('buying', () => {
   it('of fifty buyers for the last unit exactly one gets it', async () => {
     const l = await list(seller, { title: 'Last jar of lemon pickle', quantity: 1, handover: ['in_person'] });

@@ -89,6 +89,28 @@ export function createListings(deps: MarketDeps) {
     });
   }
 
+  // A seller who leaves (or moves, or is removed) can no longer hand things over there: their listings
+  // still on sale are paused, so nobody pays for them; orders already paid go on as they were.
+  membership.onLeft(async (fx, { userId, complexId }) => {
+    const paused = await fx.tx
+      .update(complexListings)
+      .set({ status: 'paused', updatedAt: clock.now() })
+      .where(
+        and(
+          eq(complexListings.sellerId, userId),
+          eq(complexListings.complexId, complexId),
+          eq(complexListings.status, 'active'),
+        ),
+      )
+      .returning();
+    for (const row of paused) {
+      await tellSeller(fx, row, {
+        en: `“${row.title}” is paused: you are no longer a member of that complex.`,
+        ta: `“${row.title}” நிறுத்தப்பட்டது: நீங்கள் இனி அந்தக் குடியிருப்பின் உறுப்பினர் அல்ல.`,
+      });
+    }
+  });
+
   const listings = {
     views,
     tellSeller,

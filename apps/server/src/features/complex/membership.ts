@@ -43,8 +43,15 @@ const fold = (s: string) => s.toLocaleLowerCase('en-IN');
  * decision, leave or move. One complex at a time; the approved complex is also written to the user's
  * account so the complex lockers keep checking one column.
  */
+/** Runs in the transaction that ends a membership (left, moved, or the admin removed them). */
+export type LeftHandler = (fx: Effects, member: { userId: string; complexId: string }) => Promise<void>;
+
 export function createMembership(deps: MembershipDeps) {
   const { db, clock, transactor } = deps;
+  const leftHandlers: LeftHandler[] = [];
+  async function ended(fx: Effects, userId: string, complexId: string) {
+    for (const h of leftHandlers) await h(fx, { userId, complexId });
+  }
 
   async function complexRow(q: DbOrTx, id: string): Promise<ComplexRow> {
     const [c] = await q.select().from(complexes).where(eq(complexes.id, id));
@@ -98,6 +105,7 @@ export function createMembership(deps: MembershipDeps) {
         status === 'approved' ? { complexId, block: m.block, flat: m.flat } : null,
         now,
       );
+      if (m.status === 'approved') await ended(fx, userId, complexId);
       const c = await complexRow(tx, complexId);
       await tell(
         fx,
@@ -180,7 +188,10 @@ export function createMembership(deps: MembershipDeps) {
         const [row] = old
           ? await tx.update(complexMembers).set(values).where(eq(complexMembers.userId, userId)).returning()
           : await tx.insert(complexMembers).values(values).returning();
-        if (old?.status === 'approved') await usersService.setHome(tx, userId, null, now);
+        if (old?.status === 'approved') {
+          await usersService.setHome(tx, userId, null, now);
+          await ended(fx, userId, old.complexId);
+        }
         // The complex's admins hear of it, to approve from the app.
         const admins = await tx
           .select({ userId: complexMembers.userId })
@@ -207,11 +218,17 @@ export function createMembership(deps: MembershipDeps) {
     },
 
     async leave(userId: string): Promise<void> {
-      await transactor.run(async (tx) => {
-        const deleted = await tx.delete(complexMembers).where(eq(complexMembers.userId, userId)).returning();
-        if (!deleted.length) throw notFound('Your membership');
+      await transactor.run(async (tx, fx) => {
+        const [gone] = await tx.delete(complexMembers).where(eq(complexMembers.userId, userId)).returning();
+        if (!gone) throw notFound('Your membership');
         await usersService.setHome(tx, userId, null, clock.now());
+        if (gone.status === 'approved') await ended(fx, userId, gone.complexId);
       });
+    },
+
+    /** What other features do when someone stops being a member (the marketplace pauses their listings). */
+    onLeft(handler: LeftHandler) {
+      leftHandlers.push(handler);
     },
 
     /** The approved member, or the refusal every members-only route gives. */
