@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -33,7 +34,7 @@ import { orderRoutes } from './features/orders/routes.ts';
 import { installPayments } from './features/payments/install.ts';
 import { placeRoutes } from './features/places/routes.ts';
 import { sellerRoutes } from './features/sellers/routes.ts';
-import { installErrorHandling } from './http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { makeOptionalUser, makeRequireUser } from './http/require-user.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { RAZORPAY_CHECKOUT_CSP } from './platform/payments/razorpay.ts';
@@ -49,6 +50,20 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     bodyLimit: 256 * 1024,
     trustProxy: ctx.config.TRUST_PROXY,
+    // A request (headers and body) must arrive whole within this time: a body trickled in a byte at a
+    // time would otherwise hold its connection for ever. Node checks at `connectionsCheckingInterval`
+    // (30 s by default), so the server is made here to check often enough for the limit to hold.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout: ctx.config.REQUEST_TIMEOUT_MS,
+          headersTimeout: Math.min(ctx.config.REQUEST_TIMEOUT_MS, 60_000),
+          connectionsCheckingInterval: Math.max(100, Math.min(ctx.config.REQUEST_TIMEOUT_MS / 4, 5000)),
+        },
+        handler,
+      ),
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('ctx', ctx);

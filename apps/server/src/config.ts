@@ -58,6 +58,8 @@ export const envSchema = z.object({
   EMAIL_PROVIDER: z.enum(['outbox', 'sendgrid']).default('outbox'),
   SENDGRID_API_KEY: z.string().min(1).optional(),
   EMAIL_FROM: z.email().default('no-reply@petti.local'),
+  /** A request's headers and body must have arrived within this many milliseconds (slow-body attacks). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
   /** Trust X-Forwarded-For from a reverse proxy (needed behind one for per-IP limits to see real clients). */
   TRUST_PROXY: bool.default(false),
   /** Secret from which each locker site's controller password is derived. */

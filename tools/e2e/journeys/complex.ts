@@ -214,6 +214,11 @@ async function walk(r: Run): Promise<void> {
   // In My orders, with neighbours.
   await buyerPage.goto('/profile/MyOrders');
   await expectVisibleText(buyerPage.getByTestId('neighbour-orders'), title);
+  // The seller's listings and earnings: the sale is owed to them until an operator pays it out.
+  await page.goto('/sellProduct/mine');
+  await expectVisibleText(page.getByTestId('owed'), '₹250');
+  await expectVisibleText(page.getByTestId('sales'), title);
+  await shot(page, `complex-my-listings${suffix}`);
 
   // 7. Someone who is not a member sees neither the listing nor the complex's lockers.
   const outsider = await newShopper(baseUrl, 'Outside Person');

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from './app-error.ts';
@@ -36,6 +37,18 @@ function send(
 }
 
 export function installErrorHandling(app: FastifyInstance): void {
+  // A NUL character anywhere in the address, the query or a JSON body is bad input, never a 500 from
+  // the database: PostgreSQL text cannot hold it.
+  app.addHook('preValidation', async (request) => {
+    if (
+      request.url.includes('%00') ||
+      holdsNul(request.params) ||
+      holdsNul(request.query) ||
+      holdsNul(request.body)
+    ) {
+      throw new AppError('Validation', 'The request holds a character that is not allowed (NUL).');
+    }
+  });
   app.setErrorHandler(
     (err: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) => {
       if (err instanceof AppError) {
@@ -69,4 +82,55 @@ export function installErrorHandling(app: FastifyInstance): void {
       return send(reply, 500, 'InternalFailure', 'Something went wrong,Please try again!');
     },
   );
+}
+
+/** `{ error: { code, message } }` as a raw HTTP response, for failures before Fastify has a request. */
+function rawError(status: number, reason: string, code: string, message: string): string {
+  const body = JSON.stringify({ error: { code, message } });
+  return `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`;
+}
+
+/**
+ * Failures Fastify answers before routing (a URL that is not valid percent-encoding, a path parameter
+ * over its limit): the same `{ error }` shape as every other failure.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply
+    .code(status)
+    .send({ error: { code: 'Validation', message: 'The address of this request is not valid.' } });
+}
+
+/**
+ * Failures Node's HTTP parser finds before Fastify sees a request (headers over 16 KB, a malformed
+ * request line): answered in the same shape, and the connection closed.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const response =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? rawError(
+          431,
+          'Request Header Fields Too Large',
+          'PayloadTooLarge',
+          'The request headers are too large.',
+        )
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? rawError(408, 'Request Timeout', 'Validation', 'The request took too long to arrive.')
+        : rawError(400, 'Bad Request', 'Validation', 'The request is not valid HTTP.');
+  socket.end(response);
+}
+
+const NUL = '\u0000';
+
+/** Whether any string in this value (deep) holds a NUL character, which PostgreSQL text refuses. */
+export function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (depth > 32 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return false;
+  if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes(NUL) || holdsNul(v, depth + 1));
 }
