@@ -1,6 +1,8 @@
+import { EVENTS } from '@petti/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { createBrokerAuth } from './features/auth/broker-auth.ts';
+import type { EndedSessions } from './features/auth/deps.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
 import { createLockerFeature } from './features/bookings/feature.ts';
@@ -36,7 +38,18 @@ export function createServices(ctx: AppContext, log: Logger) {
     config.EMAIL_PROVIDER === 'sendgrid'
       ? createSendgridEmail({ apiKey: config.SENDGRID_API_KEY!, from: config.EMAIL_FROM })
       : createOutboxEmail(db, clock);
-  const auth = createAuthService({ db, clock, sms, tokens, config });
+  // Signed out (here, everywhere, or the account deleted): the user's open apps are told and the
+  // embedded broker closes those sessions' live connections (docs/product.md#sign-out). Set below,
+  // once the outbox exists.
+  let sessionsEnded: (ended: EndedSessions) => Promise<void> = async () => undefined;
+  const auth = createAuthService({
+    db,
+    clock,
+    sms,
+    tokens,
+    config,
+    onSessionsEnded: (ended) => sessionsEnded(ended),
+  });
   // Catalog, sellers, addresses, places, distance and range, server cart (docs/marketplace.md).
   const marketplace = createMarketplaceFeature(ctx, log);
   const me = createMeService({
@@ -58,6 +71,19 @@ export function createServices(ctx: AppContext, log: Logger) {
   const transactor = createTransactor(db, outbox, log);
   const userEvents = createUserEvents(outbox);
   const notifications = createNotificationsService({ db, clock });
+  sessionsEnded = async ({ userId, sessionIds }) => {
+    await transactor.run((_tx, fx) =>
+      userEvents.emit(fx, {
+        userId,
+        event: EVENTS.sessionEnded,
+        data: { id: userId, sessionIds },
+        text: { en: 'You were signed out.', ta: 'நீங்கள் வெளியேற்றப்பட்டீர்கள்.' },
+      }),
+    );
+    // The event first (a device still connected reads it), then the connections close.
+    await outbox.flush();
+    ctx.realtime.endSessions?.(sessionIds);
+  };
   // Timers and periodic work of every feature, on one table and one worker (docs/decisions/0004).
   const jobs = createJobWorker({ db, clock, log, outbox, transactor, pollMs: config.JOB_POLL_MS });
   // Money and stock paths (docs/decisions/0005-flows.md); a process that died mid-flow is undone here.

@@ -13,6 +13,8 @@ export const EVENTS = {
   ConditionalCheckFailedException: 'ConditionalCheckFailedException',
   AddressLongDistance: 'AddressLongDistance',
   LockerLongDistance: 'LockerLongDistance',
+  /** Sign-in sessions ended (signed out, or everywhere): `data.sessionIds`; an app whose own is among them clears. */
+  sessionEnded: 'sessionEnded',
   // payments and plans
   paymentCaptured: 'paymentCaptured',
   paymentFailed: 'paymentFailed',

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
+import { screenshot as save, waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
-import { newShopper, payOnTestpay, signedIn } from '../shopper.ts';
+import { existingShopper, newShopper, payOnTestpay, signedIn } from '../shopper.ts';
 
 /**
  * Real-time updates (docs/product.md#real-time-events): what one phone does reaches the user's other phone
@@ -61,5 +62,41 @@ export const liveJourneys: Journey[] = [
       await screenshot('live-offline-indicator');
       await context.setOffline(false);
     },
+  ),
+  journey(
+    'Signing out everywhere on one phone signs the other phone out at once, with nothing left on its screen',
+    async ({ browser, page, baseUrl }) => {
+      // Two phones, two sign-in sessions of one shopper (a code may be asked again only after 30 s).
+      const shopper = await newShopper(baseUrl, 'Two Phones');
+      const me = (await (
+        await fetch(`${baseUrl}/api/me`, {
+          headers: { authorization: `Bearer ${shopper.accessToken}`, 'x-client-id': shopper.clientId },
+        })
+      ).json()) as { phone: string };
+      await new Promise((r) => setTimeout(r, 31_000));
+      const secondSession = await existingShopper(baseUrl, me.phone);
+      const other = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
+      try {
+        const phone2 = await other.newPage();
+        await signedIn(phone2, secondSession, '/myProfile');
+        await phone2.getByTestId('page-myProfile').waitFor({ timeout: 15_000 });
+        // Connected live (no indicator) before the other phone acts.
+        await phone2.waitForTimeout(1500);
+        assert.equal(await phone2.getByTestId('live-indicator').count(), 0, 'phone 2 is live');
+
+        await signedIn(page, shopper, '/settings');
+        await page.getByTestId('sign-out-everywhere').click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Sign out everywhere' }).click();
+        await waitForPath(page, '/login');
+        // Phone 2 did nothing: it is sent to sign-in by itself, its data gone.
+        await waitForPath(phone2, '/login', 15_000);
+        const left = await phone2.evaluate(() => localStorage.getItem('lastSignedInUser'));
+        assert.equal(left, null, 'phone 2 forgot the session');
+        await save(phone2, 'signed-out-everywhere-other-phone');
+      } finally {
+        await other.close();
+      }
+    },
+    { timeoutMs: 120_000 },
   ),
 ];

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { createServer, type Server as NetServer } from 'node:net';
 import { Duplex } from 'node:stream';
-import { Aedes, type AuthenticateError } from 'aedes';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import {
@@ -52,6 +52,8 @@ export async function createEmbeddedBroker(options: {
   log: Logger;
 }): Promise<Realtime> {
   let auth: BrokerAuth = denyAllBrokerAuth;
+  /** Open connections by sign-in session, so signing out closes them at once. */
+  const bySession = new Map<string, Set<Client>>();
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       auth
@@ -63,6 +65,11 @@ export async function createEmbeddedBroker(options: {
         .then((principal) => {
           if (!principal) return done(refusal(4, 'bad user name or password'), false);
           principals.set(client, principal);
+          if (principal.kind === 'user' && principal.sessionId) {
+            const mine = bySession.get(principal.sessionId) ?? new Set();
+            mine.add(client);
+            bySession.set(principal.sessionId, mine);
+          }
           done(null, true);
         })
         .catch((err: unknown) => {
@@ -80,6 +87,14 @@ export async function createEmbeddedBroker(options: {
       if (principal && auth.canPublish(principal, packet.topic)) return done(null);
       done(new Error('not authorized'));
     },
+  });
+
+  broker.on('clientDisconnect', (client) => {
+    const principal = principals.get(client);
+    if (principal?.kind !== 'user' || !principal.sessionId) return;
+    const mine = bySession.get(principal.sessionId);
+    mine?.delete(client);
+    if (mine && mine.size === 0) bySession.delete(principal.sessionId);
   });
 
   let wss: WebSocketServer | null = null;
@@ -135,6 +150,17 @@ export async function createEmbeddedBroker(options: {
     },
     setAuth: (next) => {
       auth = next;
+    },
+    endSessions: (sessionIds) => {
+      let closed = 0;
+      for (const id of sessionIds) {
+        for (const client of bySession.get(id) ?? []) {
+          client.close();
+          closed += 1;
+        }
+        bySession.delete(id);
+      }
+      return closed;
     },
     connectLocal: () => {
       const [client, server] = duplexPair();

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 
 /** Who a broker connection belongs to, once authenticated. */
 export type Principal =
-  | { kind: 'user'; userId: string }
+  | { kind: 'user'; userId: string; sessionId?: string }
   | { kind: 'device'; siteId: string }
   | { kind: 'server' };
 
@@ -39,6 +39,11 @@ export interface Realtime {
    * built-in locker simulator. It goes through the same authentication and topic rules as any client.
    */
   connectLocal?(): Duplex;
+  /**
+   * Embedded only: closes the open connections of these sign-in sessions (signed out, or everywhere);
+   * answers how many were closed. An external broker checks tokens itself (docs/deploy.md).
+   */
+  endSessions?(sessionIds: readonly string[]): number;
   status(): { mode: 'embedded' | 'external'; connected: boolean; clients?: number; tcpPort?: number | null };
   close(): Promise<void>;
 }

@@ -11,7 +11,7 @@ const SITE_ID = /^[a-z0-9-]{1,64}$/;
  * site's credentials and may only use their own site's topics.
  */
 export function createBrokerAuth(deps: {
-  authenticateUser: (accessToken: string) => Promise<{ userId: string } | null>;
+  authenticateUser: (accessToken: string) => Promise<{ userId: string; sessionId: string } | null>;
   siteExists: (siteId: string) => Promise<boolean>;
   deviceKey: string;
 }): BrokerAuth {
@@ -25,7 +25,7 @@ export function createBrokerAuth(deps: {
         return (await deps.siteExists(siteId)) ? { kind: 'device', siteId } : null;
       }
       const user = await deps.authenticateUser(password);
-      return user ? { kind: 'user', userId: user.userId } : null;
+      return user ? { kind: 'user', userId: user.userId, sessionId: user.sessionId } : null;
     },
     canSubscribe(principal: Principal, filter: string) {
       if (principal.kind === 'server') return true;

@@ -1,7 +1,7 @@
 import { devicePassword } from '@petti/shared/node/device-password';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpUser } from '../../test/auth-helpers.ts';
+import { signInUser, signUpUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 
 // These rules live in the embedded broker, so this suite always runs on it, also when the other
@@ -115,6 +115,42 @@ describe('who may listen to what', () => {
     await expect(connect({ username: alice.userId, password: alice.tokens.accessToken })).rejects.toThrow(
       /Bad username or password/i,
     );
+  });
+
+  it('closes the open connections of the sessions signed out, after telling them; other sessions stay', async () => {
+    const alice = await signUpUser(t.app);
+    t.clock.advance(31_000);
+    const phone2 = await signInUser(t.app, alice.phone);
+    const first = await connect({ username: alice.userId, password: alice.tokens.accessToken });
+    const second = await connect({ username: alice.userId, password: phone2.tokens.accessToken });
+    await second.subscribeAsync(`users/${alice.userId}/events`, { qos: 1 });
+    const told = hears(second, `users/${alice.userId}/events`, 3000);
+    const closed = new Promise<void>((resolve) => second.once('close', () => resolve()));
+    // The first phone signs out only itself: the second stays connected.
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { authorization: `Bearer ${alice.tokens.accessToken}`, 'x-client-id': 'petti-web' },
+    });
+    expect(own.statusCode, own.body).toBe(204);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(first.connected).toBe(false);
+    expect(second.connected).toBe(true);
+    // Then it signs out everywhere from the second: that one hears why, and its connection is closed.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { authorization: `Bearer ${phone2.tokens.accessToken}`, 'x-client-id': 'petti-web' },
+      payload: { global: true },
+    });
+    expect(res.statusCode).toBe(204);
+    const event = JSON.parse((await told) ?? 'null') as {
+      event: string;
+      data: { sessionIds: string[] };
+    } | null;
+    expect(event?.event).toBe('sessionEnded');
+    await closed;
+    expect(second.connected).toBe(false);
   });
 
   it('keeps each locker controller to its own site', async () => {

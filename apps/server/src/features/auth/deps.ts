@@ -4,7 +4,18 @@ import type { Clock } from '../../platform/clock.ts';
 import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
 import type { TokenSigner } from './tokens.ts';
 
+/** Sessions that just ended (signed out here or everywhere, or the account deleted). */
+export interface EndedSessions {
+  userId: string;
+  sessionIds: string[];
+}
+
 export interface AuthDeps {
+  /**
+   * Told after sessions are revoked, so their open live connections are closed and their apps told
+   * (docs/product.md#sign-out); a failure here never undoes the sign-out.
+   */
+  onSessionsEnded?: (ended: EndedSessions) => Promise<void>;
   db: Db;
   clock: Clock;
   sms: SmsProvider;

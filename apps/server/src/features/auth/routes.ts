@@ -105,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Sign out this device, or every device with global: true',
         security: [{ bearer: [] }],
-        body: signOutBody.optional(),
+        body: signOutBody.nullish(),
         response: { 204: z.null(), ...errorResponses },
       },
     },

@@ -1,5 +1,5 @@
 import type { Tokens } from '@petti/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../platform/ids.ts';
@@ -22,7 +22,19 @@ export function createSessions({
   clock,
   tokens,
   config,
-}: Pick<AuthDeps, 'db' | 'clock' | 'tokens' | 'config'>) {
+  onSessionsEnded,
+}: Pick<AuthDeps, 'db' | 'clock' | 'tokens' | 'config' | 'onSessionsEnded'>) {
+  async function revoke(userId: string, scope: SQL | undefined): Promise<void> {
+    const ended = await db
+      .update(authSessions)
+      .set({ revokedAt: clock.now() })
+      .where(and(eq(authSessions.userId, userId), scope, isNull(authSessions.revokedAt)))
+      .returning({ id: authSessions.id });
+    if (ended.length && onSessionsEnded) {
+      await onSessionsEnded({ userId, sessionIds: ended.map((e) => e.id) }).catch(() => undefined);
+    }
+  }
+
   async function openSession(tx: Tx | Db, userId: string): Promise<Tokens> {
     const now = clock.now();
     const sessionId = newId();
@@ -79,19 +91,11 @@ export function createSessions({
     },
 
     async signOut(who: AuthedSession, options: { global?: boolean }): Promise<void> {
-      const now = clock.now();
-      const scope = options.global ? eq(authSessions.userId, who.userId) : eq(authSessions.id, who.sessionId);
-      await db
-        .update(authSessions)
-        .set({ revokedAt: now })
-        .where(and(scope, isNull(authSessions.revokedAt)));
+      await revoke(who.userId, options.global ? undefined : eq(authSessions.id, who.sessionId));
     },
 
     async revokeAllSessions(userId: string): Promise<void> {
-      await db
-        .update(authSessions)
-        .set({ revokedAt: clock.now() })
-        .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt)));
+      await revoke(userId, undefined);
     },
 
     /** The caller behind an access token, or null when the token or its session is no longer good. */

@@ -30,6 +30,7 @@ function fakeMqtt() {
 function setup(options: { token?: string | null } = {}) {
   const clients: ReturnType<typeof fakeMqtt>[] = [];
   const calls: MqttConnectOptions[] = [];
+  const asked: Array<{ renew?: boolean } | undefined> = [];
   const live = createLiveClient({
     connect: async (_url, opts) => {
       calls.push(opts);
@@ -38,11 +39,13 @@ function setup(options: { token?: string | null } = {}) {
       return c as unknown as MqttLike;
     },
     url: () => 'ws://localhost/mqtt',
-    credentials: async () =>
-      options.token === null ? null : { userId: 'user-1', token: options.token ?? 'token-1' },
+    credentials: async (o) => {
+      asked.push(o);
+      return options.token === null ? null : { userId: 'user-1', token: options.token ?? 'token-1' };
+    },
     isOnline: () => true,
   });
-  return { live, clients, calls };
+  return { live, clients, calls, asked };
 }
 
 const flush = () => vi.advanceTimersByTimeAsync(0);
@@ -145,5 +148,27 @@ describe('the live client', () => {
     await flush();
     expect(calls).toHaveLength(0);
     expect(live.state()).toBe('ConnectionDisrupted');
+  });
+
+  it('renews the session before trying again when the broker refused its token (signed out elsewhere)', async () => {
+    const { live, clients, asked } = setup();
+    live.start();
+    await flush();
+    expect(asked).toEqual([undefined]);
+    // The broker closes the connection and refuses the same token on the next attempt.
+    clients[0]?.fire(
+      'error',
+      Object.assign(new Error('Connection refused: Bad username or password'), { code: 4 }),
+    );
+    clients[0]?.fire('close');
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(asked[1]).toEqual({ renew: true });
+    // A plain network failure does not ask for a renewal.
+    clients[1]?.fire('error', new Error('socket hang up'));
+    clients[1]?.fire('close');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(asked[2]).toBeUndefined();
+    expect(asked.length).toBeGreaterThanOrEqual(3);
+    live.stop();
   });
 });

@@ -39,8 +39,11 @@ export interface MqttConnectOptions {
 export interface LiveClientDeps {
   connect: (url: string, options: MqttConnectOptions) => Promise<MqttLike>;
   url: () => string;
-  /** The signed-in user and a fresh access token, or null when nobody is signed in. */
-  credentials: () => Promise<{ userId: string; token: string } | null>;
+  /**
+   * The signed-in user and a fresh access token, or null when nobody is signed in. `renew`: the broker
+   * refused the last token, so renew the session first (a signed-out session then ends here too).
+   */
+  credentials: (options?: { renew?: boolean }) => Promise<{ userId: string; token: string } | null>;
   isOnline: () => boolean;
   timers?: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout };
 }
@@ -60,6 +63,8 @@ export function createLiveClient(deps: LiveClientDeps) {
   let client: MqttLike | null = null;
   let generation = 0;
   let pingTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The broker refused our token (CONNACK 4 or 5): the next attempt renews the session first. */
+  let refused = false;
 
   const set = (patch: Partial<ConnectionFacts>) => facts.setState(patch);
   const reconnector = createReconnector(() => void open(), timers);
@@ -81,7 +86,9 @@ export function createLiveClient(deps: LiveClientDeps) {
     close();
     const mine = generation;
     set({ connection: 'connecting' });
-    const creds = await deps.credentials().catch(() => null);
+    const renew = refused;
+    refused = false;
+    const creds = await deps.credentials(renew ? { renew: true } : undefined).catch(() => null);
     if (mine !== generation || facts.getState().intended !== 'connected') return;
     if (!creds) {
       set({ connection: 'disconnected' });
@@ -125,8 +132,11 @@ export function createLiveClient(deps: LiveClientDeps) {
       set({ connection: 'disconnected', keepAliveHealthy: true });
       if (facts.getState().intended === 'connected') reconnector.disrupted();
     });
-    next.on('error', () => {
-      // A refused connect (expired token) or a broken socket: 'close' follows and handles it.
+    next.on('error', (error) => {
+      // A refused connect or a broken socket: 'close' follows and handles it. Refused as "bad user name
+      // or password" / "not authorized", the token is no good (signed out elsewhere, or expired).
+      const code = (error as { code?: unknown }).code;
+      if (code === 4 || code === 5) refused = true;
     });
     next.on('packetsend', (packet) => {
       if (packet.cmd !== 'pingreq' || pingTimer !== null) return;

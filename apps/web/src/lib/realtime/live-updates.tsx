@@ -1,6 +1,8 @@
+import { EVENTS } from '@petti/shared/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../api.ts';
 import { getLastUser, subscribeSession } from '../auth-storage.ts';
 import { toast } from '../ui/toast-store.ts';
 import { isFromThisDevice } from './index.ts';
@@ -62,6 +64,12 @@ export function LiveUpdates() {
   useEffect(
     () =>
       live.subscribe((e) => {
+        // Signed out here or everywhere from another device: a session that cannot be renewed ends on
+        // this device at once (api.ts clears it and the guard goes to /login); one still good carries on.
+        if (e.event === EVENTS.sessionEnded) {
+          void api.renewSession().catch(() => undefined);
+          return;
+        }
         void queryClient.invalidateQueries({ queryKey: ['notifications'] });
         if (isFromThisDevice(e)) return;
         for (const key of SHARED_KEYS) void queryClient.invalidateQueries({ queryKey: key });

@@ -14,12 +14,12 @@ export const live = createLiveClient({
     return connect(url, options) as unknown as MqttLike;
   },
   url: () => `${window.location.origin.replace(/^http/, 'ws')}/mqtt`,
-  credentials: async () => {
+  credentials: async (options) => {
     const userId = getLastUser();
     if (!userId) return null;
     let token = getAccessToken(userId);
     const expiresAt = token ? tokenExpiresAt(token) : null;
-    if (!token || (expiresAt !== null && expiresAt - api.serverNow() < RENEW_BEFORE_MS)) {
+    if (options?.renew || !token || (expiresAt !== null && expiresAt - api.serverNow() < RENEW_BEFORE_MS)) {
       token = await api.renewSession();
     }
     return token ? { userId, token } : null;
