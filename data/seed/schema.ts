@@ -312,7 +312,7 @@ export type Handover = z.infer<typeof handoverSchema>;
 export const complexSchema = z.strictObject({
   id: slugSchema,
   name: localizedTextSchema,
-  address: z.string().trim().min(1),
+  address: localizedTextSchema,
   lat: latSchema,
   lng: lngSchema,
   blocks: z

@@ -43,7 +43,7 @@ export type PhotoSize = keyof typeof PHOTO_SIZES;
 export const complexSummarySchema = z.object({
   id: z.string(),
   name: localized,
-  address: z.string(),
+  address: localized,
   lat: z.number(),
   lng: z.number(),
   blocks: z.array(z.string()),

@@ -40,7 +40,7 @@ describe('demo data', () => {
     expect(await counts()).toEqual(before);
 
     // Stock a shopper bought must survive a reload of changed files.
-    const [first] = await database.db.select().from(productVariants).limit(1);
+    const [first] = await database.db.select().from(productVariants).orderBy(productVariants.id).limit(1);
     await database.db.update(productVariants).set({ inventory: 0 });
     const changed = await mkdtemp(join(tmpdir(), 'petti-seed-'));
     await cp(SEED_DIR, changed, { recursive: true });
@@ -48,7 +48,7 @@ describe('demo data', () => {
     await writeFile(fees, `${(await readFile(fees, 'utf8')).trimEnd()}\n\n`);
     expect(await loadDemoData(database.db, `${changed}/`)).toEqual({ loaded: true });
     expect(await counts()).toEqual(before);
-    const [again] = await database.db.select().from(productVariants).limit(1);
+    const [again] = await database.db.select().from(productVariants).orderBy(productVariants.id).limit(1);
     expect(again?.id).toBe(first?.id);
     expect(again?.inventory).toBe(0);
   });

@@ -73,7 +73,14 @@ async function insertAll(tx: Tx, f: SeedFiles): Promise<void> {
     )
     .onConflictDoNothing();
   await tx.insert(lockerPrices).values(l.prices).onConflictDoNothing();
-  await tx.insert(complexes).values(cx.complexes).onConflictDoNothing();
+  // A complex's name and address are the data's words (an address in Tamil came later).
+  await tx
+    .insert(complexes)
+    .values(cx.complexes)
+    .onConflictDoUpdate({
+      target: complexes.id,
+      set: { name: sql`excluded.name`, address: sql`excluded.address` },
+    });
   await tx
     .insert(lockerSites)
     .values(

@@ -137,7 +137,8 @@ export function createMembership(deps: MembershipDeps) {
       const rows = await db.select().from(complexes);
       const q = query.q ? fold(query.q) : '';
       const hits = rows.filter(
-        (c) => !q || [c.name.en, c.name.ta, c.address].some((text) => fold(text).includes(q)),
+        (c) =>
+          !q || [c.name.en, c.name.ta, c.address.en, c.address.ta].some((text) => fold(text).includes(q)),
       );
       const at =
         query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : null;

@@ -6,7 +6,7 @@ import { users } from '../users/schema.ts';
 export const complexes = pgTable('complexes', {
   id: text('id').primaryKey(),
   name: localized('name').notNull(),
-  address: text('address').notNull(),
+  address: localized('address').notNull(),
   lat: doublePrecision('lat').notNull(),
   lng: doublePrecision('lng').notNull(),
   blocks: text('blocks').array().notNull(),

@@ -29,7 +29,6 @@ export const complexEn = {
     reason: 'Reason: {{note}}',
   },
   home: {
-    welcome: '{{complex}}',
     flat: 'Block {{block}} · Flat {{flat}}',
     searchLabel: 'Search in your complex',
     searchPlaceholder: 'Pickle, books, cycle…',
@@ -142,7 +141,6 @@ export const complexEn = {
     requested: 'Block {{block}} · {{flat}} · phone ending {{phone}}',
   },
   order: {
-    title: '{{title}}',
     from: 'From {{name}} · {{flat}}',
     to: 'To {{name}} · {{flat}}',
     states: {

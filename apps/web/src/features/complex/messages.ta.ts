@@ -32,7 +32,6 @@ export const complexTa: Widen<typeof complexEn> = {
     reason: 'காரணம்: {{note}}',
   },
   home: {
-    welcome: '{{complex}}',
     flat: 'பிளாக் {{block}} · வீடு {{flat}}',
     searchLabel: 'உங்கள் குடியிருப்பில் தேடுங்கள்',
     searchPlaceholder: 'ஊறுகாய், புத்தகம், சைக்கிள்…',
@@ -51,7 +50,7 @@ export const complexTa: Widen<typeof complexEn> = {
     move: 'வீடு மாறினீர்களா? வேறு குடியிருப்பில் சேருங்கள்',
   },
   listing: {
-    by: '{{name}} · {{flat}}',
+    by: 'விற்பவர்: {{name}} · {{flat}}',
     left_one: '{{count}} மீதம்',
     left_other: '{{count}} மீதம்',
     soldOut: 'விற்றுத் தீர்ந்தது',
@@ -150,7 +149,6 @@ export const complexTa: Widen<typeof complexEn> = {
     requested: 'பிளாக் {{block}} · {{flat}} · தொலைபேசி எண் கடைசி இலக்கங்கள் {{phone}}',
   },
   order: {
-    title: '{{title}}',
     from: 'விற்பவர்: {{name}} · {{flat}}',
     to: 'வாங்குபவர்: {{name}} · {{flat}}',
     states: {

@@ -56,7 +56,7 @@ export function ComplexHome({ membership, onMove }: { membership: Membership; on
     <section className="section complex-home" aria-labelledby="complex-home-title" data-testid="complex-home">
       <div className="complex-home__head">
         <h2 id="complex-home-title" className="item-title">
-          {t('complex.home.welcome', { complex: name })}
+          {name}
         </h2>
         <p className="muted">{t('complex.home.flat', { block: membership.block, flat: membership.flat })}</p>
       </div>

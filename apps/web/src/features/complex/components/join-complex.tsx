@@ -89,7 +89,7 @@ export function JoinComplex({ current }: { current: Membership | null }) {
                     data-testid={`complex-${c.id}`}
                   >
                     <strong>{localName(c.name, language)}</strong>
-                    <span className="muted">{c.address}</span>
+                    <span className="muted">{localName(c.address, language)}</span>
                     {c.distanceKm !== null && (
                       <span className="muted">{t('complex.join.distance', { km: c.distanceKm })}</span>
                     )}
@@ -104,7 +104,7 @@ export function JoinComplex({ current }: { current: Membership | null }) {
           <p>
             <strong>{localName(chosen.name, language)}</strong>
             <br />
-            <span className="muted">{chosen.address}</span>
+            <span className="muted">{localName(chosen.address, language)}</span>
           </p>
           <Field label={t('complex.join.block')} error={errors.block}>
             {(ids) => (

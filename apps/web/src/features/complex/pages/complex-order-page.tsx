@@ -117,7 +117,7 @@ export default function ComplexOrderPage() {
         <div className="complex-row complex-row--media">
           <ListingPhoto id={o.listingId} photo={o.photo} label={o.title} size="sm" />
           <div className="complex-row__body">
-            <h2 className="item-title">{t('complex.order.title', { title: o.title })}</h2>
+            <h2 className="item-title">{o.title}</h2>
             <p className="muted">
               {seller
                 ? t('complex.order.to', { name: o.buyerName, flat: o.buyerFlat })
