@@ -218,6 +218,12 @@ async function walk(r: Run): Promise<void> {
   await page.goto('/sellProduct/mine');
   await expectVisibleText(page.getByTestId('owed'), '₹250');
   await expectVisibleText(page.getByTestId('sales'), title);
+  const wideList = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wideList <= page.viewportSize()!.width, `my listings are ${wideList} px wide`);
+  for (const box of await page.locator('.earnings div').all()) {
+    const fits = await box.evaluate((el) => el.scrollWidth <= el.clientWidth + 1);
+    assert.ok(fits, 'an earnings figure is cut off');
+  }
   await shot(page, `complex-my-listings${suffix}`);
 
   // 7. Someone who is not a member sees neither the listing nor the complex's lockers.

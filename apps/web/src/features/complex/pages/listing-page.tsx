@@ -135,8 +135,11 @@ export default function ListingPage() {
           {l.mine ? (
             <div className="stack">
               <p className="muted">
-                {t('complex.listing.mine')} {t(`complex.listing.statuses.${l.status}`)} ·{' '}
-                {t('complex.listing.left', { count: l.quantity })}
+                {t('complex.listing.mine')}{' '}
+                {t(
+                  `complex.listing.statuses.${l.status === 'active' && l.quantity === 0 ? 'sold_out' : l.status}`,
+                )}{' '}
+                · {t('complex.listing.left', { count: l.quantity })}
               </p>
               <Link to={generatePath(ROUTES.sellProduct, { id: l.id })} className="button button--secondary">
                 {t('complex.listing.edit')}

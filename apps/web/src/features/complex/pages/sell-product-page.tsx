@@ -176,7 +176,10 @@ function MyListings() {
                     <strong>{l.title}</strong>
                   </Link>
                   <span className="muted">
-                    {rupees(l.pricePaise)} · {t(`complex.listing.statuses.${l.status}`)}
+                    {rupees(l.pricePaise)} ·{' '}
+                    {t(
+                      `complex.listing.statuses.${l.status === 'active' && l.quantity === 0 ? 'sold_out' : l.status}`,
+                    )}
                     {l.hidden ? ` · ${t('complex.listing.hidden')}` : ''} ·{' '}
                     {t('complex.listing.left', { count: l.quantity })}
                   </span>
