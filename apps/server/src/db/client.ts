@@ -27,6 +27,23 @@ export interface Database {
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** The advisory lock processes take around migrating, so several starting together migrate once. */
+export const MIGRATION_LOCK = 7_204_331_900;
+
+/**
+ * Runs reads one after another on a transaction (one connection: queries must not overlap on it),
+ * and side by side on the pool. Views that read several tables use this whichever they are given.
+ */
+export async function inTurn<T extends readonly unknown[]>(
+  q: DbOrTx,
+  tasks: { [K in keyof T]: () => Promise<T[K]> },
+): Promise<T> {
+  if (!('rollback' in q)) return (await Promise.all(tasks.map((t) => t()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const task of tasks) out.push(await task());
+  return out as unknown as T;
+}
+
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
@@ -41,7 +58,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  // At least two: one holds the migration lock while another migrates.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: Math.max(2, poolSize),
+    connectionTimeoutMillis: 5000,
+  });
   // An idle client's network error must not crash the process; the next query reports it instead.
   pool.on('error', () => {});
   try {
@@ -51,12 +73,18 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     throw new DatabaseStartError(`Cannot reach PostgreSQL at ${redact(url)}: ${describe(err)}`);
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  // Several processes may start at once: one migrates while the others wait, then find nothing to do.
+  const lock = await pool.connect();
   try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrateNodePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (err) {
+    lock.release();
     await pool.end().catch(() => {});
     throw new DatabaseStartError(`Migrating PostgreSQL at ${redact(url)} failed: ${describe(err)}`);
   }
+  await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+  lock.release();
   return {
     db,
     kind: 'postgres',

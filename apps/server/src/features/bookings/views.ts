@@ -1,6 +1,6 @@
 import { type Booking, LOCKER_RULES, type LockerRate, overstayCharge, overstayHours } from '@petti/shared';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, inTurn } from '../../db/client.ts';
 import { lockersByIds, lockersService } from '../lockers/index.ts';
 import { lockerLabel } from './emitter.ts';
 import { allRates } from './repo.ts';
@@ -22,20 +22,23 @@ export async function toBookings(
   const ids = rows.map((r) => r.id);
   const siteIds = [...new Set(rows.map((r) => r.siteId))];
   const lockerIds = [...new Set(rows.map((r) => r.lockerId).filter((x): x is string => Boolean(x)))];
-  const [sites, lockerRows, charges, rates, positions] = await Promise.all([
-    lockersService.siteSummaries(db, siteIds),
-    lockersByIds(db, lockerIds),
-    db
-      .select()
-      .from(bookingCharges)
-      .where(inArray(bookingCharges.bookingId, ids))
-      .orderBy(asc(bookingCharges.createdAt)),
-    allRates(db),
-    waitlistPositions(
-      db,
-      rows.filter((r) => r.state === 'waitlisted'),
-    ),
-  ]);
+  // In turn inside a transaction (its one connection), side by side on the pool.
+  const [sites, lockerRows, charges, rates, positions] = await inTurn(db, [
+    () => lockersService.siteSummaries(db, siteIds),
+    () => lockersByIds(db, lockerIds),
+    () =>
+      db
+        .select()
+        .from(bookingCharges)
+        .where(inArray(bookingCharges.bookingId, ids))
+        .orderBy(asc(bookingCharges.createdAt)),
+    () => allRates(db),
+    () =>
+      waitlistPositions(
+        db,
+        rows.filter((r) => r.state === 'waitlisted'),
+      ),
+  ] as const);
   const siteById = new Map(sites.map((s) => [s.id, s]));
   const lockerById = new Map(lockerRows.map((l) => [l.id, l]));
   const chargesBy = new Map<string, ChargeRow[]>();

@@ -7,7 +7,7 @@ import {
 } from '@petti/shared/schemas/complex';
 import { and, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, inTurn } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { TimerRow } from '../../platform/jobs/schema.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
@@ -48,7 +48,10 @@ export function createComplexOrders(deps: MarketDeps, log: Logger) {
 
   async function views(q: DbOrTx, rows: ComplexOrderRow[], viewerId: string): Promise<ComplexOrder[]> {
     const ids = rows.flatMap((r) => [r.buyerId, r.sellerId]);
-    const [names, flats] = await Promise.all([usersService.contacts(q, ids), membership.flatsOf(q, ids)]);
+    const [names, flats] = await inTurn(q, [
+      () => usersService.contacts(q, ids),
+      () => membership.flatsOf(q, ids),
+    ] as const);
     const bookingIds = rows.flatMap((r) => (r.bookingId ? [r.bookingId] : []));
     const parcelsBy = await parcels.summaries(q, bookingIds);
     const siteNames = new Map(

@@ -1,7 +1,7 @@
 import type { Payment } from '@petti/shared';
 import type { Order } from '@petti/shared/schemas/orders';
 import { asc, inArray } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, inTurn } from '../../db/client.ts';
 import type { OrdersDeps } from './deps.ts';
 import { type OrderRow, orderItems, orderStateLog } from './schema.ts';
 
@@ -17,14 +17,20 @@ export async function toOrders(deps: ViewDeps, q: DbOrTx, rows: OrderRow[]): Pro
   const siteIds = [...new Set(rows.flatMap((r) => (r.siteId ? [r.siteId] : [])))];
   const bookingIds = rows.flatMap((r) => (r.parcelBookingId ? [r.parcelBookingId] : []));
   const paymentIds = rows.flatMap((r) => (r.paymentId ? [r.paymentId] : []));
-  const [items, log, sellerRows, siteRows, parcelBy, paymentRows] = await Promise.all([
-    q.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.vrntId)),
-    q.select().from(orderStateLog).where(inArray(orderStateLog.orderId, ids)).orderBy(asc(orderStateLog.seq)),
-    deps.sellers.rows(q, sellerIds),
-    deps.lockers.siteNames(q, siteIds),
-    deps.parcels.summaries(q, bookingIds),
-    deps.payments.summaries(q, paymentIds),
-  ]);
+  // In turn inside a transaction (its one connection), side by side on the pool.
+  const [items, log, sellerRows, siteRows, parcelBy, paymentRows] = await inTurn(q, [
+    () => q.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.vrntId)),
+    () =>
+      q
+        .select()
+        .from(orderStateLog)
+        .where(inArray(orderStateLog.orderId, ids))
+        .orderBy(asc(orderStateLog.seq)),
+    () => deps.sellers.rows(q, sellerIds),
+    () => deps.lockers.siteNames(q, siteIds),
+    () => deps.parcels.summaries(q, bookingIds),
+    () => deps.payments.summaries(q, paymentIds),
+  ] as const);
   const group = <T extends { orderId: string }>(xs: T[]) => {
     const m = new Map<string, T[]>();
     for (const x of xs) m.set(x.orderId, [...(m.get(x.orderId) ?? []), x]);
