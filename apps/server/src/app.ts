@@ -21,6 +21,7 @@ import { complexMarketRoutes } from './features/complex-market/routes.ts';
 import { lockerSimRoutes } from './features/dev/locker-sim-routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { grabRoutes } from './features/grab/routes.ts';
+import { supportRoutes } from './features/support/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { lockerRoutes } from './features/lockers/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes, { prefix: '/api' });
+  await app.register(supportRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(meRoutes, { prefix: '/api' });
   await installPayments(app);

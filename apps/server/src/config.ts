@@ -48,6 +48,10 @@ export const envSchema = z.object({
   SMS_PROVIDER: z.enum(['outbox', 'msg91']).default('outbox'),
   MSG91_AUTH_KEY: z.string().min(1).optional(),
   MSG91_TEMPLATE_ID: z.string().min(1).optional(),
+  /** How shoppers reach a person (help centre, chat, order pages); demo values outside production. */
+  SUPPORT_PHONE: z.string().regex(/^\+\d{8,15}$/, 'international form, e.g. +914562200200').optional(),
+  SUPPORT_EMAIL: z.email().optional(),
+  SUPPORT_WHATSAPP: z.string().regex(/^\+\d{8,15}$/, 'international form, e.g. +919876543210').optional(),
   /** Where residents' photos are kept: a folder under DATA_DIR, or an S3-compatible bucket shared by every process. */
   STORAGE_PROVIDER: z.enum(['folder', 's3']).default('folder'),
   S3_ENDPOINT: z.url().optional(),
@@ -132,10 +136,15 @@ export interface Config
   JWT_SECRET: string;
   DEVICE_KEY: string;
   TESTPAY_KEY_SECRET: string;
+  /** Null when not configured (in production nothing is made up). */
+  SUPPORT: { phone: string | null; email: string | null; whatsapp: string | null };
   /** `razorpay` when its keys are set, else the embedded `testpay`. */
   PAYMENT_PROVIDER: 'razorpay' | 'testpay';
   isProduction: boolean;
 }
+
+/** The demo's help desk (outside production only, like the secrets below). */
+export const DEV_SUPPORT = { phone: '+914562200200', email: 'help@petti.local', whatsapp: '+919445200200' };
 
 /** Used only outside production, so a fresh clone runs with no settings. */
 const DEV_JWT_SECRET = 'petti-development-secret-do-not-use-in-production';
@@ -229,6 +238,11 @@ export function loadConfig(
     JOB_WORKER: env.JOB_WORKER ?? env.NODE_ENV !== 'test',
     TESTPAY_KEY_SECRET: env.TESTPAY_KEY_SECRET ?? DEV_TESTPAY_KEY_SECRET,
     PAYMENT_PROVIDER: paymentProvider,
+    SUPPORT: {
+      phone: env.SUPPORT_PHONE ?? (isProduction ? null : DEV_SUPPORT.phone),
+      email: env.SUPPORT_EMAIL ?? (isProduction ? null : DEV_SUPPORT.email),
+      whatsapp: env.SUPPORT_WHATSAPP ?? (isProduction ? null : DEV_SUPPORT.whatsapp),
+    },
     isProduction,
   };
 }

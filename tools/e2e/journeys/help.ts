@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Journey, journey } from '../runner.ts';
 import { newShopper, signedIn } from '../shopper.ts';
+import { expectVisibleText } from '../visible.ts';
 
 /** The help centre: search the questions, narrow by topic, and an honest answer when nothing fits. */
 export const helpJourneys: Journey[] = [
@@ -30,6 +31,14 @@ export const helpJourneys: Journey[] = [
     assert.ok(payments > 0 && payments < all, `a topic narrows the list (${payments} of ${all})`);
     await page.getByTestId('faq-receipts').locator('summary').click();
     assert.match(await page.getByTestId('faq-receipts').innerText(), /CGST and SGST/);
+    // A person is always one tap away: the configured phone, WhatsApp and email.
+    await expectVisibleText(page.getByTestId('human-help'), 'Talk to a person');
+    assert.match((await page.getByTestId('support-call').getAttribute('href')) ?? '', /^tel:\+\d{10,}$/);
+    assert.match(
+      (await page.getByTestId('support-whatsapp').getAttribute('href')) ?? '',
+      /^https:\/\/wa\.me\/\d+$/,
+    );
+    assert.match((await page.getByTestId('support-email').getAttribute('href')) ?? '', /^mailto:.+@/);
     await screenshot('help-payments');
   }),
 
@@ -65,16 +74,30 @@ export const helpJourneys: Journey[] = [
       assert.match(reply, /until the shop starts packing/, 'the FAQ answer');
       assert.match(reply, /no order under way/, 'and their orders, as they asked about "my order"');
 
-      await page.getByTestId('chat-input').fill('what is the weather in Madurai');
+      // Something the FAQ does not cover, though it shares a word ("book"): said so, with a person to ask.
+      await page.getByTestId('chat-input').fill('book me a taxi to Madurai');
       await page.getByRole('button', { name: 'Send' }).click();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="chat-bot"]').length === 4);
-      assert.match(await lastReply(), /could not find an answer/);
+      assert.match(await lastReply(), /do not have a good answer/);
+      assert.doesNotMatch(await lastReply(), /locker/i, 'not the locker how-to');
       await log.getByRole('link', { name: 'Help centre' }).last().waitFor();
       assert.equal(
         await page.getByTestId('chat-input').inputValue(),
         '',
         'the input is cleared after sending',
       );
+
+      // Asking for a person: the help desk's phone, WhatsApp and email, never an FAQ answer.
+      await page.getByTestId('chat-input').fill('I want to talk to a human');
+      await page.getByTestId('chat-input').press('Enter');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="chat-bot"]').length === 5);
+      assert.match(await lastReply(), /reach a person/);
+      const call = log
+        .getByTestId('chat-bot')
+        .last()
+        .getByRole('link', { name: /^Call / });
+      assert.match((await call.getAttribute('href')) ?? '', /^tel:\+\d+$/);
+      await expectVisibleText(page.getByTestId('human-help'), 'Talk to a person');
       await screenshot('help-chat');
     },
   ),

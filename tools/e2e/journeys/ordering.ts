@@ -34,6 +34,8 @@ export const orderingJourneys: Journey[] = [
       await page.locator('[data-testid^="address-option-"]').first().click();
       const home = await checkout(page, screenshot, 'home');
       await screenshot('order-home-placed');
+      // Someone to ask about it: the shop's own phone.
+      assert.match((await page.getByTestId('call-shop').getAttribute('href')) ?? '', /^tel:\+91\d{10}$/);
       for (const step of ['accepted', 'packed', 'out_for_delivery']) await waitForStep(page, step);
       await waitForStep(page, 'delivered', 90_000);
       await screenshot('order-home-delivered');

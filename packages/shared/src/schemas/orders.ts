@@ -156,7 +156,13 @@ export const orderSchema = z.object({
   id: z.string(),
   state: z.enum(ORDER_STATES),
   sellerId: z.string(),
-  seller: z.object({ id: z.string(), brandName: z.string(), brandNameTa: z.string().nullable() }),
+  seller: z.object({
+    id: z.string(),
+    brandName: z.string(),
+    brandNameTa: z.string().nullable(),
+    /** The shop's phone, for the buyer to call about this order. */
+    phone: z.string().nullable(),
+  }),
   deliveryType: z.enum(ORDER_DELIVERY_TYPES),
   /** A copy of the address as it was when ordered (home). */
   address: z

@@ -55,6 +55,7 @@ export async function toOrders(deps: ViewDeps, q: DbOrTx, rows: OrderRow[]): Pro
         id: o.sellerId,
         brandName: seller?.brandName ?? o.sellerId,
         brandNameTa: seller?.brandNameTa ?? null,
+        phone: seller?.phone ?? null,
       },
       deliveryType: o.deliveryType,
       address: o.address ?? null,

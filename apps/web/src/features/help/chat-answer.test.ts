@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bestFaqMatch, ownTopicsOf } from './chat-answer.ts';
+import { asksForPerson, bestFaqMatch, ownTopicsOf } from './chat-answer.ts';
 import { FAQ } from './faq.ts';
 
 const best = (text: string) => bestFaqMatch(FAQ, text)?.id ?? null;
@@ -31,6 +31,27 @@ describe('bestFaqMatch', () => {
     expect(bestFaqMatch(FAQ, 'Where is my order?')?.id).toBe('delivery-ways');
     expect(bestFaqMatch(FAQ, 'Where is my order?', 4)).toBeNull();
     expect(bestFaqMatch(FAQ, 'how do I cancel my order', 4)?.id).toBe('cancel-order');
+  });
+
+  it('says it has no answer when most of the question is about something else', () => {
+    expect(best('book me a taxi to Madurai')).toBeNull();
+    expect(best('I want to talk to a human')).toBeNull();
+    expect(best('how do I book a locker')).toBe('book-locker');
+  });
+
+  it('knows when someone asks for a person, in English or Tamil', () => {
+    for (const q of [
+      'I want to talk to a human',
+      'Can I speak to customer care?',
+      'what is your phone number',
+      'I have a complaint',
+      'ஒருவரிடம் பேச வேண்டும்',
+      'புகார் தெரிவிக்க வேண்டும்',
+    ]) {
+      expect(asksForPerson(q), q).toBe(true);
+    }
+    expect(asksForPerson('How does the PIN work?')).toBe(false);
+    expect(asksForPerson('Where is my order?')).toBe(false);
   });
 
   it('answers nothing rather than something wrong', () => {

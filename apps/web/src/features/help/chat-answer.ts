@@ -14,23 +14,60 @@ const STOPWORDS = new Set(
 
 /**
  * The entry whose question (worth 2 a word) and answer (1 a word) share most of the question's
- * words; null when none reaches `minScore` (by default one question word or two answer words).
+ * words; null when none reaches `minScore` (by default one question word or two answer words), or
+ * when most of what was asked is about something else: "book me a taxi to Madurai" shares "book" with
+ * how to book a locker, but taxi and Madurai are not in it, so there is no good answer to give.
  */
 export function bestFaqMatch(entries: readonly FaqEntry[], text: string, minScore = 2): FaqEntry | null {
   const wanted = [...new Set(words(text).filter((w) => !STOPWORDS.has(w)))];
   if (wanted.length === 0) return null;
-  let best: { entry: FaqEntry; score: number } | null = null;
+  let best: { entry: FaqEntry; score: number; covered: number } | null = null;
   for (const entry of entries) {
     const question = words(`${entry.q.en} ${entry.q.ta}`);
     const answer = words(`${entry.a.en} ${entry.a.ta}`);
     let score = 0;
+    let covered = 0;
     for (const w of wanted) {
       if (hasPrefix(question, w)) score += 2;
       else if (hasPrefix(answer, w)) score += 1;
+      else continue;
+      covered += 1;
     }
-    if (score >= minScore && (!best || score > best.score)) best = { entry, score };
+    if (score >= minScore && (!best || score > best.score)) best = { entry, score, covered };
   }
-  return best?.entry ?? null;
+  if (!best || best.covered * 2 < wanted.length) return null;
+  return best.entry;
+}
+
+/** Asking for a person (English or Tamil): answered with the help desk's contacts, never an FAQ. */
+const HUMAN_WORDS = [
+  'human',
+  'person',
+  'agent',
+  'someone',
+  'staff',
+  'support',
+  'customer care',
+  'helpline',
+  'help desk',
+  'call you',
+  'phone number',
+  'contact',
+  'complain',
+  'whatsapp',
+  'email',
+  'மனிதர்',
+  'நபர்',
+  'ஊழியர்',
+  'தொடர்பு',
+  'புகார்',
+  'அழைக்க',
+  'பேச',
+];
+
+export function asksForPerson(text: string): boolean {
+  const said = ` ${words(text).join(' ')} `;
+  return HUMAN_WORDS.some((w) => said.includes(` ${w}`));
 }
 
 export type ChatTopic = 'bookings' | 'orders';

@@ -34,7 +34,20 @@ export const helpEn = {
     noLiveOrders: 'You have no order under way right now.',
     orderLine: 'Order from {{shop}}: {{status}}',
     open: 'Open',
-    notSure: 'I could not find an answer to that. Try other words, or browse the help centre.',
+    notSure:
+      'I do not have a good answer to that. I can help with lockers, payments, shops and your account; for anything else, talk to a person below.',
     helpCentre: 'Help centre',
+    human: 'You can reach a person at Petti:',
+    humanNone: 'Our help desk is not available from this app just now. Please try again later.',
+    call: 'Call {{phone}}',
+    whatsapp: 'WhatsApp',
+    email: 'Email {{email}}',
+  },
+  human: {
+    title: 'Talk to a person',
+    lead: 'Our help desk answers every day, 8 am to 9 pm, in Tamil and English.',
+    call: 'Call {{phone}}',
+    whatsapp: 'WhatsApp us',
+    email: 'Email {{email}}',
   },
 };

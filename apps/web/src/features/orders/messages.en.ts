@@ -1,5 +1,6 @@
 /** English strings of the orders pages, under `orders.` (merged in app/i18n/en.ts). */
 export const ordersEn = {
+  callShop: 'Call {{shop}}',
   status: {
     awaiting_payment: 'Waiting for payment',
     placed: 'Order placed',

@@ -3,6 +3,7 @@ import type { ordersEn } from './messages.en.ts';
 
 /** Tamil strings of this feature: the same keys as messages.en.ts. */
 export const ordersTa: Widen<typeof ordersEn> = {
+  callShop: '{{shop}} கடையை அழைக்கவும்',
   status: {
     awaiting_payment: 'பணம் செலுத்தக் காத்திருக்கிறது',
     placed: 'ஆர்டர் செய்யப்பட்டது',

@@ -2,6 +2,7 @@ import type { LockerSize } from '@petti/shared/constants';
 import { ROUTES } from '@petti/shared/routes';
 import type { Booking } from '@petti/shared/schemas/lockers';
 import type { Order } from '@petti/shared/schemas/orders';
+import { telLink, whatsappLink } from '@petti/shared/schemas/support';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
@@ -10,13 +11,17 @@ import { bookingPath, liveBookings, useBookingList } from '../../../lib/bookings
 import { shopNameOf } from '../../../lib/orders/order-text.ts';
 import { isFinal, useOrders } from '../../../lib/orders/orders.ts';
 import { PageIntro } from '../../../lib/ui/page.tsx';
-import { bestFaqMatch, ownTopicsOf } from '../chat-answer.ts';
+import { asksForPerson, bestFaqMatch, ownTopicsOf } from '../chat-answer.ts';
+import { HumanHelp } from '../components/human-help.tsx';
 import { FAQ } from '../faq.ts';
+import { useSupportContacts } from '../support-api.ts';
 import '../help.css';
 
 interface ChatLink {
   to: string;
   label: string;
+  /** A phone number, email or WhatsApp chat: a plain link out of the app. */
+  external?: boolean;
 }
 
 interface ChatMessage {
@@ -35,6 +40,7 @@ export default function ChatBotPage() {
   const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
   const bookings = useBookingList('recent');
   const orders = useOrders();
+  const support = useSupportContacts();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [draft, setDraft] = useState('');
   const nextId = useRef(1);
@@ -81,9 +87,30 @@ export default function ChatBotPage() {
       }),
     );
 
+  const contactLinks = (): ChatLink[] => {
+    const c = support.data;
+    if (!c) return [];
+    return [
+      ...(c.phone
+        ? [{ to: telLink(c.phone), label: t('help.chat.call', { phone: c.phone }), external: true }]
+        : []),
+      ...(c.whatsapp
+        ? [{ to: whatsappLink(c.whatsapp), label: t('help.chat.whatsapp'), external: true }]
+        : []),
+      ...(c.email
+        ? [{ to: `mailto:${c.email}`, label: t('help.chat.email', { email: c.email }), external: true }]
+        : []),
+    ];
+  };
+
   const answer = (question: string): Omit<ChatMessage, 'id' | 'from'> => {
     const lines: string[] = [];
     const links: ChatLink[] = [];
+    // Asked for a person: the help desk, not an FAQ answer that happens to share a word.
+    if (asksForPerson(question)) {
+      const ways = contactLinks();
+      return { lines: [ways.length ? t('help.chat.human') : t('help.chat.humanNone')], links: ways };
+    }
     const own = ownTopicsOf(question);
     for (const topic of own) {
       const part = topic === 'bookings' ? bookingLines() : orderLines();
@@ -95,7 +122,7 @@ export default function ChatBotPage() {
     if (faq) lines.push(faq.a[lang]);
     if (lines.length === 0) {
       lines.push(t('help.chat.notSure'));
-      links.push({ to: ROUTES.helpCenter, label: t('help.chat.helpCentre') });
+      links.push({ to: ROUTES.helpCenter, label: t('help.chat.helpCentre') }, ...contactLinks());
     }
     return { lines, links };
   };
@@ -146,11 +173,22 @@ export default function ChatBotPage() {
               ))}
               {m.links.length > 0 && (
                 <p className="chat-bubble__links">
-                  {m.links.map((l) => (
-                    <Link key={l.to} to={l.to}>
-                      {l.label}
-                    </Link>
-                  ))}
+                  {m.links.map((l) =>
+                    l.external ? (
+                      <a
+                        key={l.to}
+                        href={l.to}
+                        target={l.to.startsWith('https:') ? '_blank' : undefined}
+                        rel="noreferrer"
+                      >
+                        {l.label}
+                      </a>
+                    ) : (
+                      <Link key={l.to} to={l.to}>
+                        {l.label}
+                      </Link>
+                    ),
+                  )}
                 </p>
               )}
             </li>
@@ -193,6 +231,7 @@ export default function ChatBotPage() {
           {t('help.chat.send')}
         </button>
       </form>
+      <HumanHelp />
     </PageIntro>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import '../../../lib/ui/form.css';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { HumanHelp } from '../components/human-help.tsx';
 import { FAQ, FAQ_TOPICS, type FaqTopic, searchFaq } from '../faq.ts';
 import '../help.css';
 
@@ -76,6 +77,7 @@ export default function HelpCenterPage() {
         {t('help.stillStuck')} <Link to={ROUTES.dashboard}>{t('help.myBookings')}</Link> ·{' '}
         <Link to={ROUTES.myOrders}>{t('help.myOrders')}</Link>
       </p>
+      <HumanHelp />
     </PageIntro>
   );
 }

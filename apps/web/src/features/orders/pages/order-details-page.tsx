@@ -24,6 +24,7 @@ import { useOrder, useOrderAction } from '../api/orders-api.ts';
 import { OrderStatusBadge } from '../components/order-status-badge.tsx';
 import { OrderTimeline } from '../components/order-timeline.tsx';
 import '../orders.css';
+import { telLink } from '@petti/shared/schemas/support';
 import { dateTimeFormat, nameIn, shopNameOf } from '../../../lib/orders/order-text.ts';
 import { canCancel, curbsideStage } from '../order-actions.ts';
 import { useOrderUpdates } from '../use-order-updates.ts';
@@ -120,6 +121,18 @@ function OrderView({ order }: { order: Order }) {
           {t('orders.placedAt', { when: date.format(new Date(order.createdAt)) })} ·{' '}
           {t(`orders.type.${order.deliveryType}`)}
         </p>
+        {order.seller.phone && (
+          <p>
+            {/* A person about this order: the shop itself (Petti's help desk is in Help). */}
+            <a
+              className="button button--ghost button--small"
+              href={telLink(`+${order.seller.phone.replace(/^\+/, '')}`)}
+              data-testid="call-shop"
+            >
+              {t('orders.callShop', { shop: shopName })}
+            </a>
+          </p>
+        )}
         {order.state === 'awaiting_payment' && order.payment && (
           <FormAlert variant="info" testId="order-awaiting-payment">
             <p>{t('orders.awaitingPayment')}</p>

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+
+/**
+ * `GET /api/support`: how to reach a person at Petti (from the server's configuration; docs/product.md#help).
+ * Each is null when not configured. `phone` and `whatsapp` are in international form, `+91…`.
+ */
+export const supportContactsSchema = z.object({
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+});
+export type SupportContacts = z.infer<typeof supportContactsSchema>;
+
+/** A WhatsApp chat link for an international number: `https://wa.me/<digits>`. */
+export const whatsappLink = (number: string): string => `https://wa.me/${number.replace(/\D/g, '')}`;
+/** A tel: link that phones dial as written. */
+export const telLink = (number: string): string => `tel:${number.replace(/[^\d+]/g, '')}`;
