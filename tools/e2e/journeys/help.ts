@@ -79,7 +79,7 @@ export const helpJourneys: Journey[] = [
       await page.getByRole('button', { name: 'Send' }).click();
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="chat-bot"]').length === 4);
       assert.match(await lastReply(), /do not have a good answer/);
-      assert.doesNotMatch(await lastReply(), /locker/i, 'not the locker how-to');
+      assert.doesNotMatch(await lastReply(), /choose a site/i, 'not the locker how-to');
       await log.getByRole('link', { name: 'Help centre' }).last().waitFor();
       assert.equal(
         await page.getByTestId('chat-input').inputValue(),
