@@ -53,12 +53,30 @@ export default defineConfig({
         skipWaiting: false, // the page asks for it (Refresh in the update toast)
         runtimeCaching: [
           {
-            // Sign-in, payments, and anything that opens a locker or shows its PIN: never from a cache.
+            // Sign-in, the payment provider's checkout, and anything that opens a locker or shows its
+            // PIN: never from a cache.
             urlPattern: ({ url, sameOrigin }) =>
               sameOrigin &&
-              (/^\/api\/(auth|payments)(\/|$)/.test(url.pathname) ||
-                /^\/api\/.*\/(pin|pins|unlock|open)(\/|$)/.test(url.pathname)),
+              (/^\/api\/(auth|payments\/testpay|payments\/webhook)(\/|$)/.test(url.pathname) ||
+                /^\/api\/.*\/(pin|pins|unlock|open|confirm)(\/|$)/.test(url.pathname)),
             handler: 'NetworkOnly',
+          },
+          {
+            // The account's own pages seen before stay readable offline (docs/product.md#offline): profile,
+            // payment history and receipts, plans, notifications, the complex, the locker sites it may
+            // use. One user's data, in a cache purged on sign-out.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              /^\/api\/(me|payments|subscriptions|notifications|complex|complexes|locker-locations|support)(\/|$)/.test(
+                url.pathname,
+              ),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: CACHE_NAMES.account,
+              networkTimeoutSeconds: 3,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 200, maxAgeSeconds: 7 * 24 * 60 * 60 },
+            },
           },
           {
             urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/bookings(\/|$)/.test(url.pathname),
@@ -84,8 +102,7 @@ export default defineConfig({
           },
           {
             urlPattern: ({ url, sameOrigin }) =>
-              sameOrigin &&
-              /^\/api\/(categories|products|sellers|locker-locations|places)(\/|$)/.test(url.pathname),
+              sameOrigin && /^\/api\/(categories|products|sellers|places)(\/|$)/.test(url.pathname),
             // Network first: stock and prices must be today's when online (the cart rules read them);
             // offline, the last answers keep browsing working.
             handler: 'NetworkFirst',

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { serviceWorkerReady } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { json, newShopper, payOnTestpay, signedIn } from '../shopper.ts';
+import { expectVisibleText } from '../visible.ts';
 
 /**
  * Smart lockers (docs/product.md#lockers, docs/lockers.md): find a site, book, pay through testpay, open with
@@ -61,18 +63,37 @@ export const lockerJourneys: Journey[] = [
       assert.notEqual(rotated, pin, 'a new PIN replaces the one just used');
       await screenshot('lockers-active');
 
-      // The dashboard keeps the PIN on the phone: offline it is still there.
+      // The app installed for offline use (the service worker controls the page after a reload), then
+      // pages seen online: the payment history and the profile.
+      await serviceWorkerReady(page);
+      await page.reload();
+      assert.ok(
+        await page.evaluate(() => Boolean(navigator.serviceWorker?.controller)),
+        'the app works offline',
+      );
+      await page.goto('/bookings');
+      await page.getByTestId('payment-row').first().waitFor({ timeout: 15_000 });
+      await page.goto('/myProfile');
+      await page.getByTestId('profile-phone').waitFor({ timeout: 15_000 });
+      // The dashboard keeps the PIN on the phone: offline it is still there, with where and which door.
       await page.goto('/dashboard');
       await page.getByTestId('live-booking').getByTestId('booking-pin').waitFor();
       await context.setOffline(true);
       const offlinePin = page.getByTestId('offline-pins').getByTestId('booking-pin');
       await offlinePin.waitFor({ timeout: 15_000 });
       assert.equal((await offlinePin.innerText()).replace(/\D/g, ''), rotated);
-      // Once the service worker controls the page, the PIN survives a reload with no network too.
-      if (await page.evaluate(() => Boolean(navigator.serviceWorker?.controller))) {
-        await page.reload();
-        await offlinePin.waitFor({ timeout: 15_000 });
-      }
+      await expectVisibleText(page.getByTestId('offline-pin-site'), /locker at/);
+      await expectVisibleText(page.getByTestId('offline-pin-locker'), /Locker /);
+      // The PIN survives a reload with no network too, and the pages seen before stay readable.
+      await page.reload();
+      await offlinePin.waitFor({ timeout: 15_000 });
+      await expectVisibleText(page.getByTestId('offline-pin-site'), /locker at/);
+      await page.goto('/bookings');
+      await expectVisibleText(page.getByTestId('payment-row').first());
+      await page.goto('/myProfile');
+      await expectVisibleText(page.getByTestId('profile-phone'));
+      await page.goto('/dashboard');
+      await offlinePin.waitFor({ timeout: 15_000 });
       await screenshot('lockers-offline-pin');
       await context.setOffline(false);
 

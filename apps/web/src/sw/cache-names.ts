@@ -6,10 +6,12 @@ export const CACHE_NAMES = {
   bookings: 'petti-api-bookings',
   orders: 'petti-api-orders',
   catalogue: 'petti-api-catalogue',
+  /** Profile, payments, notifications, the complex, the locker sites this user may use. */
+  account: 'petti-api-account',
 } as const;
 
 /** Caches that hold one user's data. */
-export const PRIVATE_CACHES = [CACHE_NAMES.bookings, CACHE_NAMES.orders] as const;
+export const PRIVATE_CACHES = [CACHE_NAMES.bookings, CACHE_NAMES.orders, CACHE_NAMES.account] as const;
 
 /** Deletes the caches holding the signed-in user's data. Safe to call where Cache Storage is missing. */
 export async function clearPrivateCaches(): Promise<void> {

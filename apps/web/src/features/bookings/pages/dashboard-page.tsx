@@ -88,7 +88,8 @@ function OfflineCopy({
   error: string | null;
   onRetry: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
   const fmt = useDateFormat();
   const saved = readLastBookings(localStore(), nowMs);
   const withPin = saved?.bookings.filter((b) => b.pin) ?? [];
@@ -102,7 +103,20 @@ function OfflineCopy({
           </p>
           <ul className="live-list">
             {withPin.map((b) => (
-              <li key={b.id} className="panel live-booking">
+              <li key={b.id} className="panel live-booking" data-testid="offline-pin">
+                {/* Where and which door, as online: the PIN alone does not say which locker it opens. */}
+                <header className="booking-status__head">
+                  <div>
+                    <h3 className="panel__title" data-testid="offline-pin-site">
+                      {t('lockers.sizeAt', { size: b.size, site: b.siteName[lang] })}
+                    </h3>
+                    {b.lockerLabel && (
+                      <p className="booking-status__locker" data-testid="offline-pin-locker">
+                        {t('lockers.lockerLabel', { label: b.lockerLabel })}
+                      </p>
+                    )}
+                  </div>
+                </header>
                 <PinCard booking={b} nowMs={nowMs} />
               </li>
             ))}
