@@ -123,6 +123,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for error reports, not referenced from the files nor served (web-app.ts).
+    sourcemap: 'hidden',
   },
 });

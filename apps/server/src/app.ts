@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -21,7 +24,6 @@ import { complexMarketRoutes } from './features/complex-market/routes.ts';
 import { lockerSimRoutes } from './features/dev/locker-sim-routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { grabRoutes } from './features/grab/routes.ts';
-import { supportRoutes } from './features/support/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { lockerRoutes } from './features/lockers/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
@@ -35,6 +37,7 @@ import { orderRoutes } from './features/orders/routes.ts';
 import { installPayments } from './features/payments/install.ts';
 import { placeRoutes } from './features/places/routes.ts';
 import { sellerRoutes } from './features/sellers/routes.ts';
+import { supportRoutes } from './features/support/routes.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { makeOptionalUser, makeRequireUser } from './http/require-user.ts';
 import { serveWebApp } from './http/web-app.ts';
@@ -103,6 +106,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+
+  // Answers are compressed (brotli, else gzip) from 1 KB up; the built app's files are compressed at
+  // build time and served as they are (web-app.ts). ETags let the app's repeated reads of unchanged
+  // catalogue and locker answers come back as 304 with no body (docs/performance.md).
+  await app.register(fastifyEtag, { weak: true });
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
 
   await app.register(fastifySwagger, {

@@ -49,9 +49,15 @@ export const envSchema = z.object({
   MSG91_AUTH_KEY: z.string().min(1).optional(),
   MSG91_TEMPLATE_ID: z.string().min(1).optional(),
   /** How shoppers reach a person (help centre, chat, order pages); demo values outside production. */
-  SUPPORT_PHONE: z.string().regex(/^\+\d{8,15}$/, 'international form, e.g. +914562200200').optional(),
+  SUPPORT_PHONE: z
+    .string()
+    .regex(/^\+\d{8,15}$/, 'international form, e.g. +914562200200')
+    .optional(),
   SUPPORT_EMAIL: z.email().optional(),
-  SUPPORT_WHATSAPP: z.string().regex(/^\+\d{8,15}$/, 'international form, e.g. +919876543210').optional(),
+  SUPPORT_WHATSAPP: z
+    .string()
+    .regex(/^\+\d{8,15}$/, 'international form, e.g. +919876543210')
+    .optional(),
   /** Where residents' photos are kept: a folder under DATA_DIR, or an S3-compatible bucket shared by every process. */
   STORAGE_PROVIDER: z.enum(['folder', 's3']).default('folder'),
   S3_ENDPOINT: z.url().optional(),

@@ -18,8 +18,16 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
       root: distDir,
       wildcard: false,
       index: false,
+      // `npm run build` writes .br and .gz beside each text file (tools/build/precompress.ts).
+      preCompressed: true,
+      // Source maps are built for error reports, not published.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders: (reply, path) => {
-        const file = path.slice(distDir.length).replaceAll('\\', '/');
+        // A precompressed copy (`app.js.br`) is cached as the file it stands for.
+        const file = path
+          .slice(distDir.length)
+          .replaceAll('\\', '/')
+          .replace(/\.(br|gz)$/, '');
         if (NO_CACHE.has(file)) reply.header('cache-control', 'no-cache');
         else if (file.startsWith('/assets/'))
           reply.header('cache-control', 'public, max-age=31536000, immutable');

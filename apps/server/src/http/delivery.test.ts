@@ -1,0 +1,79 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/helper.ts';
+
+let t: TestApp;
+const script = `console.log(${JSON.stringify('petti '.repeat(400))});`;
+
+beforeAll(async () => {
+  // A built app as `npm run build` leaves it: hashed assets, their .br and .gz, and a source map.
+  const dist = await mkdtemp(join(tmpdir(), 'petti-dist-'));
+  await mkdir(join(dist, 'assets'));
+  const html = `<!doctype html><title>Petti</title>${'<!-- x -->'.repeat(200)}`;
+  await writeFile(join(dist, 'index.html'), html);
+  await writeFile(join(dist, 'index.html.gz'), gzipSync(html));
+  await writeFile(join(dist, 'assets', 'app-abc123.js'), script);
+  await writeFile(join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
+  await writeFile(join(dist, 'assets', 'app-abc123.js.map'), '{"version":3}');
+  t = await buildTestApp({ env: { WEB_DIST: dist } });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('what the server sends', () => {
+  it('serves the built app’s files compressed at build time, cached for a year, and no source maps', async () => {
+    const js = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-encoding']).toBe('br');
+    expect(js.rawPayload.equals(brotliCompressSync(script))).toBe(true);
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    const map = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js.map' });
+    expect(map.statusCode).toBe(404);
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(page.rawPayload).toString()).toContain('<title>Petti</title>');
+  });
+
+  it('compresses API answers and answers an unchanged catalogue read with 304 and no body', async () => {
+    const first = await t.app.inject({
+      method: 'GET',
+      url: '/api/products?page=1',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(first.rawPayload).toString()).products.length).toBeGreaterThan(0);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^W\//);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/products?page=1',
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Small answers are not worth compressing.
+    const health = await t.app.inject({
+      method: 'GET',
+      url: '/api/support',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+});
