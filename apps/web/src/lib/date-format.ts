@@ -1,11 +1,12 @@
 import type { Language } from '@petti/shared/constants';
+import { TOWN_TIME_ZONE, townDateTime, townTime } from '@petti/shared/rules/town-time';
 import { useTranslation } from 'react-i18next';
 
 /**
  * Dates and times as people in Sivakasi read them: the town's time zone (a phone set elsewhere still
- * sees locker times as they are at the locker), in the app's language.
+ * sees locker times as they are at the locker), in the app's language; the server words its events
+ * with the same rule (`@petti/shared/rules/town-time`).
  */
-const TOWN_TIME_ZONE = 'Asia/Kolkata';
 
 export interface DateFormatters {
   /** `20 Nov, 4:30 pm` */
@@ -14,27 +15,15 @@ export interface DateFormatters {
   timeOrDateTime: (iso: string | number, nowMs: number) => string;
 }
 
+const day = new Intl.DateTimeFormat('en-CA', { timeZone: TOWN_TIME_ZONE });
+
 export function dateFormatters(language: Language): DateFormatters {
-  const locale = language === 'ta' ? 'ta-IN' : 'en-IN';
-  const dateTime = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: TOWN_TIME_ZONE,
-  });
-  const time = new Intl.DateTimeFormat(locale, {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: TOWN_TIME_ZONE,
-  });
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: TOWN_TIME_ZONE });
   return {
-    dateTime: (at) => dateTime.format(new Date(at)),
+    dateTime: (at) => townDateTime(at, language),
     timeOrDateTime: (at, nowMs) =>
       day.format(new Date(at)) === day.format(new Date(nowMs))
-        ? time.format(new Date(at))
-        : dateTime.format(new Date(at)),
+        ? townTime(at, language)
+        : townDateTime(at, language),
   };
 }
 

@@ -1,4 +1,5 @@
-import { TOWN_UTC_OFFSET_MINUTES } from '@petti/shared';
+import { formatRupees, wholeRupees } from '@petti/shared/rules/money';
+import { townDateTime } from '@petti/shared/rules/town-time';
 import type { Localized } from '../../db/columns.ts';
 
 /** What an event's words may mention. */
@@ -22,29 +23,26 @@ export interface EventTexts {
   keep: boolean;
 }
 
-/** "20/11, 15:30" in the town's time. */
-export function townTime(d: Date): string {
-  const local = new Date(d.getTime() + TOWN_UTC_OFFSET_MINUTES * 60_000);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${p(local.getUTCDate())}/${p(local.getUTCMonth() + 1)}, ${p(local.getUTCHours())}:${p(local.getUTCMinutes())}`;
-}
+/** `20 Nov, 3:30 pm` / `நவ. 20, பிற்பகல் 3:30`: the town's 12-hour time in each language, as the screens show it. */
+export const townTimes = (d: Date): Localized => ({ en: townDateTime(d, 'en'), ta: townDateTime(d, 'ta') });
 
-const rupees = (paise = 0) => `₹${Math.round(paise / 100)}`;
+/** Whole rupees with Indian digit grouping (₹1,20,000), as lists show them. */
+const rupees = (paise = 0) => formatRupees(wholeRupees(paise) * 100);
 const t = (en: string, ta: string): Localized => ({ en, ta });
 
-type Maker = (c: TextContext & { s: Localized; start: string; end: string; lk: string }) => EventTexts;
+type Maker = (c: TextContext & { s: Localized; start: Localized; end: Localized; lk: string }) => EventTexts;
 
 const STATUS_BODIES: Record<string, Maker> = {
   opened: ({ s }) => ({
     title: t('Locker in use', 'லாக்கர் பயன்பாட்டில்'),
-    body: t(`Your locker at ${s.en} is in use.`, `${s.ta} இல் உங்கள் லாக்கர் பயன்பாட்டில் உள்ளது.`),
+    body: t(`Your locker at ${s.en} is in use.`, `${s.ta} இடத்தில் உங்கள் லாக்கர் பயன்பாட்டில் உள்ளது.`),
     keep: false,
   }),
   moved: ({ s, start }) => ({
     title: t('Booking moved', 'முன்பதிவு மாற்றப்பட்டது'),
     body: t(
-      `Your booking at ${s.en} now starts at ${start}.`,
-      `${s.ta} இல் உங்கள் முன்பதிவு இப்போது ${start} க்குத் தொடங்கும்.`,
+      `Your booking at ${s.en} now starts at ${start.en}.`,
+      `${s.ta} இடத்தில் உங்கள் முன்பதிவு இப்போது ${start.ta} மணிக்குத் தொடங்கும்.`,
     ),
     keep: true,
   }),
@@ -52,20 +50,20 @@ const STATUS_BODIES: Record<string, Maker> = {
     title: t('Locker changed', 'லாக்கர் மாற்றப்பட்டது'),
     body: t(
       `The previous user has not emptied their locker, so your booking at ${s.en} moved to locker ${lk}.`,
-      `முந்தைய பயனர் லாக்கரைக் காலி செய்யாததால், ${s.ta} இல் உங்கள் முன்பதிவு ${lk} லாக்கருக்கு மாற்றப்பட்டது.`,
+      `முந்தைய பயனர் லாக்கரைக் காலி செய்யாததால், ${s.ta} இடத்தில் உங்கள் முன்பதிவு ${lk} லாக்கருக்கு மாற்றப்பட்டது.`,
     ),
     keep: true,
   }),
   extensionPending: ({ s }) => ({
     title: t('Extension waiting for payment', 'நீட்டிப்பு கட்டணத்துக்குக் காத்திருக்கிறது'),
-    body: t(`Pay to extend your booking at ${s.en}.`, `${s.ta} இல் முன்பதிவை நீட்டிக்க பணம் செலுத்தவும்.`),
+    body: t(`Pay to extend your booking at ${s.en}.`, `${s.ta} இடத்தில் முன்பதிவை நீட்டிக்க பணம் செலுத்தவும்.`),
     keep: false,
   }),
   extensionLapsed: ({ s }) => ({
     title: t('Extension not paid', 'நீட்டிப்புக்குக் கட்டணம் இல்லை'),
     body: t(
       `The extension at ${s.en} was not paid in time, so your booking keeps its old end.`,
-      `${s.ta} இல் நீட்டிப்புக்கு நேரத்தில் பணம் செலுத்தப்படாததால், முன்பதிவு பழைய முடிவு நேரத்திலேயே இருக்கும்.`,
+      `${s.ta} இடத்தில் நீட்டிப்புக்கு நேரத்தில் பணம் செலுத்தப்படாததால், முன்பதிவு பழைய முடிவு நேரத்திலேயே இருக்கும்.`,
     ),
     keep: true,
   }),
@@ -73,7 +71,7 @@ const STATUS_BODIES: Record<string, Maker> = {
     title: t('Payment failed', 'கட்டணம் தோல்வியடைந்தது'),
     body: t(
       `The payment for your booking at ${s.en} failed. You can try again while the locker is held.`,
-      `${s.ta} இல் உங்கள் முன்பதிவுக்கான கட்டணம் தோல்வியடைந்தது. லாக்கர் ஒதுக்கப்பட்டிருக்கும் வரை மீண்டும் முயற்சிக்கலாம்.`,
+      `${s.ta} இடத்தில் உங்கள் முன்பதிவுக்கான கட்டணம் தோல்வியடைந்தது. லாக்கர் ஒதுக்கப்பட்டிருக்கும் வரை மீண்டும் முயற்சிக்கலாம்.`,
     ),
     keep: true,
   }),
@@ -81,7 +79,7 @@ const STATUS_BODIES: Record<string, Maker> = {
     title: t('Overstay paid', 'கூடுதல் நேரக் கட்டணம் செலுத்தப்பட்டது'),
     body: t(
       `You can now open your locker at ${s.en} one last time.`,
-      `${s.ta} இல் உங்கள் லாக்கரை இப்போது கடைசியாகத் திறக்கலாம்.`,
+      `${s.ta} இடத்தில் உங்கள் லாக்கரை இப்போது கடைசியாகத் திறக்கலாம்.`,
     ),
     keep: false,
   }),
@@ -89,7 +87,7 @@ const STATUS_BODIES: Record<string, Maker> = {
     title: t('Payment to be refunded', 'கட்டணம் திருப்பித் தரப்படும்'),
     body: t(
       `Your payment arrived after the hold at ${s.en} had ended, so it will be refunded.`,
-      `${s.ta} இல் ஒதுக்கீடு முடிந்த பிறகு உங்கள் கட்டணம் வந்ததால் அது திருப்பித் தரப்படும்.`,
+      `${s.ta} இடத்தில் ஒதுக்கீடு முடிந்த பிறகு உங்கள் கட்டணம் வந்ததால் அது திருப்பித் தரப்படும்.`,
     ),
     keep: true,
   }),
@@ -99,22 +97,22 @@ const ATTENTION: Record<string, (c: { s: Localized; lk: string }) => Localized> 
   door_left_open: ({ s, lk }) =>
     t(
       `The door of locker ${lk} at ${s.en} has been open for over 2 minutes. Please close it.`,
-      `${s.ta} இல் ${lk} லாக்கரின் கதவு 2 நிமிடங்களுக்கு மேல் திறந்திருக்கிறது. தயவுசெய்து மூடவும்.`,
+      `${s.ta} இடத்தில் ${lk} லாக்கரின் கதவு 2 நிமிடங்களுக்கு மேல் திறந்திருக்கிறது. தயவுசெய்து மூடவும்.`,
     ),
   forced: ({ s, lk }) =>
     t(
       `Locker ${lk} at ${s.en} was forced open. Our team has been told.`,
-      `${s.ta} இல் ${lk} லாக்கர் வலுக்கட்டாயமாகத் திறக்கப்பட்டது. எங்கள் குழுவுக்குத் தெரிவிக்கப்பட்டது.`,
+      `${s.ta} இடத்தில் ${lk} லாக்கர் வலுக்கட்டாயமாகத் திறக்கப்பட்டது. எங்கள் குழுவுக்குத் தெரிவிக்கப்பட்டது.`,
     ),
   fault: ({ s, lk }) =>
     t(
       `Locker ${lk} at ${s.en} reported a fault. Our team has been told.`,
-      `${s.ta} இல் ${lk} லாக்கரில் கோளாறு. எங்கள் குழுவுக்குத் தெரிவிக்கப்பட்டது.`,
+      `${s.ta} இடத்தில் ${lk} லாக்கரில் கோளாறு. எங்கள் குழுவுக்குத் தெரிவிக்கப்பட்டது.`,
     ),
   unexpected_open: ({ s, lk }) =>
     t(
       `Locker ${lk} at ${s.en} opened without a request. Our team has been told.`,
-      `${s.ta} இல் ${lk} லாக்கர் கோரிக்கையின்றித் திறந்தது. எங்கள் குழுவுக்குத் தெரிவிக்கப்பட்டது.`,
+      `${s.ta} இடத்தில் ${lk} லாக்கர் கோரிக்கையின்றித் திறந்தது. எங்கள் குழுவுக்குத் தெரிவிக்கப்பட்டது.`,
     ),
 };
 
@@ -125,7 +123,7 @@ const MAKERS: Record<string, Maker> = {
           title: t('Locker booked', 'லாக்கர் முன்பதிவு செய்யப்பட்டது'),
           body: t(
             `Your size ${size} locker at ${s.en} is booked; your plan pays for it.`,
-            `${s.ta} இல் உங்கள் ${size} அளவு லாக்கர் முன்பதிவு செய்யப்பட்டது; உங்கள் திட்டம் அதற்குச் செலுத்துகிறது.`,
+            `${s.ta} இடத்தில் உங்கள் ${size} அளவு லாக்கர் முன்பதிவு செய்யப்பட்டது; உங்கள் திட்டம் அதற்குச் செலுத்துகிறது.`,
           ),
           keep: false,
         }
@@ -133,23 +131,23 @@ const MAKERS: Record<string, Maker> = {
           title: t('Locker held for you', 'உங்களுக்காக லாக்கர் ஒதுக்கப்பட்டது'),
           body: t(
             `A size ${size} locker at ${s.en} is held for 5 minutes. Pay to confirm.`,
-            `${s.ta} இல் ${size} அளவு லாக்கர் 5 நிமிடங்களுக்கு ஒதுக்கப்பட்டுள்ளது. உறுதிசெய்ய பணம் செலுத்தவும்.`,
+            `${s.ta} இடத்தில் ${size} அளவு லாக்கர் 5 நிமிடங்களுக்கு ஒதுக்கப்பட்டுள்ளது. உறுதிசெய்ய பணம் செலுத்தவும்.`,
           ),
           keep: false,
         },
   bookingCreatedScheduled: ({ s, size, start }) => ({
     title: t('Booking scheduled', 'முன்பதிவு திட்டமிடப்பட்டது'),
     body: t(
-      `Your size ${size} locker at ${s.en} is booked from ${start}. Your PIN comes 15 minutes before.`,
-      `${s.ta} இல் உங்கள் ${size} அளவு லாக்கர் ${start} முதல் முன்பதிவு செய்யப்பட்டுள்ளது. தொடக்கத்துக்கு 15 நிமிடங்களுக்கு முன் PIN வரும்.`,
+      `Your size ${size} locker at ${s.en} is booked from ${start.en}. Your PIN comes 15 minutes before.`,
+      `${s.ta} இடத்தில் உங்கள் ${size} அளவு லாக்கர் ${start.ta} முதல் முன்பதிவு செய்யப்பட்டுள்ளது. தொடக்கத்துக்கு 15 நிமிடங்களுக்கு முன் PIN வரும்.`,
     ),
     keep: true,
   }),
   bookingCreatedExtended: ({ s, end }) => ({
     title: t('Booking extended', 'முன்பதிவு நீட்டிக்கப்பட்டது'),
     body: t(
-      `Your locker at ${s.en} is yours until ${end}.`,
-      `${s.ta} இல் உள்ள உங்கள் லாக்கர் ${end} வரை உங்களுடையது.`,
+      `Your locker at ${s.en} is yours until ${end.en}.`,
+      `${s.ta} இடத்தில் உள்ள உங்கள் லாக்கர் ${end.ta} வரை உங்களுடையது.`,
     ),
     keep: true,
   }),
@@ -157,7 +155,7 @@ const MAKERS: Record<string, Maker> = {
     title: t('You are on the waitlist', 'நீங்கள் காத்திருப்புப் பட்டியலில் உள்ளீர்கள்'),
     body: t(
       `All size ${size} lockers at ${s.en} are taken. We will hold one for you as soon as one frees up.`,
-      `${s.ta} இல் எல்லா ${size} அளவு லாக்கர்களும் நிரம்பியுள்ளன. ஒன்று காலியானதும் உங்களுக்காக ஒதுக்குவோம்.`,
+      `${s.ta} இடத்தில் எல்லா ${size} அளவு லாக்கர்களும் நிரம்பியுள்ளன. ஒன்று காலியானதும் உங்களுக்காக ஒதுக்குவோம்.`,
     ),
     keep: true,
   }),
@@ -167,7 +165,7 @@ const MAKERS: Record<string, Maker> = {
           title: t('Booking timed out', 'முன்பதிவு காலாவதியானது'),
           body: t(
             `Your scheduled locker at ${s.en} was not opened within 30 minutes of its start, so it has been released.`,
-            `${s.ta} இல் திட்டமிட்ட லாக்கர் தொடக்கத்திலிருந்து 30 நிமிடங்களுக்குள் திறக்கப்படாததால் விடுவிக்கப்பட்டது.`,
+            `${s.ta} இடத்தில் திட்டமிட்ட லாக்கர் தொடக்கத்திலிருந்து 30 நிமிடங்களுக்குள் திறக்கப்படாததால் விடுவிக்கப்பட்டது.`,
           ),
           keep: true,
         }
@@ -176,7 +174,7 @@ const MAKERS: Record<string, Maker> = {
             title: t('Waitlist ended', 'காத்திருப்பு முடிந்தது'),
             body: t(
               `No size ${size} locker freed up at ${s.en} in time. Please try another size or site.`,
-              `${s.ta} இல் நேரத்துக்குள் ${size} அளவு லாக்கர் காலியாகவில்லை. வேறு அளவு அல்லது இடத்தை முயற்சிக்கவும்.`,
+              `${s.ta} இடத்தில் நேரத்துக்குள் ${size} அளவு லாக்கர் காலியாகவில்லை. வேறு அளவு அல்லது இடத்தை முயற்சிக்கவும்.`,
             ),
             keep: true,
           }
@@ -184,7 +182,7 @@ const MAKERS: Record<string, Maker> = {
             title: t('Hold expired', 'ஒதுக்கீடு காலாவதியானது'),
             body: t(
               `The locker at ${s.en} was not paid for within 5 minutes and has been released.`,
-              `${s.ta} இல் உள்ள லாக்கருக்கு 5 நிமிடங்களுக்குள் பணம் செலுத்தப்படாததால் அது விடுவிக்கப்பட்டது.`,
+              `${s.ta} இடத்தில் உள்ள லாக்கருக்கு 5 நிமிடங்களுக்குள் பணம் செலுத்தப்படாததால் அது விடுவிக்கப்பட்டது.`,
             ),
             keep: true,
           },
@@ -192,40 +190,43 @@ const MAKERS: Record<string, Maker> = {
     title: t('Locker ready', 'லாக்கர் தயார்'),
     body: t(
       `Your size ${size} locker at ${s.en} is ready. Open it with your PIN or from the app.`,
-      `${s.ta} இல் உங்கள் ${size} அளவு லாக்கர் தயார். உங்கள் PIN அல்லது செயலி மூலம் திறக்கவும்.`,
+      `${s.ta} இடத்தில் உங்கள் ${size} அளவு லாக்கர் தயார். உங்கள் PIN அல்லது செயலி மூலம் திறக்கவும்.`,
     ),
     keep: true,
   }),
   waitingForUnlock: ({ s }) => ({
     title: t('Opening your locker', 'உங்கள் லாக்கர் திறக்கப்படுகிறது'),
-    body: t(`Waiting for your locker at ${s.en} to open.`, `${s.ta} இல் உங்கள் லாக்கர் திறக்கக் காத்திருக்கிறது.`),
+    body: t(`Waiting for your locker at ${s.en} to open.`, `${s.ta} இடத்தில் உங்கள் லாக்கர் திறக்கக் காத்திருக்கிறது.`),
     keep: false,
   }),
   unlockStatus: ({ s, lk, reason }) =>
     reason === 'opened'
       ? {
           title: t('Locker open', 'லாக்கர் திறந்தது'),
-          body: t(`Locker ${lk} at ${s.en} is open.`, `${s.ta} இல் ${lk} லாக்கர் திறந்துள்ளது.`),
+          body: t(`Locker ${lk} at ${s.en} is open.`, `${s.ta} இடத்தில் ${lk} லாக்கர் திறந்துள்ளது.`),
           keep: false,
         }
       : {
           title: t('Locker did not open', 'லாக்கர் திறக்கவில்லை'),
           body: t(
             `Locker ${lk} at ${s.en} did not report opening. Please try again.`,
-            `${s.ta} இல் ${lk} லாக்கர் திறந்ததாகத் தெரிவிக்கவில்லை. மீண்டும் முயற்சிக்கவும்.`,
+            `${s.ta} இடத்தில் ${lk} லாக்கர் திறந்ததாகத் தெரிவிக்கவில்லை. மீண்டும் முயற்சிக்கவும்.`,
           ),
           keep: true,
         },
   pinExpiryUpdated: ({ s, end }) => ({
     title: t('PIN valid longer', 'PIN செல்லுபடி நீட்டிக்கப்பட்டது'),
-    body: t(`Your PIN for ${s.en} now works until ${end}.`, `${s.ta} க்கான உங்கள் PIN இப்போது ${end} வரை செல்லும்.`),
+    body: t(
+      `Your PIN for ${s.en} now works until ${end.en}.`,
+      `${s.ta} இடத்துக்கான உங்கள் PIN இப்போது ${end.ta} வரை செல்லும்.`,
+    ),
     keep: false,
   }),
   dynamicPinChanged: ({ s }) => ({
     title: t('New PIN', 'புதிய PIN'),
     body: t(
       `Your locker at ${s.en} has a new PIN. The old one no longer works.`,
-      `${s.ta} இல் உள்ள உங்கள் லாக்கருக்கு புதிய PIN. பழையது இனி செல்லாது.`,
+      `${s.ta} இடத்தில் உள்ள உங்கள் லாக்கருக்கு புதிய PIN. பழையது இனி செல்லாது.`,
     ),
     keep: false,
   }),
@@ -233,7 +234,7 @@ const MAKERS: Record<string, Maker> = {
     title: t('PIN removed', 'PIN நீக்கப்பட்டது'),
     body: t(
       `The PIN for your locker at ${s.en} no longer works.`,
-      `${s.ta} இல் உள்ள உங்கள் லாக்கரின் PIN இனி செல்லாது.`,
+      `${s.ta} இடத்தில் உள்ள உங்கள் லாக்கரின் PIN இனி செல்லாது.`,
     ),
     keep: false,
   }),
@@ -243,7 +244,7 @@ const MAKERS: Record<string, Maker> = {
           title: t('Your things are at the site office', 'உங்கள் பொருட்கள் தள அலுவலகத்தில் உள்ளன'),
           body: t(
             `Your time at ${s.en} ran out and the next booking needed locker ${lk}, so our staff took your things out. Collect them at the site office; nothing more is charged in the app.`,
-            `${s.ta} இல் உங்கள் நேரம் முடிந்து, அடுத்த முன்பதிவுக்கு ${lk} லாக்கர் தேவைப்பட்டதால், எங்கள் ஊழியர்கள் உங்கள் பொருட்களை வெளியே எடுத்துள்ளனர். அவற்றைத் தள அலுவலகத்தில் பெற்றுக்கொள்ளுங்கள்; செயலியில் மேலும் கட்டணம் இல்லை.`,
+            `${s.ta} இடத்தில் உங்கள் நேரம் முடிந்து, அடுத்த முன்பதிவுக்கு ${lk} லாக்கர் தேவைப்பட்டதால், எங்கள் ஊழியர்கள் உங்கள் பொருட்களை வெளியே எடுத்துள்ளனர். அவற்றைத் தள அலுவலகத்தில் பெற்றுக்கொள்ளுங்கள்; செயலியில் மேலும் கட்டணம் இல்லை.`,
           ),
           keep: true,
         }
@@ -251,7 +252,7 @@ const MAKERS: Record<string, Maker> = {
           title: t('Booking ended', 'முன்பதிவு முடிந்தது'),
           body: t(
             `Your booking at ${s.en} has ended. Thank you for using Petti.`,
-            `${s.ta} இல் உங்கள் முன்பதிவு முடிந்தது. Petti-ஐப் பயன்படுத்தியதற்கு நன்றி.`,
+            `${s.ta} இடத்தில் உங்கள் முன்பதிவு முடிந்தது. Petti-ஐப் பயன்படுத்தியதற்கு நன்றி.`,
           ),
           keep: true,
         },
@@ -259,7 +260,7 @@ const MAKERS: Record<string, Maker> = {
     title: t('Booking time is over', 'முன்பதிவு நேரம் முடிந்தது'),
     body: t(
       `Your time at ${s.en} ran out. Overstay is charged per hour; pay it to open the locker one last time.`,
-      `${s.ta} இல் உங்கள் நேரம் முடிந்தது. கூடுதல் நேரத்துக்கு மணிக்குக் கட்டணம்; லாக்கரைக் கடைசியாகத் திறக்க அதைச் செலுத்தவும்.`,
+      `${s.ta} இடத்தில் உங்கள் நேரம் முடிந்தது. கூடுதல் நேரத்துக்கு மணிக்குக் கட்டணம்; லாக்கரைக் கடைசியாகத் திறக்க அதைச் செலுத்தவும்.`,
     ),
     keep: true,
   }),
@@ -269,9 +270,9 @@ const MAKERS: Record<string, Maker> = {
     body: amountPaise
       ? t(
           `Your booking at ${s.en} is cancelled. ${rupees(amountPaise)} will be refunded.`,
-          `${s.ta} இல் உங்கள் முன்பதிவு ரத்து செய்யப்பட்டது. ${rupees(amountPaise)} திருப்பித் தரப்படும்.`,
+          `${s.ta} இடத்தில் உங்கள் முன்பதிவு ரத்து செய்யப்பட்டது. ${rupees(amountPaise)} திருப்பித் தரப்படும்.`,
         )
-      : t(`Your booking at ${s.en} is cancelled.`, `${s.ta} இல் உங்கள் முன்பதிவு ரத்து செய்யப்பட்டது.`),
+      : t(`Your booking at ${s.en} is cancelled.`, `${s.ta} இடத்தில் உங்கள் முன்பதிவு ரத்து செய்யப்பட்டது.`),
     keep: true,
   }),
   attentionRequired: ({ s, lk, reason }) => ({
@@ -283,15 +284,15 @@ const MAKERS: Record<string, Maker> = {
     title: t('Other sizes are free', 'மற்ற அளவுகள் காலியாக உள்ளன'),
     body: t(
       `Sizes ${sizes.join(', ')} are free at ${s.en} for the same time.`,
-      `${s.ta} இல் அதே நேரத்துக்கு ${sizes.join(', ')} அளவுகள் காலியாக உள்ளன.`,
+      `${s.ta} இடத்தில் அதே நேரத்துக்கு ${sizes.join(', ')} அளவுகள் காலியாக உள்ளன.`,
     ),
     keep: false,
   }),
   sameSizeScheduledBookingOffered: ({ s, size, start }) => ({
     title: t('A later time is free', 'பிந்தைய நேரம் காலியாக உள்ளது'),
     body: t(
-      `A size ${size} locker at ${s.en} is free from ${start}.`,
-      `${s.ta} இல் ${size} அளவு லாக்கர் ${start} முதல் காலியாக உள்ளது.`,
+      `A size ${size} locker at ${s.en} is free from ${start.en}.`,
+      `${s.ta} இடத்தில் ${size} அளவு லாக்கர் ${start.ta} முதல் காலியாக உள்ளது.`,
     ),
     keep: false,
   }),
@@ -299,7 +300,7 @@ const MAKERS: Record<string, Maker> = {
     title: t('Free at other sites', 'மற்ற இடங்களில் காலியாக உள்ளது'),
     body: t(
       `Size ${size} lockers are free now at ${sites.map((x) => x.en).join(', ')}.`,
-      `${sites.map((x) => x.ta).join(', ')} இல் இப்போது ${size} அளவு லாக்கர்கள் காலியாக உள்ளன.`,
+      `${sites.map((x) => x.ta).join(', ')} ஆகிய இடங்களில் இப்போது ${size} அளவு லாக்கர்கள் காலியாக உள்ளன.`,
     ),
     keep: false,
   }),
@@ -309,11 +310,11 @@ const MAKERS: Record<string, Maker> = {
       reason === 'covered'
         ? t(
             `A size ${size} locker at ${s.en} is now yours.`,
-            `${s.ta} இல் ${size} அளவு லாக்கர் இப்போது உங்களுடையது.`,
+            `${s.ta} இடத்தில் ${size} அளவு லாக்கர் இப்போது உங்களுடையது.`,
           )
         : t(
             `A size ${size} locker at ${s.en} is held for you for 5 minutes. Pay to confirm.`,
-            `${s.ta} இல் ${size} அளவு லாக்கர் 5 நிமிடங்களுக்கு உங்களுக்காக ஒதுக்கப்பட்டுள்ளது. உறுதிசெய்ய பணம் செலுத்தவும்.`,
+            `${s.ta} இடத்தில் ${size} அளவு லாக்கர் 5 நிமிடங்களுக்கு உங்களுக்காக ஒதுக்கப்பட்டுள்ளது. உறுதிசெய்ய பணம் செலுத்தவும்.`,
           ),
     keep: true,
   }),
@@ -321,7 +322,7 @@ const MAKERS: Record<string, Maker> = {
     title: t('Overstay to pay', 'கூடுதல் நேரக் கட்டணம்'),
     body: t(
       `Pay ${rupees(amountPaise)} for ${hours} hour(s) of overstay to open your locker at ${s.en}.`,
-      `${s.ta} இல் உங்கள் லாக்கரைத் திறக்க ${hours} மணி நேரக் கூடுதல் நேரத்துக்கு ${rupees(amountPaise)} செலுத்தவும்.`,
+      `${s.ta} இடத்தில் உங்கள் லாக்கரைத் திறக்க ${hours} மணி நேரக் கூடுதல் நேரத்துக்கு ${rupees(amountPaise)} செலுத்தவும்.`,
     ),
     keep: true,
   }),
@@ -355,8 +356,8 @@ export function eventTexts(event: string, c: TextContext): EventTexts {
   return maker({
     ...c,
     s: c.site,
-    start: c.startsAt ? townTime(c.startsAt) : '',
-    end: c.endsAt ? townTime(c.endsAt) : '',
+    start: c.startsAt ? townTimes(c.startsAt) : { en: '', ta: '' },
+    end: c.endsAt ? townTimes(c.endsAt) : { en: '', ta: '' },
     lk: c.locker ?? '',
   });
 }

@@ -76,7 +76,7 @@ export function orderEventText(event: string, shop: Localized, extra: { site?: L
         title: { en: 'Ready in the parcel locker', ta: 'பார்சல் லாக்கரில் தயார்' },
         body: {
           en: `Your order is in a locker at ${site.en}. Open My orders for the pickup PIN; it is held for 48 hours.`,
-          ta: `உங்கள் ஆர்டர் ${site.ta} இல் உள்ள லாக்கரில் உள்ளது. பிக்கப் PIN-க்கு என் ஆர்டர்களைத் திறக்கவும்; 48 மணி நேரம் வைத்திருக்கப்படும்.`,
+          ta: `உங்கள் ஆர்டர் ${site.ta} இடத்தில் உள்ள லாக்கரில் உள்ளது. பிக்கப் PIN-க்கு என் ஆர்டர்களைத் திறக்கவும்; 48 மணி நேரம் வைத்திருக்கப்படும்.`,
         },
       };
     case EVENTS.orderCollected:

@@ -114,7 +114,7 @@ export const commonTa: CommonMessages = {
     digitLabel: '6-இல் {{index}}-ஆவது இலக்கம்',
     verify: 'சரிபார்',
     verifying: 'குறியீடு சரிபார்க்கப்படுகிறது…',
-    expiresIn: 'குறியீடு {{time}}-இல் காலாவதியாகும்.',
+    expiresIn: 'குறியீடு இன்னும் {{time}} நேரத்தில் காலாவதியாகும்.',
     expired: 'இந்தக் குறியீடு காலாவதியானது. புதிய குறியீட்டைக் கேட்கவும்.',
     wrongCode: 'அந்தக் குறியீடு சரியில்லை.',
     attemptsLeft_one: 'இன்னும் {{count}} முயற்சி உள்ளது.',
@@ -122,7 +122,7 @@ export const commonTa: CommonMessages = {
     exhausted: 'அதிக தவறான குறியீடுகள். புதிய குறியீட்டைக் கேட்கவும்.',
     didNotGet: 'SMS வரவில்லையா?',
     resend: 'புதிய குறியீட்டை அனுப்பு',
-    resendIn: '{{time}}-இல் புதிய குறியீடு',
+    resendIn: 'இன்னும் {{time}} நேரத்தில் புதிய குறியீடு',
     resending: 'அனுப்பப்படுகிறது…',
     resent: 'புதிய குறியீடு {{destination}} எண்ணுக்கு அனுப்பப்படுகிறது.',
     dndNote:
