@@ -33,6 +33,7 @@ import { opsGrabRoutes } from './features/ops/grab-routes.ts';
 import { opsLockerRoutes } from './features/ops/locker-routes.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { opsSellerRoutes } from './features/ops/seller-routes.ts';
+import { opsTimerRoutes } from './features/ops/timer-routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { installPayments } from './features/payments/install.ts';
 import { placeRoutes } from './features/places/routes.ts';
@@ -161,6 +162,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(opsLockerRoutes, { prefix: '/api' });
   await app.register(opsGrabRoutes, { prefix: '/api' });
   await app.register(opsComplexRoutes, { prefix: '/api' });
+  await app.register(opsTimerRoutes, { prefix: '/api' });
   // Keypad and fault hooks into the in-process locker simulator: never in production.
   if (!ctx.config.isProduction && ctx.config.LOCKER_SIM && ctx.lockerSim) {
     await app.register(lockerSimRoutes, { prefix: '/api' });

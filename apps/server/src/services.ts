@@ -85,7 +85,15 @@ export function createServices(ctx: AppContext, log: Logger) {
     ctx.realtime.endSessions?.(sessionIds);
   };
   // Timers and periodic work of every feature, on one table and one worker (docs/decisions/0004).
-  const jobs = createJobWorker({ db, clock, log, outbox, transactor, pollMs: config.JOB_POLL_MS });
+  const jobs = createJobWorker({
+    db,
+    clock,
+    log,
+    outbox,
+    transactor,
+    pollMs: config.JOB_POLL_MS,
+    maxAttempts: config.TIMER_MAX_ATTEMPTS,
+  });
   // Money and stock paths (docs/decisions/0005-flows.md); a process that died mid-flow is undone here.
   const flows = createFlowRunner({ db, transactor, outbox, clock, log });
   jobs.register({

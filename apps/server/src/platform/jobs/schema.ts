@@ -5,6 +5,7 @@ import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-
  * takes due rows with FOR UPDATE SKIP LOCKED, runs the handler in the same transaction and deletes
  * the row, so a timer survives restarts and fires once across any number of processes.
  * `key` (when set) makes a timer unique, so it can be moved (a heartbeat pushes the offline check on).
+ * One that keeps failing is retried with back-off, then set aside (`dead_at`) for the ops API.
  */
 export const timers = pgTable(
   'timers',
@@ -19,6 +20,8 @@ export const timers = pgTable(
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** Gave up after TIMER_MAX_ATTEMPTS failures: never fired again until an operator retries it. */
+    deadAt: timestamp('dead_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('timers_due_idx').on(t.dueAt), index('timers_booking_idx').on(t.bookingId)],

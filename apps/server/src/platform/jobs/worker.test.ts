@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEV_OPS_TOKEN } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { timers } from './schema.ts';
 import { schedule } from './worker.ts';
@@ -104,5 +105,44 @@ describe('the timer worker with kinds registered by a feature', () => {
         /registered twice/,
       );
     }
+  });
+
+  it('sets a timer that keeps failing aside after its attempts, for the ops API to list and retry', async () => {
+    const { jobs } = t.app.services;
+    const db = t.ctx.database.db;
+    let broken = true;
+    const ran = vi.fn(async () => {
+      if (broken) throw new Error('the provider is down');
+    });
+    jobs.register({ handlers: { 'test.flaky': ran } });
+    const id = await schedule(db, t.clock, { kind: 'test.flaky', dueAt: t.clock.now() });
+    // TIMER_MAX_ATTEMPTS (8 in tests, as by default): each failure pushes it back further.
+    for (let i = 0; i < 8; i++) {
+      await jobs.runDueJobs();
+      t.clock.advance(11 * 60_000);
+    }
+    expect(ran).toHaveBeenCalledTimes(8);
+    const [row] = await db.select().from(timers).where(eq(timers.id, id));
+    expect(row?.deadAt).not.toBeNull();
+    expect(row?.lastError).toBe('the provider is down');
+    // Dead: never fired again by the worker.
+    t.clock.advance(3_600_000);
+    await jobs.runDueJobs();
+    expect(ran).toHaveBeenCalledTimes(8);
+
+    const ops = { 'x-ops-token': DEV_OPS_TOKEN };
+    const listed = await t.app.inject({ method: 'GET', url: '/api/ops/timers/dead', headers: ops });
+    expect(listed.json().timers).toContainEqual(
+      expect.objectContaining({ id, kind: 'test.flaky', attempts: 8, lastError: 'the provider is down' }),
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/api/ops/timers/dead' })).statusCode).toBe(401);
+    broken = false;
+    const retried = await t.app.inject({ method: 'POST', url: `/api/ops/timers/${id}/retry`, headers: ops });
+    expect(retried.statusCode, retried.body).toBe(200);
+    await jobs.runDueJobs();
+    expect(ran).toHaveBeenCalledTimes(9);
+    expect(await db.select().from(timers).where(eq(timers.id, id))).toEqual([]);
+    const again = await t.app.inject({ method: 'POST', url: `/api/ops/timers/${id}/retry`, headers: ops });
+    expect(again.statusCode).toBe(404);
   });
 });

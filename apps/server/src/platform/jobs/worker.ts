@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../clock.ts';
@@ -36,7 +36,7 @@ export async function schedule(tx: DbOrTx, clock: Clock, input: TimerInput): Pro
   const [row] = await (input.key
     ? insert.onConflictDoUpdate({
         target: timers.key,
-        set: { dueAt: values.dueAt, data: values.data, attempts: 0 },
+        set: { dueAt: values.dueAt, data: values.data, attempts: 0, deadAt: null, lastError: null },
       })
     : insert
   ).returning({ id: timers.id });
@@ -88,6 +88,10 @@ export interface JobWorker {
   runDueJobs(options?: { limit?: number }): Promise<number>;
   /** Fires one timer now if it is due (used right after a commit that scheduled it). */
   runTimer(id: string): Promise<boolean>;
+  /** Timers set aside after failing too often, oldest first (the ops API lists them). */
+  dead(): Promise<TimerRow[]>;
+  /** Puts a dead timer back, due now with its attempts reset; null when there is no such dead timer. */
+  retry(id: string): Promise<TimerRow | null>;
   start(): void;
   stop(): Promise<void>;
 }
@@ -101,10 +105,13 @@ export function createJobWorker(deps: {
   outbox: EventOutbox;
   transactor: Transactor;
   pollMs: number;
+  /** Failures before a timer is set aside (dead) for the ops API; default 8 (about 20 minutes of retries). */
+  maxAttempts?: number;
   handlers?: Record<string, TimerHandler>;
   leased?: Record<string, LeasedHandler>;
 }): JobWorker {
   const { db, clock, log, outbox, transactor } = deps;
+  const maxAttempts = deps.maxAttempts ?? 8;
   const handlers: Record<string, TimerHandler> = { ...deps.handlers };
   const leased: Record<string, LeasedHandler> = { ...deps.leased };
   const sweeps: Array<() => Promise<number>> = [];
@@ -113,13 +120,18 @@ export function createJobWorker(deps: {
   async function recordFailure(timer: TimerRow, err: unknown) {
     const attempts = timer.attempts + 1;
     const backoffMs = Math.min(600_000, 5000 * 2 ** Math.min(attempts, 10));
-    log.error({ err, kind: timer.kind, timerId: timer.id, attempts }, 'timer failed; retrying later');
+    const givesUp = attempts >= maxAttempts;
+    log.error(
+      { err, kind: timer.kind, timerId: timer.id, attempts },
+      givesUp ? 'timer failed too often; set aside for the ops API' : 'timer failed; retrying later',
+    );
     await db
       .update(timers)
       .set({
         attempts,
         lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
         dueAt: new Date(clock.now().getTime() + backoffMs),
+        deadAt: givesUp ? clock.now() : null,
       })
       .where(eq(timers.id, timer.id))
       .catch((e: unknown) => log.error({ err: e }, 'recording a timer failure failed'));
@@ -135,7 +147,14 @@ export function createJobWorker(deps: {
         const [timer] = await tx
           .select()
           .from(timers)
-          .where(onlyId ? and(eq(timers.id, onlyId), lte(timers.dueAt, now)) : lte(timers.dueAt, now))
+          .where(
+            and(
+              onlyId ? eq(timers.id, onlyId) : undefined,
+              lte(timers.dueAt, now),
+              // Set aside after too many failures: only an operator's retry brings it back.
+              isNull(timers.deadAt),
+            ),
+          )
           .orderBy(asc(timers.dueAt), asc(timers.id))
           .limit(1)
           .for('update', { skipLocked: true });
@@ -220,6 +239,17 @@ export function createJobWorker(deps: {
           throw new Error(`periodic task ${more.periodic.name} is registered twice`);
         periodic.push({ ...more.periodic, lastAt: Number.NEGATIVE_INFINITY });
       }
+    },
+    async dead() {
+      return db.select().from(timers).where(isNotNull(timers.deadAt)).orderBy(asc(timers.deadAt)).limit(200);
+    },
+    async retry(id) {
+      const [row] = await db
+        .update(timers)
+        .set({ deadAt: null, attempts: 0, dueAt: clock.now() })
+        .where(and(eq(timers.id, id), isNotNull(timers.deadAt)))
+        .returning();
+      return row ?? null;
     },
     runDueJobs(options = {}) {
       return runDue(options.limit ?? 1000);

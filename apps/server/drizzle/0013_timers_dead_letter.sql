@@ -1,0 +1,1 @@
+ALTER TABLE "timers" ADD COLUMN "dead_at" timestamp with time zone;
