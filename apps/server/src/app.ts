@@ -31,6 +31,7 @@ import { notificationRoutes } from './features/notifications/routes.ts';
 import { opsComplexRoutes } from './features/ops/complex-routes.ts';
 import { opsGrabRoutes } from './features/ops/grab-routes.ts';
 import { opsLockerRoutes } from './features/ops/locker-routes.ts';
+import { makeRequireOps } from './features/ops/ops-auth.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { opsSellerRoutes } from './features/ops/seller-routes.ts';
 import { opsTimerRoutes } from './features/ops/timer-routes.ts';
@@ -42,6 +43,7 @@ import { supportRoutes } from './features/support/routes.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { makeOptionalUser, makeRequireUser } from './http/require-user.ts';
 import { serveWebApp } from './http/web-app.ts';
+import { createMetrics } from './platform/metrics/metrics.ts';
 import { RAZORPAY_CHECKOUT_CSP } from './platform/payments/razorpay.ts';
 import { createServices } from './services.ts';
 
@@ -84,6 +86,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   installErrorHandling(app);
+  // Prometheus metrics of this process at /metrics, with the ops token (docs/deploy.md#metrics).
+  const metrics = createMetrics({ database: ctx.database, realtime: ctx.realtime, clock: ctx.clock });
+  metrics.install(app);
+  const requireOpsForMetrics = makeRequireOps(ctx.config.OPS_TOKEN);
+  app.get('/metrics', { preHandler: requireOpsForMetrics, schema: { hide: true } }, async (_request, reply) =>
+    reply.header('content-type', metrics.contentType).send(await metrics.text()),
+  );
 
   const checkoutCsp =
     ctx.config.PAYMENT_PROVIDER === 'razorpay'

@@ -22,6 +22,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** A cheap round trip, for health checks. */
   ping(): Promise<void>;
+  /** PostgreSQL's connection pool: open, idle, and requests waiting for a connection (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     ping: async () => {
       await pool.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

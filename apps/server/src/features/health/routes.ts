@@ -9,31 +9,47 @@ const healthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 
+/**
+ * Liveness and readiness are separate (docs/deploy.md#health): a process whose database or broker is
+ * away is alive (restarting it helps nothing) but not ready (send it no traffic).
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
-    '/health',
+    '/health/live',
     {
       schema: {
         tags: ['health'],
-        summary: 'Database and broker state',
-        response: { 200: healthSchema, 503: healthSchema },
+        summary: 'Liveness: the process answers (never looks at the database or broker)',
+        response: { 200: z.object({ status: z.literal('alive'), uptimeSeconds: z.number() }) },
       },
     },
-    async (_request, reply) => {
-      const { database, realtime } = app.ctx;
-      const db = await database
-        .ping()
-        .then(() => ({ ok: true, kind: database.kind }))
-        .catch((err: Error) => ({ ok: false, kind: database.kind, detail: err.message }));
-      const b = realtime.status();
-      const broker = { ok: b.connected, kind: b.mode, clients: b.clients };
-      const ok = db.ok && broker.ok;
-      return reply.code(ok ? 200 : 503).send({
-        status: ok ? 'ok' : 'degraded',
-        database: db,
-        broker,
-        uptimeSeconds: Math.round(process.uptime()),
-      });
-    },
+    async () => ({ status: 'alive' as const, uptimeSeconds: Math.round(process.uptime()) }),
   );
+
+  const ready = {
+    schema: {
+      tags: ['health'],
+      summary: 'Readiness: database and broker reachable (503 when either is not)',
+      response: { 200: healthSchema, 503: healthSchema },
+    },
+  };
+  const readiness = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+    const { database, realtime } = app.ctx;
+    const db = await database
+      .ping()
+      .then(() => ({ ok: true, kind: database.kind }))
+      .catch((err: Error) => ({ ok: false, kind: database.kind, detail: err.message }));
+    const b = realtime.status();
+    const broker = { ok: b.connected, kind: b.mode, clients: b.clients };
+    const ok = db.ok && broker.ok;
+    return reply.code(ok ? 200 : 503).send({
+      status: ok ? 'ok' : 'degraded',
+      database: db,
+      broker,
+      uptimeSeconds: Math.round(process.uptime()),
+    });
+  };
+  app.get('/health/ready', ready, readiness);
+  // The older name, kept for what already polls it (start scripts, the browser journeys' harness).
+  app.get('/health', ready, readiness);
 };

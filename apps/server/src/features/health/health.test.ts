@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEV_OPS_TOKEN } from '../../config.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('health', () => {
+  it('keeps liveness apart from readiness: a broker outage makes the process unready, not dead', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).json()).toMatchObject({
+      status: 'alive',
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).statusCode).toBe(200);
+    const realtime = t.ctx.realtime as { status: typeof t.ctx.realtime.status };
+    const status = realtime.status;
+    realtime.status = () => ({ ...status(), connected: false });
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ status: 'degraded', broker: { ok: false } });
+      expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      realtime.status = status;
+    }
+  });
+
+  it('publishes Prometheus metrics to the ops token only: requests by route, event and timer delay, connections', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/products/some-id-that-is-not-there' });
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { 'x-ops-token': DEV_OPS_TOKEN },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain/);
+    const text = res.body;
+    // By the route's pattern, never the raw address.
+    expect(text).toMatch(
+      /petti_http_requests_total\{method="GET",route="\/api\/products\/:id",status="404"\} 1/,
+    );
+    expect(text).not.toContain('some-id-that-is-not-there');
+    expect(text).toContain('petti_http_request_duration_seconds_bucket');
+    for (const name of [
+      'petti_events_pending',
+      'petti_event_delay_seconds',
+      'petti_timer_lag_seconds',
+      'petti_timers_dead',
+      'petti_broker_connections',
+      'petti_process_resident_memory_bytes',
+    ]) {
+      expect(text, name).toContain(`${name} `);
+    }
+  });
+});
