@@ -147,7 +147,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The API explorer: in production only when asked (API_DOCS=true).
+  if (ctx.config.API_DOCS)
+    await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(supportRoutes, { prefix: '/api' });

@@ -141,4 +141,28 @@ describe('loadConfig', () => {
     });
     expect(s3).toMatchObject({ STORAGE_PROVIDER: 's3', S3_REGION: 'ap-south-1' });
   });
+
+  it('never loads demo data in production, shows no API explorer unless asked, and makes up no help desk', () => {
+    const prod = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      DEVICE_KEY: 'd'.repeat(16),
+      OPS_TOKEN: 'o'.repeat(24),
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: 'k',
+      MSG91_TEMPLATE_ID: 't',
+      EMAIL_PROVIDER: 'sendgrid',
+      SENDGRID_API_KEY: 's',
+      RAZORPAY_KEY_ID: 'rzp_live_abc123',
+      RAZORPAY_KEY_SECRET: 'secret-from-dashboard',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+    };
+    const config = loadConfig(prod);
+    expect(config).toMatchObject({ SEED_DEMO: false, API_DOCS: false });
+    expect(config.SUPPORT).toEqual({ phone: null, email: null, whatsapp: null });
+    expect(loadConfig({ ...prod, API_DOCS: 'true' }).API_DOCS).toBe(true);
+    expect(() => loadConfig({ ...prod, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: production never loads/);
+    expect(loadConfig({})).toMatchObject({ SEED_DEMO: true, API_DOCS: true });
+    expect(loadConfig({}).SUPPORT.phone).toMatch(/^\+91/);
+  });
 });

@@ -31,7 +31,10 @@ export const envSchema = z.object({
   MQTT_TCP_PORT: port.default(1884),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
-  SEED_DEMO: bool.default(true),
+  /** Demo data on start: by default outside production only; production never loads it. */
+  SEED_DEMO: bool.optional(),
+  /** The API explorer at /api/docs: always outside production, only when asked in production. */
+  API_DOCS: bool.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PUBLIC_URL: url(['http', 'https']).optional(),
   /** The web client's id, carried in tokens as `client_id` and sent by the app in `x-client-id`. */
@@ -134,7 +137,11 @@ export interface Config
     | 'JOB_WORKER'
     | 'OPS_TOKEN'
     | 'SHOP_SIM'
+    | 'SEED_DEMO'
+    | 'API_DOCS'
   > {
+  SEED_DEMO: boolean;
+  API_DOCS: boolean;
   OPS_TOKEN: string;
   SHOP_SIM: boolean;
   LOCKER_SIM: boolean;
@@ -186,6 +193,7 @@ export function loadConfig(
   if (isProduction && !env.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
   if (isProduction && !env.DEVICE_KEY) problems.push('DEVICE_KEY: required when NODE_ENV=production');
   if (isProduction && !env.OPS_TOKEN) problems.push('OPS_TOKEN: required when NODE_ENV=production');
+  if (isProduction && env.SEED_DEMO) problems.push('SEED_DEMO: production never loads the demo data');
   if (env.SMS_PROVIDER === 'msg91' && (!env.MSG91_AUTH_KEY || !env.MSG91_TEMPLATE_ID)) {
     problems.push('MSG91_AUTH_KEY and MSG91_TEMPLATE_ID: required when SMS_PROVIDER=msg91');
   }
@@ -241,6 +249,8 @@ export function loadConfig(
     JWT_SECRET: env.JWT_SECRET ?? DEV_JWT_SECRET,
     DEVICE_KEY: env.DEVICE_KEY ?? DEV_DEVICE_KEY,
     LOCKER_SIM: env.LOCKER_SIM ?? (!isProduction && env.NODE_ENV !== 'test'),
+    SEED_DEMO: env.SEED_DEMO ?? !isProduction,
+    API_DOCS: env.API_DOCS ?? !isProduction,
     OPS_TOKEN: env.OPS_TOKEN ?? DEV_OPS_TOKEN,
     SHOP_SIM: env.SHOP_SIM ?? (!isProduction && env.NODE_ENV !== 'test'),
     JOB_WORKER: env.JOB_WORKER ?? env.NODE_ENV !== 'test',
