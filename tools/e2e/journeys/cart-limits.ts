@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { DEV_OPS_TOKEN } from '../../../apps/server/src/config.ts';
 import { waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { cartCount, OTHER_SELLER_PRODUCT, SELLER, seeLimitToast, tap } from '../shop-steps.ts';
-import { newShopper, openAllDay, signedIn } from '../shopper.ts';
+import { json, newShopper, openAllDay, signedIn } from '../shopper.ts';
 import { expectVisibleText } from '../visible.ts';
 
 /** The delivery cart's limits with their exact messages (docs/marketplace.md). */
@@ -86,6 +87,39 @@ export const cartLimitJourneys: Journey[] = [
       await page.goto('/MyCart');
       await page.getByTestId('cart-lines').waitFor();
       await screenshot('my-cart-other-shop');
+    },
+  ),
+  journey(
+    'A shop closed now says so, with when it opens, on the shop, the product and the cart',
+    async ({ page, baseUrl, screenshot }) => {
+      const CLOSED = 'santhi-sweets';
+      // Open for one hour starting two hours from now (town time): closed whenever this runs.
+      const ist = new Date(Date.now() + 330 * 60_000);
+      const hhmm = (h: number) => `${String((ist.getUTCHours() + h) % 24).padStart(2, '0')}:00`;
+      const opensAt = hhmm(2);
+      await json(
+        await fetch(`${baseUrl}/api/ops/sellers/${CLOSED}/hours`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json', 'x-ops-token': DEV_OPS_TOKEN },
+          body: JSON.stringify({ open: opensAt, close: hhmm(3) }),
+        }),
+        'PUT hours',
+      );
+      try {
+        const shopper = await newShopper(baseUrl, 'Night Owl');
+        await signedIn(page, shopper, `/Search/${CLOSED}`);
+        await expectVisibleText(page.getByTestId('shop-hours'), `Closed now, opens at ${opensAt}`);
+        await page.goto('/productDetails/santhi-mysore-pak');
+        await expectVisibleText(page.getByTestId('shop-hours'), `opens at ${opensAt}`);
+        // The cart may be filled at night; it says the shop is closed and when it opens.
+        const add = page.locator('[data-testid^="add-"]').first();
+        await add.click();
+        await page.goto('/MyCart');
+        await expectVisibleText(page.getByTestId('cart-shop-closed'), `opens at ${opensAt}`);
+        await screenshot('cart-shop-closed');
+      } finally {
+        await openAllDay(baseUrl, CLOSED);
+      }
     },
   ),
 ];

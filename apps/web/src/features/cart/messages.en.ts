@@ -1,5 +1,6 @@
 /** English strings of the cart and checkout, under `cart.` (merged in app/i18n/en.ts). */
 export const cartEn = {
+  shopClosed: '{{shop}} is closed now and opens at {{time}}. Your cart is kept: order when it opens.',
   /** The exact messages of docs/product.md#cart-messages. */
   limits: {
     stock: 'Stock limit reached. Unable to add more.',

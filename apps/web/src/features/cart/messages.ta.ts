@@ -3,6 +3,8 @@ import type { cartEn } from './messages.en.ts';
 
 /** Tamil strings of this feature: the same keys as messages.en.ts. */
 export const cartTa: Widen<typeof cartEn> = {
+  shopClosed:
+    '{{shop}} இப்போது மூடியுள்ளது; {{time}} மணிக்குத் திறக்கும். உங்கள் வண்டி வைக்கப்பட்டுள்ளது: கடை திறந்ததும் ஆர்டர் செய்யுங்கள்.',
   limits: {
     stock: 'கையிருப்பு வரம்பை எட்டியது. மேலும் சேர்க்க முடியாது.',
     line: 'இந்தப் பொருளில் 20 அலகுகள் வரை மட்டுமே சேர்க்கலாம்',

@@ -46,6 +46,7 @@ export const shopEn = {
   deliversWithin: 'Delivers within {{km}} km',
   openHours: 'Open {{open}}–{{close}}',
   closedNow: 'Closed now',
+  closedOpensAt: 'Closed now, opens at {{time}}',
   modes: {
     home: 'Home delivery',
     locker: 'Parcel locker',

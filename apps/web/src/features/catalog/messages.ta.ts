@@ -50,6 +50,7 @@ export const shopTa: Widen<typeof shopEn> = {
   deliversWithin: '{{km}} கி.மீ. வரை டெலிவரி',
   openHours: 'திறந்திருக்கும் நேரம் {{open}}–{{close}}',
   closedNow: 'இப்போது மூடியுள்ளது',
+  closedOpensAt: 'இப்போது மூடியுள்ளது, {{time}} மணிக்குத் திறக்கும்',
   modes: {
     home: 'வீட்டு டெலிவரி',
     locker: 'பார்சல் லாக்கர்',

@@ -5,7 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { rupees } from '../../../lib/shop/price.tsx';
+import { isOpenAt } from '../../../lib/shop/product-text.ts';
 import { useSeller } from '../../../lib/shop/shop-api.ts';
+import { ShopHours } from '../../../lib/shop/shop-hours.tsx';
 import { EmptyState } from '../../../lib/shop/skeletons.tsx';
 import { FormAlert } from '../../../lib/ui/form.tsx';
 import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
@@ -80,6 +82,12 @@ export default function MyCartPage() {
         <h2 id="cart-from" className="panel__title" data-testid="cart-seller">
           {t('cart.from', { seller: cart.brandName })}
         </h2>
+        {seller.data && <ShopHours hours={seller.data.hours} />}
+        {seller.data && !isOpenAt(seller.data.hours, new Date()) && (
+          <FormAlert variant="info" testId="cart-shop-closed">
+            {t('cart.shopClosed', { shop: cart.brandName, time: seller.data.hours.open })}
+          </FormAlert>
+        )}
         <CartLines cart={cart} />
         <p className="cart-totals" data-testid="cart-totals">
           <span>{t('cart.count', { count: cart.count })}</span>

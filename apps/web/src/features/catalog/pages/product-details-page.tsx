@@ -10,6 +10,7 @@ import { Price, rupees } from '../../../lib/shop/price.tsx';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
 import { localName, unitLabel } from '../../../lib/shop/product-text.ts';
 import { useProduct, useSeller } from '../../../lib/shop/shop-api.ts';
+import { ShopHours } from '../../../lib/shop/shop-hours.tsx';
 import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
@@ -67,6 +68,7 @@ export default function ProductDetailsPage() {
               </Link>
             </p>
           )}
+          {seller.data && <ShopHours hours={seller.data.hours} />}
           {p.variants.length > 1 && (
             <fieldset className="variant-choices">
               <legend className="field__label">{t('shop.variantsLabel')}</legend>

@@ -3,6 +3,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useProductPages, useSeller, useSellers } from '../../../lib/shop/shop-api.ts';
+import { ShopHours } from '../../../lib/shop/shop-hours.tsx';
 import { useShopLocation } from '../../../lib/shop/use-shop-location.ts';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { ProductList } from '../components/product-list.tsx';
@@ -54,6 +55,7 @@ export default function SearchPage() {
           {shopName}
         </h2>
       )}
+      {seller.data && <ShopHours hours={seller.data.hours} />}
       <search>
         <form className="search-bar" onSubmit={onSubmit}>
           <input
