@@ -239,6 +239,11 @@ export const ERRORS = {
     en: 'This locker site does not take parcel drops. Please choose another site.',
     ta: 'இந்த லாக்கர் இடம் பார்சல்களை ஏற்பதில்லை. வேறு இடத்தைத் தேர்வுசெய்யவும்.',
   },
+  OrderScheduled: {
+    status: 409,
+    en: 'This order was placed for when the shop opens; it can be accepted from then.',
+    ta: 'இந்த ஆர்டர் கடை திறக்கும் நேரத்துக்காகச் செய்யப்பட்டது; அப்போதிலிருந்து ஏற்கலாம்.',
+  },
   // Grab-and-go (docs/grab-and-go.md).
   GrabNotOffered: {
     status: 422,

@@ -3,7 +3,7 @@ import { DEV_OPS_TOKEN } from '../../../apps/server/src/config.ts';
 import { waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { cartCount, OTHER_SELLER_PRODUCT, SELLER, seeLimitToast, tap } from '../shop-steps.ts';
-import { json, newShopper, openAllDay, signedIn } from '../shopper.ts';
+import { json, newShopper, openAllDay, payOnTestpay, signedIn } from '../shopper.ts';
 import { expectVisibleText } from '../visible.ts';
 
 /** The delivery cart's limits with their exact messages (docs/marketplace.md). */
@@ -117,6 +117,18 @@ export const cartLimitJourneys: Journey[] = [
         await page.goto('/MyCart');
         await expectVisibleText(page.getByTestId('cart-shop-closed'), `opens at ${opensAt}`);
         await screenshot('cart-shop-closed');
+        // …and may order now for when it opens: paid now, accepted by the shop at opening.
+        await page.getByTestId('order-when-open').click();
+        await page.getByTestId('delivery-curbside').click();
+        await page.getByTestId('vehicle-no').fill('TN 67 AB 1234');
+        await page.getByTestId('price-summary').waitFor();
+        await page.getByTestId('validate-and-pay').click();
+        await waitForPath(page, '/procced');
+        await page.getByTestId('pay').click();
+        await payOnTestpay(page);
+        await page.waitForURL((url) => url.pathname.startsWith('/profile/MyOrders/'), { timeout: 20_000 });
+        await expectVisibleText(page.getByTestId('order-scheduled'), 'accepts your order when it opens');
+        await screenshot('order-for-opening');
       } finally {
         await openAllDay(baseUrl, CLOSED);
       }

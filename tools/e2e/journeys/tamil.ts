@@ -6,7 +6,7 @@ import { newShopper, signedIn } from '../shopper.ts';
 /**
  * Every main screen in Tamil: no English left in the page's own text. Latin words allowed are the
  * ones shoppers read in English in Tamil too (PIN, GST, UPI, SMS), brands, the language switch's
- * "English", units from the shops' data, and the shopper's own name.
+ * "English", units from the shops' data, the shopper's own name, and email addresses.
  */
 const ALLOWED = new Set([
   ...['PIN', 'GST', 'CGST', 'SGST', 'UPI', 'SMS', 'Razorpay', 'Petti', 'English'],
@@ -25,7 +25,8 @@ export const tamilJourneys: Journey[] = [
       for (const path of MAIN_SCREENS) {
         if (path !== MAIN_SCREENS[0]) await page.goto(path);
         await settledScreen(page);
-        const text = await page.locator('main').first().innerText();
+        // An email address is written as it is in any language (the help desk's, on the help screens).
+        const text = (await page.locator('main').first().innerText()).replace(/\S+@\S+/g, '');
         assert.match(text, /[\u0B80-\u0BFF]/, `${path} shows Tamil`);
         const english = [...new Set(text.match(/[A-Za-z]{3,}/g) ?? [])].filter((w) => !allowed.has(w));
         if (english.length > 0) leaks.push(`${path}: ${english.join(' ')}`);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isOpenAt, parseClock, townMinutes } from './site-hours.ts';
+import { isOpenAt, nextOpeningAt, parseClock, townMinutes } from './site-hours.ts';
 
 // 04:30 UTC is 10:00 in Sivakasi (IST, +05:30).
 const ist = (hhmm: string) => new Date(`2026-11-20T${hhmm}:00+05:30`);
@@ -36,5 +36,17 @@ describe('site hours', () => {
     expect(isOpenAt(night, ist('23:30'))).toBe(true);
     expect(isOpenAt(night, ist('05:59'))).toBe(true);
     expect(isOpenAt(night, ist('12:00'))).toBe(false);
+  });
+});
+
+describe('nextOpeningAt', () => {
+  // 2026-11-20 03:00 UTC is 08:30 in Sivakasi.
+  const at = new Date('2026-11-20T03:00:00Z');
+  it('is today’s opening when it is still ahead, else tomorrow’s', () => {
+    expect(nextOpeningAt({ open: '09:00', close: '21:00' }, at).toISOString()).toBe('2026-11-20T03:30:00.000Z');
+    expect(nextOpeningAt({ open: '08:00', close: '08:15' }, at).toISOString()).toBe('2026-11-21T02:30:00.000Z');
+  });
+  it('is now when the place never closes', () => {
+    expect(nextOpeningAt({ open: '00:00', close: '24:00' }, at)).toEqual(at);
   });
 });

@@ -26,3 +26,14 @@ export function isOpenAt(hours: { open: string; close: string }, at: Date): bool
   const now = townMinutes(at);
   return open < close ? now >= open && now < close : now >= open || now < close;
 }
+
+/**
+ * When the place is next open from `at`: `at` itself while it is open, else its next opening (today's
+ * if still ahead, else tomorrow's), to the minute.
+ */
+export function nextOpeningAt(hours: { open: string; close: string }, at: Date): Date {
+  if (isOpenAt(hours, at)) return at;
+  const ahead = (parseClock(hours.open) - townMinutes(at) + 1440) % 1440;
+  const minute = Math.floor(at.getTime() / 60_000) * 60_000;
+  return new Date(minute + ahead * 60_000);
+}

@@ -29,7 +29,11 @@ const cartLines = <T extends z.ZodType<{ vrntId: string; quantity: number }>>(li
     .refine((l) => new Set(l.map((x) => x.vrntId)).size === l.length, { message: 'one line per variant' });
 
 /** `POST /api/cart/validate`. */
-export const validateCartBody = z.strictObject({ items: cartLines(cartLineInput, 1) });
+export const validateCartBody = z.strictObject({
+  items: cartLines(cartLineInput, 1),
+  /** Checking a cart to order for when the closed shop opens: its hours are not a refusal. */
+  whenShopOpens: z.boolean().optional(),
+});
 export type ValidateCartBody = z.infer<typeof validateCartBody>;
 
 /** Why a line is OK or BAD; the app may translate by this code (`CART_CHECK_MESSAGES`). */

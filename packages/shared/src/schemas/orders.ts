@@ -71,6 +71,11 @@ const destination = {
   deliveryType: z.enum(ORDER_DELIVERY_TYPES),
   addressId: z.string().min(1).max(100).optional(),
   siteId: z.string().min(1).max(64).optional(),
+  /**
+   * The shop is closed now: priced and paid now, and the shop accepts the order when it opens
+   * (docs/marketplace.md "Ordering from a closed shop"). Without it a closed shop is refused.
+   */
+  whenShopOpens: z.boolean().optional(),
 };
 
 const needsDestination = <T extends { deliveryType: OrderDeliveryType; addressId?: string; siteId?: string }>(
@@ -191,6 +196,8 @@ export const orderSchema = z.object({
   price: orderPriceSchema,
   /** Until when an unpaid order keeps its stock. */
   holdExpiresAt: z.string().nullable(),
+  /** Ordered while the shop was closed: the shop accepts it from this time (its next opening). */
+  scheduledFor: z.string().nullable(),
   /** Parcel-locker pickup: the PIN to type at the site's keypad while the order is in_locker. */
   pickup: z
     .object({

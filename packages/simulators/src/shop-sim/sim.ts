@@ -88,6 +88,8 @@ export function startShopSim(options: ShopSimOptions): ShopSim {
     let steps = 0;
     for (const o of orders) {
       if (stopped) break;
+      // Ordered while the shop was closed: the shop takes it up when it opens.
+      if (o.scheduledFor && Date.parse(o.scheduledFor) > t) continue;
       const s = seen.get(o.id);
       if (!s || s.state !== o.state) {
         seen.set(o.id, { state: o.state, at: t });

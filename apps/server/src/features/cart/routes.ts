@@ -25,7 +25,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await cart.validate(request.body.items);
+      const result = await cart.validate(request.body.items, { whenShopOpens: request.body.whenShopOpens });
       const closed = sellerClosedError(result);
       if (closed) throw closed;
       // docs/product.md#cart-validation: a changed price is PaymentUpdatedException (the persistent "price

@@ -120,8 +120,11 @@ export function createCartService(deps: { db: Db; clock: Clock }) {
     },
 
     /** POST /api/cart/validate: the per-line answer (the route turns a price change into a 409). */
-    async validate(items: Parameters<typeof validateCartItems>[1]): Promise<CartCheck> {
-      const result = await validateCartItems(db, items, clock.now());
+    async validate(
+      items: Parameters<typeof validateCartItems>[1],
+      options: { whenShopOpens?: boolean } = {},
+    ): Promise<CartCheck> {
+      const result = await validateCartItems(db, items, clock.now(), options);
       return {
         items: result.items,
         sellerId: result.sellerId,

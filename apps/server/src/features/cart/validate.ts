@@ -52,6 +52,7 @@ export async function validateCartItems(
   tx: DbOrTx,
   items: readonly CartLineInput[],
   now: Date,
+  options: { whenShopOpens?: boolean } = {},
 ): Promise<CartValidation> {
   const ids = [...new Set(items.map((i) => i.vrntId))];
   const found = await variantsWithProducts(tx, ids);
@@ -93,7 +94,8 @@ export async function validateCartItems(
       answers.push(answer('otherSeller'));
       continue;
     }
-    if (!isOpenAt({ open: seller.opensAt, close: seller.closesAt }, now)) {
+    // Ordering for when the shop opens (paid now, accepted at opening): its hours are no refusal.
+    if (!options.whenShopOpens && !isOpenAt({ open: seller.opensAt, close: seller.closesAt }, now)) {
       answers.push(answer('shopClosed', { time: seller.opensAt }));
       continue;
     }

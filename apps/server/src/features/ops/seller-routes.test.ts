@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper } from '../../test/locker-helpers.ts';
-import { line } from '../../test/order-helpers.ts';
+import { line, ops, opsStep, placed, placeOrder } from '../../test/order-helpers.ts';
 
 const SHOP = 'sri-murugan-stores'; // 07:00–22:00
 const RICE = 'murugan-ponni-raw-rice-10kg';
@@ -62,4 +62,32 @@ describe('a shop sets its opening hours through the ops API', () => {
     await setHours({ open: '07:00', close: '22:00' });
     expect((await buyer.call('POST', '/api/cart/validate', cart)).json().error.code).toBe('SellerClosed');
   });
+
+  it('takes an order for when a closed shop opens: paid now, accepted from the opening, not before', async () => {
+    await setHours({ open: '07:00', close: '22:00' });
+    const body = {
+      sellerId: SHOP,
+      items: [await line(t, RICE, 1)],
+      deliveryType: 'curbside',
+      vehicleNo: 'TN67AB1234',
+    };
+    // Without saying so, a closed shop is refused with when it opens.
+    expect((await placeOrder(buyer, body)).statusCode).toBeGreaterThanOrEqual(409);
+    // For when it opens: validated, priced and paid now.
+    const checked = await buyer.call('POST', '/api/cart/validate', { ...cart(body), whenShopOpens: true });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const order = await placed(buyer, { ...body, whenShopOpens: true });
+    // 07:00 tomorrow in Sivakasi is 01:30 UTC.
+    expect(order.scheduledFor).toBe('2026-11-21T01:30:00.000Z');
+    const early = await ops(t, order.id, 'accept');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('OrderScheduled');
+    t.clock.set('2026-11-21T01:31:00.000Z');
+    expect((await opsStep(t, order.id, 'accept')).state).toBe('accepted');
+    // While open, the same flag changes nothing: an ordinary order.
+    const now = await placed(buyer, { ...body, whenShopOpens: true });
+    expect(now.scheduledFor).toBeNull();
+  });
 });
+
+const cart = (b: { items: unknown[] }) => ({ items: b.items });

@@ -53,8 +53,8 @@ export function createOrderFeature(
     sellers: deps.sellers,
   });
   // The cart feature's validation: per-item answers and the priced lines.
-  const validateCart: CartValidator = async (tx, items, now) => {
-    const r = await validateCartItems(tx, items, now);
+  const validateCart: CartValidator = async (tx, items, now, options) => {
+    const r = await validateCartItems(tx, items, now, options);
     return {
       ...r,
       lines: r.lines.map((l) => ({ ...l, name: { en: l.name.en, ta: l.name.ta ?? l.name.en } })),

@@ -29,7 +29,12 @@ export interface CartCheck {
 }
 
 /** The cart feature's validation (features/cart/validate.ts), adapted in feature.ts. */
-export type CartValidator = (tx: DbOrTx, items: OrderLineInput[], now: Date) => Promise<CartCheck>;
+export type CartValidator = (
+  tx: DbOrTx,
+  items: OrderLineInput[],
+  now: Date,
+  options?: { whenShopOpens?: boolean },
+) => Promise<CartCheck>;
 
 export interface RangeSeller {
   id: string;

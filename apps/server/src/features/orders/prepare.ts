@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type OrderPrice, priceOrder } from '@petti/shared/rules/order-pricing';
+import { isOpenAt, nextOpeningAt } from '@petti/shared/rules/site-hours';
 import { cartCheckMessage } from '@petti/shared/schemas/cart';
 import type { PlaceOrderBody, QuoteOrderBody } from '@petti/shared/schemas/orders';
 import type { DbOrTx } from '../../db/client.ts';
@@ -20,6 +21,8 @@ export interface Prepared {
   deliveryPassId: string | null;
   /** Road metres to the destination (null for curbside), as the range check measured them. */
   distanceMetres: number | null;
+  /** Ordered while the shop is closed: it accepts the order from its next opening. */
+  scheduledFor: Date | null;
 }
 
 /** A validated cart line as an order shows it (quote) and keeps it (order_items). */
@@ -110,7 +113,9 @@ export function createPrepare(deps: OrdersDeps) {
       destination = { lat: s.lat, lng: s.lng };
     }
 
-    const check = await deps.validateCart(q, body.items, clock.now());
+    const now = clock.now();
+    const open = isOpenAt({ open: seller.opensAt, close: seller.closesAt }, now);
+    const check = await deps.validateCart(q, body.items, now, { whenShopOpens: body.whenShopOpens });
     assertPayable(check, seller.id);
     if (body.deliveryType === 'locker' && check.lines.some((l) => l.hazardous)) {
       throw new AppError('HazardousNotToLocker', undefined, {
@@ -145,6 +150,7 @@ export function createPrepare(deps: OrdersDeps) {
       site,
       deliveryPassId: price.deliveryWaived ? (pass?.subscription.id ?? null) : null,
       distanceMetres,
+      scheduledFor: open ? null : nextOpeningAt({ open: seller.opensAt, close: seller.closesAt }, now),
     };
   };
 }

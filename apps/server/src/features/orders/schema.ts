@@ -64,6 +64,8 @@ export const orders = pgTable(
     /** A hash of the request body, so a key reused for a different order is refused. */
     requestHash: text('request_hash').notNull(),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** Ordered while the shop was closed: the shop accepts it from here (its next opening). */
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
     /** The parcel-locker booking that holds this order's locker (locker drops). */
     parcelBookingId: text('parcel_booking_id').references(() => bookings.id),
     cancelReason: text('cancel_reason'),

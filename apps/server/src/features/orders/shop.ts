@@ -20,6 +20,12 @@ export function createShopSide(deps: OrdersDeps, db: Db, transactor: Transactor)
         const o = await core.lockOrder(tx, id);
         if (!o) throw notFound('That order');
         if (o.state === to) return toOrder(deps, tx, o); // a retried step changes nothing
+        // Ordered while the shop was closed: it is the shop's to accept from its opening, not before.
+        if (to === 'accepted' && o.scheduledFor && o.scheduledFor > core.deps.clock.now()) {
+          throw new AppError('OrderScheduled', undefined, {
+            details: { scheduledFor: o.scheduledFor.toISOString() },
+          });
+        }
         if (to === 'in_locker') {
           if (o.state !== 'packed' || o.deliveryType !== 'locker')
             throw new AppError('OrderStateInvalid', undefined, { details: { state: o.state, to } });

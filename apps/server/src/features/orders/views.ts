@@ -80,6 +80,7 @@ export async function toOrders(deps: ViewDeps, q: DbOrTx, rows: OrderRow[]): Pro
       })),
       price: o.price,
       holdExpiresAt: o.state === 'awaiting_payment' ? iso(o.holdExpiresAt) : null,
+      scheduledFor: iso(o.scheduledFor),
       // The PIN only while the parcel waits in its locker; it changes after each open (lockers' rule).
       pickup: parcel?.locker
         ? {

@@ -25,6 +25,8 @@ export interface CheckoutChoice {
   alternatePickup: AlternatePickup | null;
   /** The cart as it was when it last passed validation (a fingerprint), or null. */
   myCartValidateCartDetails: string | null;
+  /** The shop is closed: order now for when it opens (paid now, accepted at opening). */
+  whenShopOpens: boolean;
 }
 
 export const CHECKOUT_STORAGE_KEY = 'checkoutChoice';
@@ -36,6 +38,7 @@ export const EMPTY_CHOICE: CheckoutChoice = {
   vehicleNo: '',
   alternatePickup: null,
   myCartValidateCartDetails: null,
+  whenShopOpens: false,
 };
 
 function load(storage: KeyValueStorage): CheckoutChoice {
@@ -55,6 +58,7 @@ function load(storage: KeyValueStorage): CheckoutChoice {
           : null,
       myCartValidateCartDetails:
         typeof parsed.myCartValidateCartDetails === 'string' ? parsed.myCartValidateCartDetails : null,
+      whenShopOpens: parsed.whenShopOpens === true,
     };
   } catch {
     return EMPTY_CHOICE;
@@ -83,6 +87,7 @@ export function createCheckoutStore(storage: KeyValueStorage) {
         deliveryAddress: null,
         parcelLockerDetails: null,
         myCartValidateCartDetails: null,
+        whenShopOpens: false,
       });
     },
   });

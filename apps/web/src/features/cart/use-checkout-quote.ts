@@ -13,7 +13,9 @@ export function useCheckoutQuote() {
   const choice = useStore(checkoutStore);
   const delivery = deliveryPartOf(choice);
   const quoteRequest =
-    cart.sellerId && cart.items.length > 0 && delivery ? quoteRequestOf(cart, delivery) : null;
+    cart.sellerId && cart.items.length > 0 && delivery
+      ? quoteRequestOf(cart, delivery, choice.whenShopOpens)
+      : null;
   const quote = useQuote(quoteRequest);
   return { cart, choice, delivery, quoteRequest, quote };
 }

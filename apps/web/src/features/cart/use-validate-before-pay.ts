@@ -51,10 +51,10 @@ export function useValidateBeforePay() {
   const [pending, setPending] = useState(false);
 
   const run = useCallback(
-    async (cart: Cart): Promise<ValidateOutcome> => {
+    async (cart: Cart, options: { whenShopOpens?: boolean } = {}): Promise<ValidateOutcome> => {
       setPending(true);
       try {
-        const results = await validateCart(cart);
+        const results = await validateCart(cart, options);
         const { removed, priceChanged } = cartStore.applyValidation(results);
         if (removed.length > 0) {
           // docs/product.md#cart-validation: BAD lines leave the cart; their messages say why (the cart-items

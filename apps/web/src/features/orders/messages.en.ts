@@ -1,5 +1,6 @@
 /** English strings of the orders pages, under `orders.` (merged in app/i18n/en.ts). */
 export const ordersEn = {
+  scheduledFor: 'Ordered while the shop was closed: it accepts your order when it opens, {{when}}.',
   callShop: 'Call {{shop}}',
   status: {
     awaiting_payment: 'Waiting for payment',

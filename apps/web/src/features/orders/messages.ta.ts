@@ -3,6 +3,7 @@ import type { ordersEn } from './messages.en.ts';
 
 /** Tamil strings of this feature: the same keys as messages.en.ts. */
 export const ordersTa: Widen<typeof ordersEn> = {
+  scheduledFor: 'கடை மூடியிருந்தபோது செய்த ஆர்டர்: கடை திறக்கும்போது, {{when}}, உங்கள் ஆர்டரை ஏற்கும்.',
   callShop: '{{shop}} கடையை அழைக்கவும்',
   status: {
     awaiting_payment: 'பணம் செலுத்தக் காத்திருக்கிறது',

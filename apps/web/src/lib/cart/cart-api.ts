@@ -13,8 +13,12 @@ export async function putCart(cart: Cart): Promise<{ cartId: string | null }> {
  * price answers 409 PaymentUpdatedException with the same lines in the error (the caller applies
  * them, then shows the price-updated toast).
  */
-export async function validateCart(cart: Cart): Promise<CartCheckItem[]> {
-  return (await api.post<CartCheck>('/cart/validate', { items: cartLines(cart) })).items;
+export async function validateCart(
+  cart: Cart,
+  options: { whenShopOpens?: boolean } = {},
+): Promise<CartCheckItem[]> {
+  const body = { items: cartLines(cart), ...(options.whenShopOpens && { whenShopOpens: true }) };
+  return (await api.post<CartCheck>('/cart/validate', body)).items;
 }
 
 /** The check lines a PaymentUpdatedException carries, if any. */

@@ -79,6 +79,7 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
           requestKey: input.key,
           requestHash: input.hash,
           holdExpiresAt,
+          scheduledFor: prepared.scheduledFor,
           createdAt: now,
           updatedAt: now,
         })

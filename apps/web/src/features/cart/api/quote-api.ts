@@ -7,20 +7,22 @@ import type { deliveryPartOf } from '../checkout-store.ts';
 export type DeliveryPart = NonNullable<ReturnType<typeof deliveryPartOf>>;
 
 /** POST /api/orders/quote's body: seller, lines and where to (no vehicle: curbside costs the same). */
-export function quoteRequestOf(cart: Cart, delivery: DeliveryPart): QuoteOrderBody {
+export function quoteRequestOf(cart: Cart, delivery: DeliveryPart, whenShopOpens = false): QuoteOrderBody {
   return {
     sellerId: cart.sellerId!,
     items: cartLines(cart),
     deliveryType: delivery.deliveryType,
     ...(delivery.deliveryType === 'home' && { addressId: delivery.addressId }),
     ...(delivery.deliveryType === 'locker' && { siteId: delivery.siteId }),
+    // The shop is closed: priced and paid now, accepted when it opens.
+    ...(whenShopOpens && { whenShopOpens: true }),
   };
 }
 
 /** POST /api/orders's body: the quote's plus the curbside vehicle and who collects. */
-export function orderRequestOf(cart: Cart, delivery: DeliveryPart): PlaceOrderBody {
+export function orderRequestOf(cart: Cart, delivery: DeliveryPart, whenShopOpens = false): PlaceOrderBody {
   return {
-    ...quoteRequestOf(cart, delivery),
+    ...quoteRequestOf(cart, delivery, whenShopOpens),
     ...(delivery.deliveryType === 'curbside' && {
       vehicleNo: delivery.vehicleNo,
       ...(delivery.alternatePickup && { alternatePickup: delivery.alternatePickup }),

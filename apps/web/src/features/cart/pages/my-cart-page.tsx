@@ -40,6 +40,7 @@ export default function MyCartPage() {
   const errorText = useErrorText();
   const { cart, choice, quoteRequest, quote } = useCheckoutQuote();
   const seller = useSeller(cart.sellerId ?? undefined);
+  const shopClosed = seller.data ? !isOpenAt(seller.data.hours, new Date()) : false;
   const validate = useValidateBeforePay();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -69,7 +70,7 @@ export default function MyCartPage() {
       setProblem(t('cart.offlinePay'));
       return;
     }
-    const outcome = await validate.run(cart);
+    const outcome = await validate.run(cart, { whenShopOpens: choice.whenShopOpens && shopClosed });
     if (outcome === 'ok') {
       checkoutStore.update({ myCartValidateCartDetails: cartFingerprint(cartStore.getState().cart) });
       navigate(ROUTES.procced);
@@ -83,9 +84,17 @@ export default function MyCartPage() {
           {t('cart.from', { seller: cart.brandName })}
         </h2>
         {seller.data && <ShopHours hours={seller.data.hours} />}
-        {seller.data && !isOpenAt(seller.data.hours, new Date()) && (
+        {seller.data && shopClosed && (
           <FormAlert variant="info" testId="cart-shop-closed">
-            {t('cart.shopClosed', { shop: cart.brandName, time: seller.data.hours.open })}
+            <p>{t('cart.shopClosed', { shop: cart.brandName, time: seller.data.hours.open })}</p>
+            <label className="choice order-when-open" data-testid="order-when-open">
+              <input
+                type="checkbox"
+                checked={choice.whenShopOpens}
+                onChange={(e) => checkoutStore.update({ whenShopOpens: e.target.checked })}
+              />
+              {t('cart.orderWhenOpen', { time: seller.data.hours.open })}
+            </label>
           </FormAlert>
         )}
         <CartLines cart={cart} />

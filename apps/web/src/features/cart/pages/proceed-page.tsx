@@ -41,7 +41,10 @@ export default function ProceedPage() {
   const online = useOnlineStatus();
   const errorText = useErrorText();
   const { cart, choice, delivery, quote } = useCheckoutQuote();
-  const request = cart.sellerId && cart.items.length > 0 && delivery ? orderRequestOf(cart, delivery) : null;
+  const request =
+    cart.sellerId && cart.items.length > 0 && delivery
+      ? orderRequestOf(cart, delivery, choice.whenShopOpens)
+      : null;
   const addresses = useAddresses();
   const sites = useParcelSites(delivery?.deliveryType === 'locker');
   const priceUpdated = usePriceUpdatedToast();

@@ -121,6 +121,11 @@ function OrderView({ order }: { order: Order }) {
           {t('orders.placedAt', { when: date.format(new Date(order.createdAt)) })} ·{' '}
           {t(`orders.type.${order.deliveryType}`)}
         </p>
+        {order.scheduledFor && (order.state === 'placed' || order.state === 'awaiting_payment') && (
+          <p className="note" data-testid="order-scheduled">
+            {t('orders.scheduledFor', { when: date.format(new Date(order.scheduledFor)) })}
+          </p>
+        )}
         {order.seller.phone && (
           <p>
             {/* A person about this order: the shop itself (Petti's help desk is in Help). */}
