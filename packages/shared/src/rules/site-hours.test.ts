@@ -43,8 +43,12 @@ describe('nextOpeningAt', () => {
   // 2026-11-20 03:00 UTC is 08:30 in Sivakasi.
   const at = new Date('2026-11-20T03:00:00Z');
   it('is today’s opening when it is still ahead, else tomorrow’s', () => {
-    expect(nextOpeningAt({ open: '09:00', close: '21:00' }, at).toISOString()).toBe('2026-11-20T03:30:00.000Z');
-    expect(nextOpeningAt({ open: '08:00', close: '08:15' }, at).toISOString()).toBe('2026-11-21T02:30:00.000Z');
+    expect(nextOpeningAt({ open: '09:00', close: '21:00' }, at).toISOString()).toBe(
+      '2026-11-20T03:30:00.000Z',
+    );
+    expect(nextOpeningAt({ open: '08:00', close: '08:15' }, at).toISOString()).toBe(
+      '2026-11-21T02:30:00.000Z',
+    );
   });
   it('is now when the place never closes', () => {
     expect(nextOpeningAt({ open: '00:00', close: '24:00' }, at)).toEqual(at);
