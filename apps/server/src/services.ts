@@ -65,6 +65,8 @@ export function createServices(ctx: AppContext, log: Logger) {
     authenticateUser: auth.authenticate,
     siteExists: (siteId) => lockersService.siteExists(db, siteId),
     deviceKey: config.DEVICE_KEY,
+    now: () => clock.now().getTime(),
+    maxConnectionsPerUser: config.BROKER_MAX_CONNECTIONS_PER_USER,
   });
   // The one road events take: written in the transaction that makes the change, sent after commit.
   const outbox = createEventOutbox({ db, realtime: ctx.realtime, clock, log });

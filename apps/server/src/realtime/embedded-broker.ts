@@ -54,6 +54,31 @@ export async function createEmbeddedBroker(options: {
   let auth: BrokerAuth = denyAllBrokerAuth;
   /** Open connections by sign-in session, so signing out closes them at once. */
   const bySession = new Map<string, Set<Client>>();
+  /** By user (a cap on how many) and by client id (nobody takes over another's). */
+  const byUser = new Map<string, Set<Client>>();
+  const connected = new Map<string, Client>();
+  const samePrincipal = (a: Principal | undefined, b: Principal) =>
+    !!a &&
+    a.kind === b.kind &&
+    (a.kind !== 'user' || (b.kind === 'user' && a.userId === b.userId)) &&
+    (a.kind !== 'device' || (b.kind === 'device' && a.siteId === b.siteId));
+  /** Ends user connections whose token has expired by the app's clock. */
+  const endExpired = () => {
+    const now = auth.now?.() ?? Date.now();
+    let closed = 0;
+    for (const clients of byUser.values()) {
+      for (const c of clients) {
+        const p = principals.get(c);
+        if (p?.kind === 'user' && p.expiresAt !== undefined && p.expiresAt <= now) {
+          c.close();
+          closed += 1;
+        }
+      }
+    }
+    return closed;
+  };
+  const expirySweep = setInterval(endExpired, 10_000);
+  expirySweep.unref();
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       auth
@@ -64,7 +89,24 @@ export async function createEmbeddedBroker(options: {
         })
         .then((principal) => {
           if (!principal) return done(refusal(4, 'bad user name or password'), false);
+          // A client id names one connection: reusing another's (to push it off) is refused; the same
+          // user reconnecting under its own id takes its place, as MQTT says.
+          const holder = connected.get(client.id);
+          if (holder && holder !== client && !samePrincipal(principals.get(holder), principal)) {
+            return done(refusal(5, 'not authorized'), false);
+          }
+          if (principal.kind === 'user') {
+            const cap = auth.maxConnectionsPerUser ?? Number.POSITIVE_INFINITY;
+            const mine = [...(byUser.get(principal.userId) ?? [])].filter((c) => c.id !== client.id);
+            if (mine.length >= cap) return done(refusal(5, 'not authorized'), false);
+          }
           principals.set(client, principal);
+          connected.set(client.id, client);
+          if (principal.kind === 'user') {
+            const all = byUser.get(principal.userId) ?? new Set();
+            all.add(client);
+            byUser.set(principal.userId, all);
+          }
           if (principal.kind === 'user' && principal.sessionId) {
             const mine = bySession.get(principal.sessionId) ?? new Set();
             mine.add(client);
@@ -90,7 +132,13 @@ export async function createEmbeddedBroker(options: {
   });
 
   broker.on('clientDisconnect', (client) => {
+    if (connected.get(client.id) === client) connected.delete(client.id);
     const principal = principals.get(client);
+    if (principal?.kind === 'user') {
+      const all = byUser.get(principal.userId);
+      all?.delete(client);
+      if (all && all.size === 0) byUser.delete(principal.userId);
+    }
     if (principal?.kind !== 'user' || !principal.sessionId) return;
     const mine = bySession.get(principal.sessionId);
     mine?.delete(client);
@@ -151,6 +199,7 @@ export async function createEmbeddedBroker(options: {
     setAuth: (next) => {
       auth = next;
     },
+    endExpired,
     endSessions: (sessionIds) => {
       let closed = 0;
       for (const id of sessionIds) {
@@ -175,6 +224,7 @@ export async function createEmbeddedBroker(options: {
       tcpPort,
     }),
     close: async () => {
+      clearInterval(expirySweep);
       for (const client of wss?.clients ?? []) client.terminate();
       await new Promise<void>((resolve) => (wss ? wss.close(() => resolve()) : resolve()));
       await new Promise<void>((resolve) => (tcp ? tcp.close(() => resolve()) : resolve()));

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 
 /** Who a broker connection belongs to, once authenticated. */
 export type Principal =
-  | { kind: 'user'; userId: string; sessionId?: string }
+  | { kind: 'user'; userId: string; sessionId?: string; expiresAt?: number }
   | { kind: 'device'; siteId: string }
   | { kind: 'server' };
 
@@ -15,6 +15,10 @@ export interface BrokerAuth {
   authenticate(input: { clientId: string; username?: string; password?: string }): Promise<Principal | null>;
   canSubscribe(principal: Principal, topicFilter: string): boolean;
   canPublish(principal: Principal, topic: string): boolean;
+  /** The app's clock, to end connections whose token has expired (ms since the epoch). */
+  now?(): number;
+  /** Connections one user may hold at once (phones and tabs); more are refused. */
+  maxConnectionsPerUser?: number;
 }
 
 export const denyAllBrokerAuth: BrokerAuth = {
@@ -44,6 +48,8 @@ export interface Realtime {
    * answers how many were closed. An external broker checks tokens itself (docs/deploy.md).
    */
   endSessions?(sessionIds: readonly string[]): number;
+  /** Embedded only: closes user connections whose token has expired by now (also run every few seconds). */
+  endExpired?(): number;
   status(): { mode: 'embedded' | 'external'; connected: boolean; clients?: number; tcpPort?: number | null };
   close(): Promise<void>;
 }

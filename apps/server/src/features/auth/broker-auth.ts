@@ -11,11 +11,17 @@ const SITE_ID = /^[a-z0-9-]{1,64}$/;
  * site's credentials and may only use their own site's topics.
  */
 export function createBrokerAuth(deps: {
-  authenticateUser: (accessToken: string) => Promise<{ userId: string; sessionId: string } | null>;
+  authenticateUser: (
+    accessToken: string,
+  ) => Promise<{ userId: string; sessionId: string; tokenExpiresAt?: Date } | null>;
   siteExists: (siteId: string) => Promise<boolean>;
   deviceKey: string;
+  now: () => number;
+  maxConnectionsPerUser: number;
 }): BrokerAuth {
   return {
+    now: deps.now,
+    maxConnectionsPerUser: deps.maxConnectionsPerUser,
     async authenticate({ username, password }) {
       if (!password) return null;
       if (username?.startsWith(DEVICE_USERNAME_PREFIX)) {
@@ -25,7 +31,14 @@ export function createBrokerAuth(deps: {
         return (await deps.siteExists(siteId)) ? { kind: 'device', siteId } : null;
       }
       const user = await deps.authenticateUser(password);
-      return user ? { kind: 'user', userId: user.userId, sessionId: user.sessionId } : null;
+      return user
+        ? {
+            kind: 'user',
+            userId: user.userId,
+            sessionId: user.sessionId,
+            ...(user.tokenExpiresAt ? { expiresAt: user.tokenExpiresAt.getTime() } : {}),
+          }
+        : null;
     },
     canSubscribe(principal: Principal, filter: string) {
       if (principal.kind === 'server') return true;

@@ -12,7 +12,10 @@ let url: string;
 const clients: MqttClient[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { AUTH_IP_CODES_PER_HOUR: '1000' }, broker: 'embedded' });
+  t = await buildTestApp({
+    env: { AUTH_IP_CODES_PER_HOUR: '1000', BROKER_MAX_CONNECTIONS_PER_USER: '3' },
+    broker: 'embedded',
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const addr = t.app.server.address();
   url = `ws://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}/mqtt`;
@@ -22,7 +25,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-function connect(options: { username?: string; password?: string }): Promise<MqttClient> {
+function connect(options: { username?: string; password?: string; clientId?: string }): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
     const client = mqtt.connect(url, {
       ...options,
@@ -151,6 +154,46 @@ describe('who may listen to what', () => {
     expect(event?.event).toBe('sessionEnded');
     await closed;
     expect(second.connected).toBe(false);
+  });
+
+  it('lets nobody push another user off by taking their client id; a user may take over their own', async () => {
+    const alice = await signUpUser(t.app);
+    const bob = await signUpUser(t.app);
+    const first = await connect({
+      username: alice.userId,
+      password: alice.tokens.accessToken,
+      clientId: 'web-shared',
+    });
+    await expect(
+      connect({ username: bob.userId, password: bob.tokens.accessToken, clientId: 'web-shared' }),
+    ).rejects.toThrow(/Not authorized/i);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(first.connected).toBe(true);
+    const again = await connect({
+      username: alice.userId,
+      password: alice.tokens.accessToken,
+      clientId: 'web-shared',
+    });
+    expect(again.connected).toBe(true);
+  });
+
+  it('caps the connections one user holds at once', async () => {
+    const dan = await signUpUser(t.app);
+    for (let i = 0; i < 3; i++) await connect({ username: dan.userId, password: dan.tokens.accessToken });
+    await expect(connect({ username: dan.userId, password: dan.tokens.accessToken })).rejects.toThrow(
+      /Not authorized/i,
+    );
+  });
+
+  it('ends a connection when the token it was opened with expires', async () => {
+    const eve = await signUpUser(t.app);
+    const client = await connect({ username: eve.userId, password: eve.tokens.accessToken });
+    const closed = new Promise<void>((resolve) => client.once('close', () => resolve()));
+    expect(t.ctx.realtime.endExpired?.()).toBe(0);
+    t.clock.advance(16 * 60_000); // past the 15-minute access token
+    expect(t.ctx.realtime.endExpired?.()).toBeGreaterThanOrEqual(1);
+    await closed;
+    expect(client.connected).toBe(false);
   });
 
   it('keeps each locker controller to its own site', async () => {

@@ -12,6 +12,8 @@ export interface AuthedSession {
   userId: string;
   sessionId: string;
   clientId: string;
+  /** When the access token presented stops being good (a live connection made with it ends then). */
+  tokenExpiresAt?: Date;
 }
 
 const DAY_MS = 86_400_000;
@@ -119,7 +121,12 @@ export function createSessions({
       ) {
         return null;
       }
-      return { userId: claims.sub, sessionId: claims.sid, clientId: claims.client_id };
+      return {
+        userId: claims.sub,
+        sessionId: claims.sid,
+        clientId: claims.client_id,
+        ...(claims.exp ? { tokenExpiresAt: new Date(claims.exp * 1000) } : {}),
+      };
     },
   };
 }

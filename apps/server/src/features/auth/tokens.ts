@@ -5,6 +5,8 @@ export interface AccessClaims {
   client_id: string;
   /** The session (device) the token belongs to, so a revoked session's tokens stop working. */
   sid: string;
+  /** Expiry, seconds since the epoch (set by `sign`, read by `verify`). */
+  exp?: number;
 }
 
 export interface TokenSigner {
@@ -42,7 +44,7 @@ export function createTokenSigner(secret: string, ttlSeconds: number): TokenSign
         ) {
           return null;
         }
-        return { sub: payload.sub, client_id: payload.client_id, sid: payload.sid };
+        return { sub: payload.sub, client_id: payload.client_id, sid: payload.sid, exp: payload.exp };
       } catch {
         return null;
       }

@@ -171,4 +171,32 @@ describe('the live client', () => {
     expect(asked.length).toBeGreaterThanOrEqual(3);
     live.stop();
   });
+
+  it('reconnects with a fresh token shortly before the broker would end the connection at its expiry', async () => {
+    const clients: ReturnType<typeof fakeMqtt>[] = [];
+    const asked: number[] = [];
+    const live = createLiveClient({
+      connect: async () => {
+        const c = fakeMqtt();
+        clients.push(c);
+        return c as unknown as MqttLike;
+      },
+      url: () => 'ws://localhost/mqtt',
+      credentials: async () => {
+        asked.push(Date.now());
+        return { userId: 'user-1', token: `token-${asked.length}` };
+      },
+      isOnline: () => true,
+      msUntilRenewal: () => 14 * 60_000,
+    });
+    live.start();
+    await flush();
+    clients[0]?.fire('connect');
+    await vi.advanceTimersByTimeAsync(14 * 60_000 - 1000);
+    expect(clients).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(clients).toHaveLength(2);
+    expect(clients[0]?.ended).toBe(true);
+    live.stop();
+  });
 });

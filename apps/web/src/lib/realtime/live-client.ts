@@ -45,6 +45,11 @@ export interface LiveClientDeps {
    */
   credentials: (options?: { renew?: boolean }) => Promise<{ userId: string; token: string } | null>;
   isOnline: () => boolean;
+  /**
+   * How long this token may still carry the connection before it should be renewed (ms), or null. The
+   * broker ends a connection when its token expires; the client reconnects with a fresh one just before.
+   */
+  msUntilRenewal?: (token: string) => number | null;
   timers?: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout };
 }
 
@@ -63,6 +68,7 @@ export function createLiveClient(deps: LiveClientDeps) {
   let client: MqttLike | null = null;
   let generation = 0;
   let pingTimer: ReturnType<typeof setTimeout> | null = null;
+  let renewTimer: ReturnType<typeof setTimeout> | null = null;
   /** The broker refused our token (CONNACK 4 or 5): the next attempt renews the session first. */
   let refused = false;
 
@@ -76,6 +82,8 @@ export function createLiveClient(deps: LiveClientDeps) {
 
   const close = () => {
     clearPing();
+    if (renewTimer !== null) timers.clearTimeout(renewTimer);
+    renewTimer = null;
     const old = client;
     client = null;
     generation++;
@@ -125,6 +133,17 @@ export function createLiveClient(deps: LiveClientDeps) {
       reconnector.stop();
       set({ connection: 'connected', keepAliveHealthy: true });
       next.subscribe(TOPICS.userEvents(creds.userId), { qos: 1 });
+      // Before the broker ends this connection at the token's expiry, open a new one with a fresh token.
+      const left = deps.msUntilRenewal?.(creds.token);
+      if (left !== null && left !== undefined) {
+        renewTimer = timers.setTimeout(
+          () => {
+            renewTimer = null;
+            if (mine === generation && facts.getState().intended === 'connected') void open();
+          },
+          Math.max(5_000, left),
+        );
+      }
     });
     next.on('close', () => {
       if (mine !== generation) return;

@@ -25,4 +25,8 @@ export const live = createLiveClient({
     return token ? { userId, token } : null;
   },
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
+  msUntilRenewal: (token) => {
+    const expiresAt = tokenExpiresAt(token);
+    return expiresAt === null ? null : expiresAt - api.serverNow() - RENEW_BEFORE_MS;
+  },
 });
