@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** Production with real SMS, email and payment providers: what every production test starts from. */
+const PRODUCTION_PROVIDERS = {
+  NODE_ENV: 'production',
+  SMS_PROVIDER: 'msg91',
+  MSG91_AUTH_KEY: 'k',
+  MSG91_TEMPLATE_ID: 't',
+  EMAIL_PROVIDER: 'sendgrid',
+  SENDGRID_API_KEY: 's',
+  RAZORPAY_KEY_ID: 'rzp_live_abc123',
+  RAZORPAY_KEY_SECRET: 'secret-from-dashboard',
+  RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+};
+
 describe('loadConfig', () => {
   it('runs a fresh clone with no settings at all', () => {
     const config = loadConfig({});
@@ -31,17 +44,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses to run production without a real token secret', () => {
-    const prod = {
-      NODE_ENV: 'production',
-      SMS_PROVIDER: 'msg91',
-      MSG91_AUTH_KEY: 'k',
-      MSG91_TEMPLATE_ID: 't',
-      EMAIL_PROVIDER: 'sendgrid',
-      SENDGRID_API_KEY: 's',
-      RAZORPAY_KEY_ID: 'rzp_live_abc123',
-      RAZORPAY_KEY_SECRET: 'secret-from-dashboard',
-      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
-    };
+    const prod = PRODUCTION_PROVIDERS;
     expect(() => loadConfig(prod)).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ ...prod, JWT_SECRET: 'short' })).toThrow(/JWT_SECRET: must be at least 32/);
     expect(() => loadConfig({ ...prod, JWT_SECRET: 'x'.repeat(32) })).toThrow(/DEVICE_KEY/);
@@ -144,18 +147,10 @@ describe('loadConfig', () => {
 
   it('never loads demo data in production, shows no API explorer unless asked, and makes up no help desk', () => {
     const prod = {
-      NODE_ENV: 'production',
+      ...PRODUCTION_PROVIDERS,
       JWT_SECRET: 'x'.repeat(32),
       DEVICE_KEY: 'd'.repeat(16),
       OPS_TOKEN: 'o'.repeat(24),
-      SMS_PROVIDER: 'msg91',
-      MSG91_AUTH_KEY: 'k',
-      MSG91_TEMPLATE_ID: 't',
-      EMAIL_PROVIDER: 'sendgrid',
-      SENDGRID_API_KEY: 's',
-      RAZORPAY_KEY_ID: 'rzp_live_abc123',
-      RAZORPAY_KEY_SECRET: 'secret-from-dashboard',
-      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
     };
     const config = loadConfig(prod);
     expect(config).toMatchObject({ SEED_DEMO: false, API_DOCS: false });

@@ -9,6 +9,7 @@ import { PageIntro } from '../../../lib/ui/page.tsx';
 import { ProductList } from '../components/product-list.tsx';
 import '../../../lib/shop/shop.css';
 import { OfflineNote } from '../../../lib/shop/offline-note.tsx';
+import { SearchBar } from '../../../lib/ui/search-bar.tsx';
 
 /** The id that means "search every shop" in /Search/:id. */
 export const ALL_SELLERS = 'all';
@@ -56,22 +57,15 @@ export default function SearchPage() {
         </h2>
       )}
       {seller.data && <ShopHours hours={seller.data.hours} />}
-      <search>
-        <form className="search-bar" onSubmit={onSubmit}>
-          <input
-            className="input"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={t('shop.searchPlaceholder')}
-            aria-label={shopName ? t('shop.searchInShop', { shop: shopName }) : t('shop.searchLabel')}
-            data-testid="search-input"
-          />
-          <button type="submit" className="button button--primary">
-            {t('shop.searchButton')}
-          </button>
-        </form>
-      </search>
+      <SearchBar
+        value={text}
+        onChange={setText}
+        onSubmit={onSubmit}
+        placeholder={t('shop.searchPlaceholder')}
+        label={shopName ? t('shop.searchInShop', { shop: shopName }) : t('shop.searchLabel')}
+        button={t('shop.searchButton')}
+        testId="search-input"
+      />
       {sellerId && (
         <p>
           <button

@@ -10,6 +10,7 @@ import { useCategories } from '../../../lib/shop/shop-api.ts';
 import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
 import { confirm } from '../../../lib/ui/dialog-store.ts';
 import { FormAlert, LoadFailedAlert } from '../../../lib/ui/form.tsx';
+import { SearchBar } from '../../../lib/ui/search-bar.tsx';
 import { leaveComplex, useListings } from '../complex-api.ts';
 import { complexSearchPath } from '../complex-paths.ts';
 import { AdminPanel } from './admin-panel.tsx';
@@ -60,22 +61,15 @@ export function ComplexHome({ membership, onMove }: { membership: Membership; on
         </h2>
         <p className="muted">{t('complex.home.flat', { block: membership.block, flat: membership.flat })}</p>
       </div>
-      <search>
-        <form className="search-bar" onSubmit={onSearch}>
-          <input
-            className="input"
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder={t('complex.home.searchPlaceholder')}
-            aria-label={t('complex.home.searchLabel')}
-            data-testid="complex-listing-search"
-          />
-          <button type="submit" className="button button--primary">
-            {t('complex.home.search')}
-          </button>
-        </form>
-      </search>
+      <SearchBar
+        value={q}
+        onChange={setQ}
+        onSubmit={onSearch}
+        placeholder={t('complex.home.searchPlaceholder')}
+        label={t('complex.home.searchLabel')}
+        button={t('complex.home.search')}
+        testId="complex-listing-search"
+      />
       <div className="complex-actions">
         <Link
           to={generatePath(ROUTES.sellProduct, { id: 'new' })}

@@ -13,6 +13,7 @@ import { useShopLocation } from '../../../lib/shop/use-shop-location.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import '../../../lib/shop/shop.css';
 import { OfflineNote } from '../../../lib/shop/offline-note.tsx';
+import { SearchBar } from '../../../lib/ui/search-bar.tsx';
 
 /**
  * The town's shops on /myComplex: search, categories, the shops whose range reaches the shopper, and
@@ -64,22 +65,15 @@ export function TownMarket() {
   return (
     <>
       <OfflineNote />
-      <search>
-        <form className="search-bar" onSubmit={onSearch}>
-          <input
-            className="input"
-            type="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-            placeholder={t('shop.searchPlaceholder')}
-            aria-label={t('shop.searchLabel')}
-            data-testid="market-search"
-          />
-          <button type="submit" className="button button--primary">
-            {t('shop.searchButton')}
-          </button>
-        </form>
-      </search>
+      <SearchBar
+        value={q}
+        onChange={setQ}
+        onSubmit={onSearch}
+        placeholder={t('shop.searchPlaceholder')}
+        label={t('shop.searchLabel')}
+        button={t('shop.searchButton')}
+        testId="market-search"
+      />
       <Link to={ROUTES.grabAndGo} className="grab-entry" data-testid="grab-entry">
         <strong>{t('shop.grabEntry')}</strong>
         <span className="muted">{t('shop.grabEntryHint')}</span>

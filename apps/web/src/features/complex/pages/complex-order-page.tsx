@@ -2,7 +2,7 @@ import { EVENTS } from '@petti/shared/events';
 import { ROUTES } from '@petti/shared/routes';
 import type { ComplexOrder } from '@petti/shared/schemas/complex';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
 import { startCheckout, usePaymentReturn } from '../../../lib/checkout/checkout.ts';
@@ -17,6 +17,7 @@ import { FormAlert, LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { type OrderAction, orderAction, useComplexOrder } from '../complex-api.ts';
 import { ListingPhoto } from '../components/listing-photo.tsx';
+import { ReasonForm } from '../components/reason-form.tsx';
 import '../../../lib/shop/shop.css';
 import '../../../lib/ui/form.css';
 import '../complex.css';
@@ -36,7 +37,6 @@ export default function ComplexOrderPage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [reporting, setReporting] = useState(false);
-  const [reason, setReason] = useState('');
 
   useLiveEvents((e) => {
     if (e.event === EVENTS.complexOrderChanged && e.data.id === id) {
@@ -103,10 +103,6 @@ export default function ComplexOrderPage() {
     }
   }
 
-  const onProblem = (event: FormEvent) => {
-    event.preventDefault();
-    void act('problem', reason.trim());
-  };
   const seller = o.role === 'seller';
   const site = o.locker ? localName(o.locker.siteName, i18n.resolvedLanguage) : '';
   const until = o.locker ? dates.dateTime(o.locker.until) : '';
@@ -221,22 +217,12 @@ export default function ComplexOrderPage() {
           )}
         </div>
         {reporting && (
-          <form className="stack" onSubmit={onProblem}>
-            <label className="field">
-              <span className="field__label">{t('complex.order.problemReason')}</span>
-              <input
-                className="input"
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                minLength={3}
-                maxLength={300}
-                required
-              />
-            </label>
-            <button type="submit" className="button button--secondary" disabled={busy}>
-              {t('complex.order.problemSend')}
-            </button>
-          </form>
+          <ReasonForm
+            label={t('complex.order.problemReason')}
+            send={t('complex.order.problemSend')}
+            busy={busy}
+            onSend={(reason) => void act('problem', reason)}
+          />
         )}
 
         <h3 className="section__title">{t('complex.order.timeline')}</h3>

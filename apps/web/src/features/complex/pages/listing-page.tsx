@@ -14,6 +14,7 @@ import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { buyListing, reportListing, useListing } from '../complex-api.ts';
 import { ListingPhoto } from '../components/listing-photo.tsx';
+import { ReasonForm } from '../components/reason-form.tsx';
 import '../../../lib/shop/shop.css';
 import '../../../lib/ui/form.css';
 import '../complex.css';
@@ -35,7 +36,6 @@ export default function ListingPage() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [reporting, setReporting] = useState(false);
-  const [reason, setReason] = useState('');
   const [reported, setReported] = useState(false);
 
   if (listing.isPending) {
@@ -83,10 +83,9 @@ export default function ListingPage() {
     }
   }
 
-  async function onReport(event: FormEvent) {
-    event.preventDefault();
+  async function onReport(reason: string) {
     try {
-      await reportListing(l.id, reason.trim());
+      await reportListing(l.id, reason);
       setReported(true);
       setReporting(false);
     } catch (error) {
@@ -201,22 +200,11 @@ export default function ListingPage() {
                 {t('complex.listing.reported')}
               </p>
             ) : reporting ? (
-              <form className="stack" onSubmit={onReport}>
-                <label className="field">
-                  <span className="field__label">{t('complex.listing.reportReason')}</span>
-                  <input
-                    className="input"
-                    value={reason}
-                    onChange={(e) => setReason(e.target.value)}
-                    minLength={3}
-                    maxLength={300}
-                    required
-                  />
-                </label>
-                <button type="submit" className="button button--secondary button--small">
-                  {t('complex.listing.reportSend')}
-                </button>
-              </form>
+              <ReasonForm
+                label={t('complex.listing.reportReason')}
+                send={t('complex.listing.reportSend')}
+                onSend={(reason) => void onReport(reason)}
+              />
             ) : (
               <button
                 type="button"
