@@ -52,15 +52,6 @@ export function createServices(ctx: AppContext, log: Logger) {
   });
   // Catalog, sellers, addresses, places, distance and range, server cart (docs/marketplace.md).
   const marketplace = createMarketplaceFeature(ctx, log);
-  const me = createMeService({
-    db,
-    clock,
-    auth,
-    addresses: marketplace.addresses,
-    cart: marketplace.cart,
-    email,
-    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
-  });
   const brokerAuth = createBrokerAuth({
     authenticateUser: auth.authenticate,
     siteExists: (siteId) => lockersService.siteExists(db, siteId),
@@ -143,6 +134,16 @@ export function createServices(ctx: AppContext, log: Logger) {
   });
   // Residential complexes: membership, residents' listings and orders between them (docs/complex.md).
   const membership = createMembership({ db, clock, transactor, userEvents, notifications });
+  const me = createMeService({
+    db,
+    clock,
+    auth,
+    addresses: marketplace.addresses,
+    cart: marketplace.cart,
+    email,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    complex: membership,
+  });
   const complexFeature = createComplexMarketFeature(ctx, log, {
     transactor,
     userEvents,

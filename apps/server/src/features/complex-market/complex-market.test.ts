@@ -301,6 +301,16 @@ describe('a seller who leaves', () => {
     expect((await buy(buyer, l.id)).json().error.code).toBe('ListingUnavailable');
     await leaving.heard('complexListingChanged');
   });
+
+  it('and so does one who deletes their account', async () => {
+    const gone = await resident(t, SAKTHI, 'A', 'A-78');
+    stops.push(gone);
+    const l = await list(gone, { title: 'Steel almirah', handover: ['in_person'] });
+    expect((await gone.call('DELETE', '/api/me')).statusCode).toBe(204);
+    const [row] = await t.ctx.database.db.select().from(complexListings).where(eq(complexListings.id, l.id));
+    expect(row!.status).toBe('paused');
+    expect((await buy(buyer, l.id)).json().error.code).toBe('ListingUnavailable');
+  });
 });
 
 describe('buying', () => {

@@ -227,6 +227,13 @@ export function createMembership(deps: MembershipDeps) {
       });
     },
 
+    /** The account is being deleted: any membership or request ends as on leaving (nothing if none). */
+    async forget(userId: string): Promise<void> {
+      await membership.leave(userId).catch((err: unknown) => {
+        if (!(err instanceof AppError && err.code === 'ResourceNotFound')) throw err;
+      });
+    },
+
     /** What other features do when someone stops being a member (the marketplace pauses their listings). */
     onLeft(handler: LeftHandler) {
       leftHandlers.push(handler);

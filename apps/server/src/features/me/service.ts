@@ -18,6 +18,8 @@ export function createMeService(deps: {
   cart: Pick<CartService, 'deleteFor'>;
   email: EmailSender;
   publicUrl: string;
+  /** The user's complex membership: ended with the account, so their listings stop selling. */
+  complex?: { forget(userId: string): Promise<void> };
 }) {
   const { db, clock } = deps;
 
@@ -100,6 +102,7 @@ export function createMeService(deps: {
     async deleteAccount(userId: string): Promise<void> {
       await load(userId);
       await deps.auth.revokeAllSessions(userId);
+      await deps.complex?.forget(userId);
       await db.transaction(async (tx) => {
         await deps.addresses.deleteAllFor(tx, userId);
         await deps.cart.deleteFor(tx, userId);
