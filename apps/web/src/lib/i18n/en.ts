@@ -254,6 +254,10 @@ export const commonEn = {
       title: 'Product details',
       description: 'Prices, pack sizes and stock for this product.',
     },
+    listingDetails: {
+      title: 'From a neighbour',
+      description: 'A neighbour’s item: photos, price, and how it is handed over.',
+    },
     sellProduct: {
       title: 'Sell an item',
       description: 'List something for sale to the residents of your complex.',

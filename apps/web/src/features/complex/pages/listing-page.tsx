@@ -40,14 +40,14 @@ export default function ListingPage() {
 
   if (listing.isPending) {
     return (
-      <PageIntro page="productDetails">
+      <PageIntro page="listingDetails">
         <CardSkeletons count={2} />
       </PageIntro>
     );
   }
   if (listing.isError) {
     return (
-      <PageIntro page="productDetails">
+      <PageIntro page="listingDetails">
         <LoadFailedAlert reason={errorText(listing.error)} onRetry={() => void listing.refetch()} />
         <Link to={ROUTES.myComplex} className="button button--ghost">
           {t('complex.join.title')}
@@ -95,7 +95,7 @@ export default function ListingPage() {
 
   const photo = l.photos[photoIndex] ?? l.photos[0];
   return (
-    <PageIntro page="productDetails">
+    <PageIntro page="listingDetails">
       <div className="product-detail listing-detail" data-testid={`listing-detail-${l.id}`}>
         <div className="listing-detail__photos">
           <ListingPhoto id={l.id} photo={photo} label={l.title} size="lg" alt={l.title} />
