@@ -1,3 +1,4 @@
+import { reconnectWithBackoff } from '@petti/shared/node/mqtt-backoff';
 import mqtt from 'mqtt';
 import type { Logger } from 'pino';
 import { encodePayload, type MessageHandler, type Realtime } from './realtime.ts';
@@ -30,6 +31,8 @@ export async function createExternalBroker(options: {
     reconnectPeriod: 1000,
     connectTimeout: 5000,
   });
+  // A broker that stays away is asked again less and less often: 1 s, 2 s, … up to 128 s.
+  reconnectWithBackoff(client, 1000);
   await new Promise<void>((resolve, reject) => {
     const onError = (err: Error) => {
       client.end(true);

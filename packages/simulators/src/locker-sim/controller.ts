@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
 import { DEVICE_USERNAME_PREFIX, devicePassword } from '@petti/shared/node/device-password';
+import { reconnectWithBackoff } from '@petti/shared/node/mqtt-backoff';
 import mqtt, { type IClientOptions, MqttClient } from 'mqtt';
 
 /** How a controller reaches the broker: a URL (mqtt://, mqtts://, ws://, wss://) or an in-process stream. */
@@ -85,6 +86,8 @@ export class SiteController extends EventEmitter {
         ? mqtt.connect(target.url, clientOptions)
         : new MqttClient(() => target.connectLocal(), clientOptions);
     this.client = client;
+    // As a real controller on a flaky link would: 2 s, 4 s, … up to 128 s between attempts.
+    reconnectWithBackoff(client, 2000);
     client.on('message', (topic, payload) => {
       if (topic === this.t.commands) this.onCommand(payload);
     });
