@@ -3,10 +3,17 @@ import { isOpenAt } from './product-text.ts';
 
 /**
  * A shop's hours where its products are: "Open 08:00–21:00", or "Closed now, opens at 08:00" (on the
- * shop, the product and the cart, not only when paying is refused).
+ * shop, the product and the cart, not only when paying is refused). Until the shop is read its line is
+ * kept empty at its height, so nothing below moves (or takes a tap meant for it) when it arrives.
  */
-export function ShopHours({ hours }: { hours: { open: string; close: string } }) {
+export function ShopHours({ hours }: { hours: { open: string; close: string } | undefined }) {
   const { t } = useTranslation();
+  if (!hours)
+    return (
+      <p className="shop-hours" aria-hidden="true">
+        &nbsp;
+      </p>
+    );
   const open = isOpenAt(hours, new Date());
   return (
     <p

@@ -83,7 +83,7 @@ export default function MyCartPage() {
         <h2 id="cart-from" className="panel__title" data-testid="cart-seller">
           {t('cart.from', { seller: cart.brandName })}
         </h2>
-        {seller.data && <ShopHours hours={seller.data.hours} />}
+        <ShopHours hours={seller.data?.hours} />
         {seller.data && shopClosed && (
           <FormAlert variant="info" testId="cart-shop-closed">
             <p>{t('cart.shopClosed', { shop: cart.brandName, time: seller.data.hours.open })}</p>

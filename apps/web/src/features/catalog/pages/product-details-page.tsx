@@ -68,7 +68,7 @@ export default function ProductDetailsPage() {
               </Link>
             </p>
           )}
-          {seller.data && <ShopHours hours={seller.data.hours} />}
+          <ShopHours hours={seller.data?.hours} />
           {p.variants.length > 1 && (
             <fieldset className="variant-choices">
               <legend className="field__label">{t('shop.variantsLabel')}</legend>

@@ -56,7 +56,7 @@ export default function SearchPage() {
           {shopName}
         </h2>
       )}
-      {seller.data && <ShopHours hours={seller.data.hours} />}
+      {sellerId && <ShopHours hours={seller.data?.hours} />}
       <SearchBar
         value={text}
         onChange={setText}
