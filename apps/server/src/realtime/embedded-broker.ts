@@ -97,7 +97,10 @@ export async function createEmbeddedBroker(options: {
           }
           if (principal.kind === 'user') {
             const cap = auth.maxConnectionsPerUser ?? Number.POSITIVE_INFINITY;
-            const mine = [...(byUser.get(principal.userId) ?? [])].filter((c) => c.id !== client.id);
+            // Closed ones are not counted, should a disconnect ever go unreported.
+            const mine = [...(byUser.get(principal.userId) ?? [])].filter(
+              (c) => c.id !== client.id && !(c as Client & { closed?: boolean }).closed,
+            );
             if (mine.length >= cap) return done(refusal(5, 'not authorized'), false);
           }
           principals.set(client, principal);
