@@ -101,6 +101,17 @@ export default defineConfig({
             },
           },
           {
+            // Pictures of products and shops seen once stay for offline browsing; a picture's file
+            // never changes under the same name (docs/pictures.md), so the cache answers first.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/art/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: CACHE_NAMES.pictures,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60 },
+            },
+          },
+          {
             urlPattern: ({ url, sameOrigin }) =>
               sameOrigin && /^\/api\/(categories|products|sellers|places)(\/|$)/.test(url.pathname),
             // Network first: stock and prices must be today's when online (the cart rules read them);

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANGUAGES, LOCKER_SIZES, LOCKER_TYPES, TOWN_BOUNDS } from '@petti/shared';
+import { ART_PATH } from '@petti/shared/rules/art';
 import { isValidEan13 } from '@petti/shared/rules/ean13';
 import {
   COMPLEX_RULES,
@@ -224,6 +225,8 @@ export const sellerSchema = z.strictObject({
     .refine((m) => new Set(m).size === m.length, 'modes repeat'),
   phone: phoneSchema,
   rating: z.number().min(3.5).max(4.9),
+  /** A bundled picture (docs/pictures.md). */
+  image: z.string().regex(ART_PATH, 'a bundled picture, /art/HEXCODE.svg'),
 });
 export type Seller = z.infer<typeof sellerSchema>;
 
@@ -254,7 +257,8 @@ export const productSchema = z.strictObject({
     en: z.string().trim().min(1),
     ta: z.string().trim().min(1).regex(TAMIL, 'Tamil text expected').optional(),
   }),
-  image: z.string().min(1).nullable(),
+  /** A bundled picture (docs/pictures.md); null shows the product's initials. */
+  image: z.string().regex(ART_PATH, 'a bundled picture, /art/HEXCODE.svg').nullable(),
   /** Fireworks, matches, camphor and the like: never dropped in or handed over through a locker. */
   hazardous: z.boolean(),
   variants: z.array(variantSchema).min(1).max(3),

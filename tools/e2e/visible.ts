@@ -22,3 +22,20 @@ export async function expectVisibleText(locator: Locator, text?: string | RegExp
     else assert.match(shown, text);
   }
 }
+
+/** A picture a person can see: loaded (not a broken image), of a real size, inside the window. */
+export async function expectPicture(picture: Locator, src: RegExp): Promise<void> {
+  await picture.waitFor({ state: 'visible' });
+  await picture.scrollIntoViewIfNeeded();
+  assert.match((await picture.getAttribute('src')) ?? '', src);
+  await picture.evaluate((img: HTMLImageElement) =>
+    img.complete && img.naturalWidth > 0
+      ? undefined
+      : new Promise((resolve, reject) => {
+          img.addEventListener('load', resolve, { once: true });
+          img.addEventListener('error', () => reject(new Error(`${img.src} did not load`)), { once: true });
+        }),
+  );
+  const box = await picture.boundingBox();
+  assert.ok(box && box.width >= 40 && box.height >= 40, `picture too small: ${JSON.stringify(box)}`);
+}

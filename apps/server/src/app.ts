@@ -15,6 +15,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { addressRoutes } from './features/addresses/routes.ts';
+import { artRoutes } from './features/art/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await app.register(devRoutes, { prefix: '/api' });
   }
 
+  await app.register(artRoutes);
   await serveWebApp(app, ctx.config.WEB_DIST);
   return app;
 }

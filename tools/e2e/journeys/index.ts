@@ -10,6 +10,7 @@ import { lockerJourneys } from './lockers.ts';
 import { offlineBrowsingJourneys } from './offline-browsing.ts';
 import { orderingJourneys } from './ordering.ts';
 import { paymentJourneys } from './payments.ts';
+import { pictureJourneys } from './pictures.ts';
 import { sellingJourneys } from './selling.ts';
 import { shellJourneys } from './shell.ts';
 import { tamilJourneys } from './tamil.ts';
@@ -26,6 +27,7 @@ export const journeys: Journey[] = [
   ...grabAndGoJourneys,
   ...complexJourneys,
   ...sellingJourneys,
+  ...pictureJourneys,
   ...offlineBrowsingJourneys,
   ...helpJourneys,
   ...tamilJourneys,

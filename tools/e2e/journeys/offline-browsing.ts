@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { serviceWorkerReady } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { newShopper, signedIn } from '../shopper.ts';
+import { expectPicture } from '../visible.ts';
 
 /** The marketplace from the service worker's caches when the connection drops (docs/marketplace.md). */
 export const offlineBrowsingJourneys: Journey[] = [
@@ -29,6 +30,8 @@ export const offlineBrowsingJourneys: Journey[] = [
         name,
         'the product comes from the cache',
       );
+      // Its picture was seen once, so the service worker shows it offline too.
+      await expectPicture(page.locator('.product-detail img.product-art').first(), /^\/art\/.+\.svg$/);
       await screenshot('marketplace-offline-product');
       await context.setOffline(false);
     },

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { ART_PREFIX } from '@petti/shared/rules/art';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error.ts';
 
@@ -42,7 +43,7 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
     }
     // A missing hashed asset (an old page asking for a file the new build replaced) must fail as
     // a 404, not be answered with index.html as if it were a page.
-    if (path.startsWith('/assets/') || /\.\w{1,8}$/.test(path)) {
+    if (path.startsWith('/assets/') || path.startsWith(ART_PREFIX) || /\.\w{1,8}$/.test(path)) {
       throw new AppError('ResourceNotFound', `No file at ${path}`);
     }
     if (!hasBuild) {

@@ -6,6 +6,8 @@ export const CACHE_NAMES = {
   bookings: 'petti-api-bookings',
   orders: 'petti-api-orders',
   catalogue: 'petti-api-catalogue',
+  /** The catalogue's bundled pictures (`/art/…`): the same for everyone, kept across sign-outs. */
+  pictures: 'petti-pictures',
   /** Profile, payments, notifications, the complex, the locker sites this user may use. */
   account: 'petti-api-account',
 } as const;

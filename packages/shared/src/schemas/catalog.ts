@@ -23,7 +23,13 @@ export type SellerMode = (typeof SELLER_MODES)[number];
 
 export const PRODUCTS_PAGE_SIZE = { default: 20, max: 50 } as const;
 
-export const categorySchema = z.object({ id: z.string(), name: localized, icon: z.string().nullable() });
+export const categorySchema = z.object({
+  id: z.string(),
+  name: localized,
+  icon: z.string().nullable(),
+  /** The icon's bundled picture (`/art/…`, docs/pictures.md); null without an icon. */
+  image_url: z.string().nullable(),
+});
 export type Category = z.infer<typeof categorySchema>;
 
 /** `GET /api/categories` (public: docs/product.md#people-and-access). */
@@ -47,6 +53,8 @@ export const sellerSchema = z.object({
   modes: z.array(z.enum(SELLER_MODES)),
   phone: z.string().nullable(),
   rating: z.number().nullable(),
+  /** The shop's picture (`/art/…` or a photo); null shows the shop's initials. */
+  image_url: z.string().nullable(),
   /** Road metres from the `lat,lng` asked about (distance provider); null without one. */
   distanceM: z.number().nullable(),
   /** Strictly under `sellerRange.dis` × 1000 m from `lat,lng`; null without one. */

@@ -127,9 +127,15 @@ async function insertAll(tx: Tx, f: SeedFiles): Promise<void> {
         modes: s.modes,
         phone: s.phone,
         rating: s.rating,
+        image: s.image,
       })),
     )
-    .onConflictDoNothing();
+    // A picture is the one thing a later data file gives a shop already loaded; a photo the shop sent
+    // is kept (docs/pictures.md).
+    .onConflictDoUpdate({
+      target: sellers.id,
+      set: { image: sql`coalesce(${sellers.image}, excluded.image)` },
+    });
   await insertChunks(
     catalog.products.map((p) => ({
       id: p.id,
@@ -140,7 +146,14 @@ async function insertAll(tx: Tx, f: SeedFiles): Promise<void> {
       image: p.image,
       hazardous: p.hazardous,
     })),
-    (chunk) => tx.insert(products).values(chunk).onConflictDoNothing(),
+    (chunk) =>
+      tx
+        .insert(products)
+        .values(chunk)
+        .onConflictDoUpdate({
+          target: products.id,
+          set: { image: sql`coalesce(${products.image}, excluded.image)` },
+        }),
   );
   await insertChunks(
     catalog.products.flatMap((p) =>

@@ -27,7 +27,12 @@ describe('GET /api/categories', () => {
       'dairy',
       'household',
     ]);
-    expect(categories[0]).toEqual({ id: 'grocery', name: { en: 'Grocery', ta: 'மளிகை' }, icon: '🛒' });
+    expect(categories[0]).toEqual({
+      id: 'grocery',
+      name: { en: 'Grocery', ta: 'மளிகை' },
+      icon: '🛒',
+      image_url: '/art/1F6D2.svg',
+    });
   });
 });
 

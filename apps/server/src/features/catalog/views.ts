@@ -1,3 +1,4 @@
+import { artPathOf } from '@petti/shared/rules/art';
 import { gstIncluded } from '@petti/shared/rules/money';
 import type { Category, Product, Variant } from '@petti/shared/schemas/catalog';
 import type { categories, products, productVariants } from './schema.ts';
@@ -6,7 +7,13 @@ export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type VariantRow = typeof productVariants.$inferSelect;
 
-export const toCategory = (row: CategoryRow): Category => ({ id: row.id, name: row.name, icon: row.icon });
+/** A category's picture is its icon's bundled illustration (docs/pictures.md). */
+export const toCategory = (row: CategoryRow): Category => ({
+  id: row.id,
+  name: row.name,
+  icon: row.icon,
+  image_url: row.icon ? artPathOf(row.icon) : null,
+});
 
 /**
  * Rupees from paise for the `productPrice` / `marketPrice` fields, kept as the app's cart stores them

@@ -17,6 +17,8 @@ export const sellers = pgTable('sellers', {
   modes: text('modes').array().notNull(),
   phone: text('phone'),
   rating: doublePrecision('rating'),
+  /** The shop's picture: a bundled illustration (`/art/…`, docs/pictures.md) until the shop sends a photo. */
+  image: text('image'),
 });
 
 /** Become-a-seller applications (public form, /becomeSeller). One per phone number. */

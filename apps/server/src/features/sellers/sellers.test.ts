@@ -101,7 +101,12 @@ describe('GET /api/sellers/:id', () => {
     expect(page.seller.id).toBe('sri-murugan-stores');
     expect(page.seller.distanceM).toBeGreaterThan(0);
     expect(page.seller.inRange).toBe(true);
-    expect(page.category).toEqual({ id: 'grocery', name: { en: 'Grocery', ta: 'மளிகை' }, icon: '🛒' });
+    expect(page.category).toEqual({
+      id: 'grocery',
+      name: { en: 'Grocery', ta: 'மளிகை' },
+      icon: '🛒',
+      image_url: '/art/1F6D2.svg',
+    });
     const total = (await get('/api/products?sellerId=sri-murugan-stores')).json().total;
     expect(page.productCount).toBe(total);
     expect(page.categories.reduce((n: number, c: { productCount: number }) => n + c.productCount, 0)).toBe(

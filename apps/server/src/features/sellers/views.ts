@@ -22,6 +22,7 @@ export function toSeller(row: SellerRow, now: Date, distanceM: number | null = n
     modes: row.modes as SellerMode[],
     phone: row.phone,
     rating: row.rating,
+    image_url: row.image,
     distanceM,
     // Strictly under range × 1000 m (docs/marketplace.md).
     inRange: distanceM === null ? null : distanceM < row.rangeKm * 1000,

@@ -157,4 +157,7 @@ export const lockersEn = {
   bookAnother: 'Book another locker',
   attention: 'Something needs attention at your locker. Our team has been told.',
   paymentsTitle: 'Payments',
+  inTownTitle: 'Petti in Sivakasi',
+  inTownShoppers: 'Neighbours across town book lockers here and buy from these local shops.',
+  inTownShop: 'Shop from local shops',
 };

@@ -10,8 +10,12 @@ import { createCartStore } from './cart-store.ts';
  */
 export const cartStore = createCartStore(localStore());
 
+let stopMirror = () => {};
+/** Stops copying the cart to the server (component tests end with it, before their window goes). */
+export const stopCartMirror = () => stopMirror();
+
 if (typeof window !== 'undefined') {
-  startCartMirror(cartStore, {
+  stopMirror = startCartMirror(cartStore, {
     put: putCart,
     isOnline: () => navigator.onLine,
     onOnline: (listener) => {

@@ -383,6 +383,10 @@ export const commonEn = {
         title: 'Governing law',
         body: 'These terms are governed by the laws of India. Courts in Virudhunagar district, Tamil Nadu, have jurisdiction.',
       },
+      credits: {
+        title: 'Pictures and credits',
+        body: 'Product, shop and category pictures are illustrations from OpenMoji, the open-source emoji and icon project (openmoji.org), used under the Creative Commons Attribution-ShareAlike 4.0 licence. Photos in the complex marketplace belong to the neighbours who took them.',
+      },
     },
     shippingPolicy: {
       intro:

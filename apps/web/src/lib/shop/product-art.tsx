@@ -1,7 +1,11 @@
+import { ART_PREFIX } from '@petti/shared/rules/art';
+import { useState } from 'react';
+
 /**
- * A product's or shop's picture. The demo catalog has no photos (and none may be downloaded), and
- * emoji need a colour-emoji font many phones and CI browsers lack, so an item without an image gets a
- * drawn tile: its initials on a tint chosen from its id (the same item always looks the same).
+ * A product's, category's or shop's picture: a photo, or one of the bundled illustrations under
+ * `/art/` (docs/pictures.md), drawn on a tint. When there is no picture, or it fails to load (offline
+ * and never seen, or gone), a drawn tile stands in: the item's initials on a tint chosen from its id,
+ * so the same item always looks the same.
  */
 const TINTS: [string, string][] = [
   ['#fff1e8', '#b3470a'],
@@ -31,18 +35,47 @@ export function ProductArt({
   image,
   label,
   size = 'md',
+  srcSet,
+  sizes,
+  alt = '',
 }: {
   id: string;
   image?: string | null;
   label: string;
   size?: 'sm' | 'md' | 'lg';
+  /** A photo's widths (`srcset`) and the width it is shown at (`sizes`). */
+  srcSet?: string;
+  sizes?: string;
+  alt?: string;
 }) {
-  if (image?.startsWith('/')) {
-    return <img className={`product-art product-art--${size}`} src={image} alt="" loading="lazy" />;
-  }
+  const [failed, setFailed] = useState<string | null>(null);
   const [background, color] = tintOf(id);
+  if (image?.startsWith('/') && failed !== image) {
+    const drawn = image.startsWith(ART_PREFIX);
+    return (
+      <img
+        className={`product-art product-art--${size}${drawn ? ' product-art--drawn' : ''}`}
+        style={drawn ? { background } : undefined}
+        src={image}
+        srcSet={srcSet}
+        sizes={sizes}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(image)}
+      />
+    );
+  }
+  const style = { background, color };
+  if (alt) {
+    return (
+      <span className={`product-art product-art--${size}`} style={style} role="img" aria-label={alt}>
+        {initialsOf(label)}
+      </span>
+    );
+  }
   return (
-    <span className={`product-art product-art--${size}`} style={{ background, color }} aria-hidden="true">
+    <span className={`product-art product-art--${size}`} style={style} aria-hidden="true">
       {initialsOf(label)}
     </span>
   );

@@ -17,7 +17,7 @@ export function SellerCard({ seller }: { seller: Seller }) {
         className="seller-card"
         data-testid={`seller-${seller.id}`}
       >
-        <ProductArt id={seller.id} label={name} size="sm" />
+        <ProductArt id={seller.id} image={seller.image_url} label={name} size="sm" />
         <span>
           <span className="seller-card__name">{name}</span>
           <br />

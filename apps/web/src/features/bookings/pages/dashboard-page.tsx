@@ -14,6 +14,7 @@ import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useLockerSites } from '../api/bookings-api.ts';
 import { distanceText, sitesByDistance } from '../booking-view.ts';
 import { LiveBookingCard } from '../components/live-booking-card.tsx';
+import { PettiInTown } from '../components/petti-in-town.tsx';
 import { PinCard } from '../components/pin-card.tsx';
 import { SiteMap } from '../components/site-map.tsx';
 import { SiteSummary } from '../components/site-summary.tsx';
@@ -31,6 +32,7 @@ export default function DashboardPage() {
       <YourLockers />
       <NearbySites />
       <PastBookings />
+      <PettiInTown />
     </PageIntro>
   );
 }

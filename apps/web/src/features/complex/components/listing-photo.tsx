@@ -19,18 +19,18 @@ export function ListingPhoto({
   size?: 'sm' | 'md' | 'lg';
   alt?: string;
 }) {
-  if (!photo) return <ProductArt id={id} label={label} size={size} />;
+  if (!photo) return <ProductArt id={id} label={label} size={size} alt={alt} />;
   const srcSet = `${photo.urls.thumb} ${PHOTO_SIZES.thumb}w, ${photo.urls.medium} ${PHOTO_SIZES.medium}w, ${photo.urls.large} ${PHOTO_SIZES.large}w`;
   const sizes = size === 'lg' ? '(max-width: 600px) 100vw, 480px' : size === 'sm' ? '48px' : '160px';
   return (
-    <img
-      className={`product-art product-art--${size} listing-photo`}
-      src={size === 'lg' ? photo.urls.medium : photo.urls.thumb}
+    <ProductArt
+      id={id}
+      label={label}
+      size={size}
+      image={size === 'lg' ? photo.urls.medium : photo.urls.thumb}
       srcSet={srcSet}
       sizes={sizes}
       alt={alt}
-      loading="lazy"
-      decoding="async"
     />
   );
 }

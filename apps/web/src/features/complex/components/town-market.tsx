@@ -96,7 +96,7 @@ export function TownMarket() {
             {categories.data.map((c) => (
               <li key={c.id}>
                 <Link to={generatePath(ROUTES.categoryProducts, { id: c.id })} className="category-tile">
-                  <ProductArt id={c.id} label={localName(c.name, language)} size="sm" />
+                  <ProductArt id={c.id} image={c.image_url} label={localName(c.name, language)} size="sm" />
                   {localName(c.name, language)}
                 </Link>
               </li>

@@ -1,7 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { LegalDocument } from '../components/legal-document.tsx';
 
-const SECTIONS = ['account', 'lockers', 'prohibited', 'orders', 'refunds', 'liability', 'law'] as const;
+const SECTIONS = [
+  'account',
+  'lockers',
+  'prohibited',
+  'orders',
+  'refunds',
+  'liability',
+  'law',
+  'credits',
+] as const;
 
 export default function TermsConditionsPage() {
   const { t } = useTranslation();

@@ -3,6 +3,7 @@ import type { Seller } from '@petti/shared/schemas/catalog';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { ProductArt } from '../../../lib/shop/product-art.tsx';
 import { useCategories } from '../../../lib/shop/shop-api.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
@@ -86,7 +87,7 @@ export default function SellerLandingPage() {
               const { open, close } = seller.hours;
               return (
                 <li key={seller.id} className="seller-partner">
-                  <ShopIllustration id={seller.id} label={name} size={64} />
+                  <ProductArt id={seller.id} image={seller.image_url} label={name} size="sm" />
                   <div>
                     <p className="seller-partner__name">{name}</p>
                     <p className="seller-partner__meta">{categoryName(seller.categoryId)}</p>

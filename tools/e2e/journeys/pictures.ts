@@ -1,0 +1,43 @@
+import { type Journey, journey } from '../runner.ts';
+import { newShopper, signedIn } from '../shopper.ts';
+import { expectPicture } from '../visible.ts';
+
+/** The catalogue's bundled pictures (docs/pictures.md) on the screens shoppers look at. */
+export const pictureJourneys: Journey[] = [
+  journey(
+    'Shoppers see a picture of each product, shop and category, in English and Tamil',
+    async ({ context, page, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Picture Looker');
+      await signedIn(page, shopper, '/productDetails/murugan-ponni-raw-rice');
+      await page.getByTestId('product-name').waitFor();
+      await expectPicture(page.locator('.product-detail img.product-art').first(), /\/art\/1F35A\.svg$/);
+      await screenshot('picture-product');
+
+      await page.goto('/Search/iyyappa-bakery');
+      const card = page.locator('[data-testid^="product-"] img.product-art').first();
+      await expectPicture(card, /^\/art\/.+\.svg$/);
+      await screenshot('picture-shop');
+
+      await page.goto('/myComplex');
+      await expectPicture(page.getByTestId('categories').locator('img').first(), /^\/art\/.+\.svg$/);
+      await expectPicture(page.getByTestId('nearby-sellers').locator('img').first(), /^\/art\/.+\.svg$/);
+      await screenshot('picture-market');
+
+      await page.goto('/dashboard');
+      const shops = page.getByTestId('town-shops');
+      await expectPicture(shops.locator('img').first(), /^\/art\/.+\.svg$/);
+      await expectPicture(page.getByTestId('town-shoppers').locator('img').first(), /^\/art\/.+\.svg$/);
+      await screenshot('picture-dashboard');
+
+      await context.addInitScript(() => window.localStorage.setItem('language', 'ta'));
+      await page.goto('/productDetails/santhi-mysore-pak');
+      await page.getByTestId('product-name').waitFor();
+      await expectPicture(page.locator('.product-detail img.product-art').first(), /^\/art\/.+\.svg$/);
+      await screenshot('ta-picture-product');
+      await page.goto('/dashboard');
+      await expectPicture(page.getByTestId('town-shops').locator('img').first(), /^\/art\/.+\.svg$/);
+      await page.getByTestId('town-shops').scrollIntoViewIfNeeded();
+      await screenshot('ta-picture-dashboard');
+    },
+  ),
+];
