@@ -101,6 +101,18 @@ export default defineConfig({
             },
           },
           {
+            // Map tiles seen once, from whichever tile server is configured (docs/maps.md): the maps
+            // cannot be panned outside the town, so these are the town's tiles. Fetched with CORS, so
+            // the cache holds real responses rather than opaque ones that count heavily on quota.
+            urlPattern: ({ url }) => /\/\d+\/\d+\/\d+(@2x)?\.(png|jpe?g|webp)$/.test(url.pathname),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: CACHE_NAMES.mapTiles,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 600, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true },
+            },
+          },
+          {
             // Pictures of products and shops seen once stay for offline browsing; a picture's file
             // never changes under the same name (docs/pictures.md), so the cache answers first.
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/art/'),
@@ -113,7 +125,7 @@ export default defineConfig({
           },
           {
             urlPattern: ({ url, sameOrigin }) =>
-              sameOrigin && /^\/api\/(categories|products|sellers|places)(\/|$)/.test(url.pathname),
+              sameOrigin && /^\/api\/(categories|products|sellers|places|map)(\/|$)/.test(url.pathname),
             // Network first: stock and prices must be today's when online (the cart rules read them);
             // offline, the last answers keep browsing working.
             handler: 'NetworkFirst',

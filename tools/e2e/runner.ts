@@ -11,6 +11,7 @@ import {
   startServer,
   stopAllServers,
 } from './harness.ts';
+import { startTileServer } from './tile-server.ts';
 
 /** What a journey gets: a fresh phone-sized context with one open page, on a running server. */
 export interface JourneyContext {
@@ -73,6 +74,10 @@ export async function runJourneys(all: Journey[], options: { filter?: string } =
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+
+  // Every server the journeys start draws its maps with tiles from a local tile server.
+  const tiles = await startTileServer();
+  process.env.MAP_TILE_URL ??= tiles.template;
 
   let shared: Promise<RunningServer> | undefined;
   const sharedServer = () => {
@@ -139,6 +144,7 @@ export async function runJourneys(all: Journey[], options: { filter?: string } =
 
   await browser?.close().catch(() => undefined);
   if (shared) await (await shared.catch(() => undefined))?.stop();
+  await tiles.close();
   process.off('SIGINT', onSignal);
   process.off('SIGTERM', onSignal);
   console.log(`\nBrowser journeys took ${seconds(performance.now() - started)}`);

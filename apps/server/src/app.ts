@@ -6,6 +6,7 @@ import fastifyEtag from '@fastify/etag';
 import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { tileSource } from '@petti/shared/schemas/map';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -27,6 +28,7 @@ import { devRoutes } from './features/dev/routes.ts';
 import { grabRoutes } from './features/grab/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { lockerRoutes } from './features/lockers/routes.ts';
+import { mapRoutes } from './features/map/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { opsComplexRoutes } from './features/ops/complex-routes.ts';
@@ -99,6 +101,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     ctx.config.PAYMENT_PROVIDER === 'razorpay'
       ? RAZORPAY_CHECKOUT_CSP
       : { scriptSrc: [], frameSrc: [], connectSrc: [] };
+  // The map's tiles: the page shows them and the service worker fetches them to keep (docs/maps.md).
+  const tiles = ctx.config.MAP_TILE_URL === 'none' ? null : tileSource(ctx.config.MAP_TILE_URL);
+  const tileSrc = tiles ? [tiles] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -106,8 +111,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         scriptSrc: ["'self'", ...checkoutCsp.scriptSrc],
         // React sets inline styles; Leaflet positions tiles with them.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...checkoutCsp.connectSrc],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileSrc],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...checkoutCsp.connectSrc, ...tileSrc],
         // Razorpay Checkout's iframe, when it is the provider; otherwise as default-src.
         frameSrc: ["'self'", ...checkoutCsp.frameSrc],
         workerSrc: ["'self'"],
@@ -164,6 +169,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(sellerRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(placeRoutes, { prefix: '/api' });
+  await app.register(mapRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(grabRoutes, { prefix: '/api' });

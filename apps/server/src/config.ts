@@ -114,6 +114,29 @@ export const envSchema = z.object({
   OSRM_URL: url(['http', 'https']).optional(),
   /** Google Maps Platform key for the Distance Matrix and Geocoding adapters. */
   GOOGLE_MAPS_API_KEY: z.string().min(10).optional(),
+  /**
+   * Map tiles (docs/maps.md): an OpenStreetMap-compatible URL template with {z}, {x}, {y} (and {s} for
+   * subdomains), or `none` for no tiles (the maps then show their pins on the town's outline).
+   */
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .refine(
+      (v) =>
+        v === 'none' || (/^https?:\/\/\S+$/.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))),
+      'an http(s) URL template with {z}, {x} and {y}, or none for no tiles',
+    )
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Shown in the map's corner; the tile provider's terms require it. May hold links. */
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .min(1)
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  MAP_TILE_SUBDOMAINS: z
+    .string()
+    .regex(/^[a-z0-9]*$/)
+    .default('abc'),
+  MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(14).max(22).default(19),
   /** Address search: `gazetteer` (the town's seeded streets, areas and landmarks) or `google` (Geocoding API). */
   GEOCODER_PROVIDER: z.enum(['gazetteer', 'google']).default('gazetteer'),
   // Orders and the ops API (docs/marketplace.md "Orders").

@@ -7,6 +7,7 @@ import { grabAndGoJourneys } from './grab-and-go.ts';
 import { helpJourneys } from './help.ts';
 import { liveJourneys } from './live.ts';
 import { lockerJourneys } from './lockers.ts';
+import { mapJourneys } from './maps.ts';
 import { offlineBrowsingJourneys } from './offline-browsing.ts';
 import { orderingJourneys } from './ordering.ts';
 import { paymentJourneys } from './payments.ts';
@@ -28,6 +29,7 @@ export const journeys: Journey[] = [
   ...complexJourneys,
   ...sellingJourneys,
   ...pictureJourneys,
+  ...mapJourneys,
   ...offlineBrowsingJourneys,
   ...helpJourneys,
   ...tamilJourneys,

@@ -6,11 +6,14 @@ import { newShopper, signedIn } from '../shopper.ts';
 /**
  * Every main screen in Tamil: no English left in the page's own text. Latin words allowed are the
  * ones shoppers read in English in Tamil too (PIN, GST, UPI, SMS), brands, the language switch's
- * "English", units from the shops' data, the shopper's own name, and email addresses.
+ * "English", units from the shops' data, the map's credit line, the shopper's own name, and email
+ * addresses.
  */
 const ALLOWED = new Set([
   ...['PIN', 'GST', 'CGST', 'SGST', 'UPI', 'SMS', 'Razorpay', 'Petti', 'English'],
   ...['pcs', 'pack', 'gsm', 'kg', 'ml'],
+  // The map's credit line, in the wording the tile provider's terms ask for.
+  ...['Leaflet', 'OpenStreetMap', 'contributors'],
 ]);
 
 export const tamilJourneys: Journey[] = [

@@ -8,6 +8,8 @@ export const CACHE_NAMES = {
   catalogue: 'petti-api-catalogue',
   /** The catalogue's bundled pictures (`/art/…`): the same for everyone, kept across sign-outs. */
   pictures: 'petti-pictures',
+  /** Map tiles seen once (docs/maps.md): the town's streets offline. */
+  mapTiles: 'petti-map-tiles',
   /** Profile, payments, notifications, the complex, the locker sites this user may use. */
   account: 'petti-api-account',
 } as const;

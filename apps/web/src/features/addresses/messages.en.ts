@@ -12,9 +12,8 @@ export const addressesEn = {
   deleted: 'Address deleted',
   saved: 'Address saved',
   map: {
-    town: 'Sivakasi',
     label: 'Map pin',
-    value: 'Pin at latitude {{lat}}, longitude {{lng}}',
+    value: 'Pin at latitude {{latitude}}, longitude {{longitude}}',
     hint: 'Tap the map or drag the pin to your door. Arrow keys move it too. The pin stays inside Sivakasi.',
   },
   kinds: {

@@ -64,4 +64,7 @@ export const shopEn = {
     'Your cart has items from {{current}}. A cart holds one shop’s items at a time. Empty it and add this item from {{next}}?',
   replaceConfirm: 'Replace cart',
   replaceKeep: 'Keep my cart',
+  shopsMapLabel: 'Map of Sivakasi with the shops near you',
+  shopOpenPin: '{{name}}: open now',
+  shopClosedPin: '{{name}}: closed now',
 };

@@ -56,6 +56,13 @@ export const commonEn = {
     deny: 'No',
     cancel: 'Cancel',
   },
+  map: {
+    loading: 'Loading the map…',
+    town: 'Sivakasi',
+    youAreHere: 'You are here',
+    directions: 'Directions',
+    call: 'Call',
+  },
   loading: {
     label: 'Loading…',
   },

@@ -48,6 +48,13 @@ export const commonTa: CommonMessages = {
     deny: 'இல்லை',
     cancel: 'ரத்துசெய்',
   },
+  map: {
+    loading: 'வரைபடம் ஏற்றப்படுகிறது…',
+    town: 'சிவகாசி',
+    youAreHere: 'நீங்கள் இங்கே இருக்கிறீர்கள்',
+    directions: 'வழி காட்டு',
+    call: 'அழை',
+  },
   loading: {
     label: 'ஏற்றுகிறது…',
   },

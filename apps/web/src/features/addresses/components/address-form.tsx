@@ -1,6 +1,6 @@
 import { TOWN_CENTRE } from '@petti/shared/constants';
 import { isInsideTown, type LatLng } from '@petti/shared/rules/geo';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { type FieldErrors, focusFirstError } from '../../../lib/form-errors.ts';
@@ -39,9 +39,19 @@ export function AddressForm({
   const [isDefault, setIsDefault] = useState(initial?.isDefault ?? false);
   const [q, setQ] = useState('');
   const places = usePlaces(q);
+  const language = i18n.resolvedLanguage;
+  const landmarks = useMemo(
+    () =>
+      (places.data ?? []).slice(0, 6).map((p) => ({
+        key: p.id,
+        label: placeName(p, language),
+        lat: p.lat,
+        lng: p.lng,
+      })),
+    [places.data, language],
+  );
   const [errors, setErrors] = useState<FieldErrors<AddressField>>({});
   const [failure, setFailure] = useState<unknown>(null);
-  const language = i18n.resolvedLanguage;
 
   const movePin = (next: LatLng) => {
     setPin(next);
@@ -165,16 +175,7 @@ export function AddressForm({
       )}
       <div className="field" id="pin">
         <span className="field__label">{t('addresses.form.pin')}</span>
-        <TownMap
-          pin={pin}
-          onChange={movePin}
-          landmarks={(places.data ?? []).slice(0, 6).map((p) => ({
-            key: p.id,
-            label: placeName(p, language),
-            lat: p.lat,
-            lng: p.lng,
-          }))}
-        />
+        <TownMap pin={pin} onChange={movePin} landmarks={landmarks} />
         {errors.pin && (
           <p className="field__error" data-testid="pin-error">
             {errors.pin}

@@ -1,5 +1,6 @@
 import type { LockerSite } from '@petti/shared/schemas/lockers';
 import { useTranslation } from 'react-i18next';
+import { PlaceActions } from '../../../lib/map/place-actions.tsx';
 
 /** A site's name, address, hours and status, at the top of its booking page and in the list. */
 export function SiteSummary({ site, compact = false }: { site: LockerSite; compact?: boolean }) {
@@ -24,6 +25,7 @@ export function SiteSummary({ site, compact = false }: { site: LockerSite; compa
           <span className="badge badge--muted">{t('lockers.residentsOnly')}</span>
         )}
       </p>
+      {!compact && <PlaceActions at={site} name={site.name[lang]} />}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useBooking, useLockerSites } from '../api/bookings-api.ts';
 import { BookingForm } from '../components/booking-form.tsx';
 import { BookingStatus } from '../components/booking-status.tsx';
+import { SiteMap } from '../components/site-map.tsx';
 import { SiteSummary } from '../components/site-summary.tsx';
 import { useBookingEvents } from '../use-booking-events.ts';
 import '../bookings.css';
@@ -51,6 +52,7 @@ export default function BookingPage() {
       ) : (
         <>
           <SiteSummary site={site} />
+          <SiteMap sites={[site]} here={null} height={180} />
           {bookingId ? (
             <>
               <BookingView id={bookingId} />

@@ -2,6 +2,7 @@ import { ROUTES } from '@petti/shared/routes';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PlaceActions } from '../../../lib/map/place-actions.tsx';
 import { useProductPages, useSeller, useSellers } from '../../../lib/shop/shop-api.ts';
 import { ShopHours } from '../../../lib/shop/shop-hours.tsx';
 import { useShopLocation } from '../../../lib/shop/use-shop-location.ts';
@@ -57,6 +58,13 @@ export default function SearchPage() {
         </h2>
       )}
       {sellerId && <ShopHours hours={seller.data?.hours} />}
+      {seller.data && shopName && (
+        <PlaceActions
+          at={seller.data}
+          name={shopName}
+          phone={seller.data.phone ? `+${seller.data.phone}` : null}
+        />
+      )}
       <SearchBar
         value={text}
         onChange={setText}

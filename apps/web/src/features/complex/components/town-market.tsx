@@ -8,6 +8,7 @@ import { ProductCard } from '../../../lib/shop/product-card.tsx';
 import { localName, percentOff } from '../../../lib/shop/product-text.ts';
 import { SellerCard } from '../../../lib/shop/seller-card.tsx';
 import { useCategories, useProducts, useSellers } from '../../../lib/shop/shop-api.ts';
+import { ShopsMap } from '../../../lib/shop/shops-map.tsx';
 import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
 import { useShopLocation } from '../../../lib/shop/use-shop-location.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
@@ -128,11 +129,14 @@ export function TownMarket() {
         ) : sellers.data.length === 0 ? (
           <EmptyState title={t('shop.noSellers')} />
         ) : (
-          <ul className="seller-list" data-testid="nearby-sellers">
-            {sellers.data.map((s) => (
-              <SellerCard key={s.id} seller={s} />
-            ))}
-          </ul>
+          <>
+            <ShopsMap sellers={sellers.data} here={location.source === 'device' ? location.point : null} />
+            <ul className="seller-list" data-testid="nearby-sellers">
+              {sellers.data.map((s) => (
+                <SellerCard key={s.id} seller={s} />
+              ))}
+            </ul>
+          </>
         )}
       </section>
 

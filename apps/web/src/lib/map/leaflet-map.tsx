@@ -1,0 +1,232 @@
+import 'leaflet/dist/leaflet.css';
+import { TOWN_BOUNDS, TOWN_CENTRE } from '@petti/shared/constants';
+import type { MapSettings } from '@petti/shared/schemas/map';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { MapMarker, SlippyMapProps } from './map-types.ts';
+import { clampToTown, nudge } from './town-geometry.ts';
+
+const TOWN = L.latLngBounds([TOWN_BOUNDS.south, TOWN_BOUNDS.west], [TOWN_BOUNDS.north, TOWN_BOUNDS.east]);
+
+/** A pin drawn with the DOM (no image files): its colour from `tone`, its count as text. */
+function markerIcon(marker: MapMarker): L.DivIcon {
+  const pin = document.createElement('span');
+  pin.className = `map-pin map-pin--${marker.tone ?? 'free'}`;
+  if (marker.badge !== undefined) {
+    const badge = document.createElement('span');
+    badge.className = 'map-pin__badge';
+    badge.textContent = marker.badge;
+    pin.append(badge);
+  }
+  return L.divIcon({ html: pin, className: 'map-pin-host', iconSize: [30, 40], iconAnchor: [15, 40] });
+}
+
+const placePinIcon = L.divIcon({
+  html: '<span class="map-pin map-pin--place"></span>',
+  className: 'map-pin-host',
+  iconSize: [30, 40],
+  iconAnchor: [15, 40],
+});
+
+/** The Leaflet side of `SlippyMap` (loaded on demand; see slippy-map.tsx). */
+export default function LeafletMap({
+  label,
+  markers = [],
+  places = [],
+  here = null,
+  pin,
+  onPinMove,
+  pinLabel,
+  tiles,
+}: SlippyMapProps & { tiles: MapSettings['tiles'] }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const element = useRef<HTMLElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const markerLayer = useRef<L.LayerGroup | null>(null);
+  const placeLayer = useRef<L.LayerGroup | null>(null);
+  const hereLayer = useRef<L.LayerGroup | null>(null);
+  const pinMarker = useRef<L.Marker | null>(null);
+  // Leaflet's handlers are bound once; they read the latest callbacks through these.
+  const onPinMoveRef = useRef(onPinMove);
+  onPinMoveRef.current = onPinMove;
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  // The map itself, its tiles and the town's outline: made once per mount.
+  useEffect(() => {
+    const host = element.current;
+    if (!host) return;
+    const m = L.map(host, {
+      maxBounds: TOWN.pad(0.25),
+      maxBoundsViscosity: 0.8,
+      minZoom: 12,
+      maxZoom: tiles?.maxZoom ?? 18,
+      zoomSnap: 0.5,
+    });
+    m.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+    m.fitBounds(TOWN);
+    if (tiles) {
+      const layer = L.tileLayer(tiles.url, {
+        attribution: tiles.attribution,
+        subdomains: tiles.subdomains || 'abc',
+        maxZoom: tiles.maxZoom,
+        bounds: TOWN.pad(0.25),
+        crossOrigin: 'anonymous',
+      });
+      // Until a tile has loaded, the plain map (outline and place names) is what the shopper sees.
+      layer.on('tileload', () => host.classList.add('slippy-map--tiles'));
+      layer.addTo(m);
+    }
+    L.rectangle(TOWN, { className: 'slippy-map__outline', interactive: false, fill: false, weight: 2 }).addTo(
+      m,
+    );
+    const placesPane = m.createPane('places');
+    placesPane.style.zIndex = '450';
+    placesPane.style.pointerEvents = 'none';
+    placeLayer.current = L.layerGroup().addTo(m);
+    markerLayer.current = L.layerGroup().addTo(m);
+    hereLayer.current = L.layerGroup().addTo(m);
+    map.current = m;
+    // The frame may have been laid out after Leaflet measured it.
+    const frame = requestAnimationFrame(() => m.invalidateSize());
+    return () => {
+      cancelAnimationFrame(frame);
+      m.remove();
+      map.current = null;
+      pinMarker.current = null;
+    };
+  }, [tiles]);
+
+  // The town's name, its places and the pins' names, shown only while there are no tiles (map.css),
+  // in a pane under the pins so a label never hides one.
+  useEffect(() => {
+    const layer = placeLayer.current;
+    if (!layer) return;
+    layer.clearLayers();
+    const named = [
+      { key: 'town', label: t('map.town'), lat: TOWN_CENTRE.lat, lng: TOWN_CENTRE.lng },
+      ...places,
+      ...markers.flatMap((k) => (k.name ? [{ key: k.id, label: k.name, lat: k.lat, lng: k.lng }] : [])),
+    ];
+    for (const place of named) {
+      const text = document.createElement('span');
+      text.className = 'slippy-map__place';
+      text.textContent = place.label;
+      L.marker([place.lat, place.lng], {
+        pane: 'places',
+        interactive: false,
+        keyboard: false,
+        icon: L.divIcon({
+          html: text,
+          className: 'slippy-map__place-host',
+          iconSize: [0, 0],
+          iconAnchor: [-6, 8],
+        }),
+      }).addTo(layer);
+    }
+  }, [places, markers, t]);
+
+  // Site and shop pins: each a link to its page; the view fits them.
+  useEffect(() => {
+    const m = map.current;
+    const layer = markerLayer.current;
+    if (!m || !layer) return;
+    layer.clearLayers();
+    for (const marker of markers) {
+      const leafletMarker = L.marker([marker.lat, marker.lng], {
+        icon: markerIcon(marker),
+        title: marker.label,
+        keyboard: true,
+        riseOnHover: true,
+      }).addTo(layer);
+      const node = leafletMarker.getElement();
+      node?.setAttribute('aria-label', marker.label);
+      node?.setAttribute('data-marker', marker.id);
+      if (marker.href) {
+        node?.setAttribute('role', 'link');
+        const href = marker.href;
+        leafletMarker.on('click', () => navigateRef.current(href));
+      }
+    }
+    if (markers.length > 0 && !pin) {
+      m.fitBounds(L.latLngBounds(markers.map((k) => [k.lat, k.lng] as [number, number])).pad(0.2), {
+        maxZoom: 16,
+      });
+    }
+  }, [markers, pin]);
+
+  // The shopper's own position.
+  useEffect(() => {
+    const layer = hereLayer.current;
+    if (!layer) return;
+    layer.clearLayers();
+    if (here) {
+      L.circleMarker([here.lat, here.lng], { radius: 7, className: 'slippy-map__me' })
+        .bindTooltip(t('map.youAreHere'))
+        .addTo(layer);
+    }
+  }, [here, t]);
+
+  // The pin to place: dragged, tapped into place on the map, or moved with the arrow keys.
+  const hasPin = pin !== undefined;
+  useEffect(() => {
+    const m = map.current;
+    if (!m || !hasPin) return;
+    const move = (to: { lat: number; lng: number }) => onPinMoveRef.current?.(clampToTown(to));
+    const marker = L.marker(m.getCenter(), {
+      icon: placePinIcon,
+      draggable: true,
+      keyboard: true,
+      autoPan: true,
+    });
+    marker.on('dragend', () => {
+      const at = clampToTown(marker.getLatLng());
+      marker.setLatLng(at);
+      move(at);
+    });
+    marker.addTo(m);
+    const node = marker.getElement();
+    node?.setAttribute('data-testid', 'map-pin');
+    const onKey = (event: KeyboardEvent) => {
+      const step = event.shiftKey ? 100 : 20;
+      const moves: Record<string, [number, number]> = {
+        ArrowLeft: [-step, 0],
+        ArrowRight: [step, 0],
+        ArrowUp: [0, step],
+        ArrowDown: [0, -step],
+      };
+      const by = moves[event.key];
+      if (!by) return;
+      event.preventDefault();
+      event.stopPropagation();
+      move(nudge(marker.getLatLng(), by[0], by[1]));
+    };
+    node?.addEventListener('keydown', onKey);
+    const onTap = (event: L.LeafletMouseEvent) => move(event.latlng);
+    m.on('click', onTap);
+    pinMarker.current = marker;
+    return () => {
+      node?.removeEventListener('keydown', onKey);
+      m.off('click', onTap);
+      marker.remove();
+      pinMarker.current = null;
+    };
+  }, [hasPin]);
+
+  // The pin follows its value (a search result, a drag, a key) and the view keeps it in sight.
+  useEffect(() => {
+    const m = map.current;
+    const marker = pinMarker.current;
+    if (!m || !marker || !pin) return;
+    marker.setLatLng([pin.lat, pin.lng]);
+    marker.getElement()?.setAttribute('aria-label', pinLabel ?? '');
+    if (!m.getBounds().pad(-0.1).contains([pin.lat, pin.lng]) || m.getZoom() < 15) {
+      m.setView([pin.lat, pin.lng], Math.max(m.getZoom(), 16));
+    }
+  }, [pin, pinLabel]);
+
+  return <section ref={element} className="slippy-map" aria-label={label} />;
+}

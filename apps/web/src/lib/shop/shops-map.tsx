@@ -1,0 +1,40 @@
+import { ROUTES } from '@petti/shared/routes';
+import type { LatLng } from '@petti/shared/rules/geo';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { generatePath } from 'react-router';
+import type { MapMarker } from '../map/map-types.ts';
+import { SlippyMap } from '../map/slippy-map.tsx';
+import { isOpenAt } from './product-text.ts';
+import type { Seller } from './types.ts';
+
+/** The shops on the town's map, coloured open or closed; a pin opens the shop. */
+export function ShopsMap({ sellers, here }: { sellers: readonly Seller[]; here: LatLng | null }) {
+  const { t, i18n } = useTranslation();
+  const ta = i18n.resolvedLanguage === 'ta';
+  const markers = useMemo<MapMarker[]>(() => {
+    const now = new Date();
+    return sellers.map((s) => {
+      const name = (ta && s.brandNameTa) || s.brandName;
+      const open = isOpenAt(s.hours, now);
+      return {
+        id: s.id,
+        lat: s.lat,
+        lng: s.lng,
+        label: t(open ? 'shop.shopOpenPin' : 'shop.shopClosedPin', { name }),
+        name: name,
+        tone: open ? 'open' : 'closed',
+        href: generatePath(ROUTES.search, { id: s.id }),
+      };
+    });
+  }, [sellers, ta, t]);
+  return (
+    <SlippyMap
+      label={t('shop.shopsMapLabel')}
+      markers={markers}
+      here={here}
+      height={220}
+      testId="shops-map"
+    />
+  );
+}

@@ -1,0 +1,166 @@
+import assert from 'node:assert/strict';
+import { TOWN_BOUNDS, TOWN_CENTRE } from '@petti/shared/constants';
+import type { Page } from 'playwright-core';
+import { newMobileContext, screenshot as saveScreenshot, serviceWorkerReady } from '../harness.ts';
+import { type Journey, journey } from '../runner.ts';
+import { asShopper, newShopper, signedIn } from '../shopper.ts';
+import { expectVisibleText } from '../visible.ts';
+
+/** Waits until the map in `testId` shows at least one loaded tile image. */
+async function tilesShown(page: Page, testId: string): Promise<void> {
+  await page.waitForFunction(
+    (id) =>
+      [...document.querySelectorAll<HTMLImageElement>(`[data-testid="${id}"] img.leaflet-tile`)].some(
+        (img) => img.complete && img.naturalWidth === 256,
+      ),
+    testId,
+    { timeout: 15_000 },
+  );
+}
+
+/** The map's pins, each a visible link named for what it stands for. */
+async function pinsOf(page: Page, testId: string): Promise<string[]> {
+  const pins = page.getByTestId(testId).locator('[data-marker]');
+  await pins.first().waitFor({ state: 'visible' });
+  return pins.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
+}
+
+const DIRECTIONS = /^(geo:|https:\/\/(www\.google\.com\/maps\/dir\/|maps\.apple\.com\/))/;
+
+/** The real maps (docs/maps.md): tiles, pins, the address pin, directions, offline and without tiles. */
+export const mapJourneys: Journey[] = [
+  journey(
+    'Shoppers find lockers and shops on a real map and get directions',
+    async ({ context, page, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Map Reader');
+      const sites = (await (await fetch(`${baseUrl}/api/locker-locations`)).json()) as {
+        sites: { id: string; type: string }[];
+      };
+      await signedIn(page, shopper, '/dashboard');
+      await tilesShown(page, 'site-map');
+      const pins = await pinsOf(page, 'site-map');
+      assert.equal(pins.length, sites.sites.length, 'a pin for each site the shopper may use');
+      assert.ok(
+        pins.every((p) => /free now/.test(p)),
+        `each pin says how many are free: ${pins.join(' | ')}`,
+      );
+      await expectVisibleText(page.getByTestId('site-map').locator('.map-pin__badge').first());
+      await screenshot('map-dashboard');
+
+      // A pin opens its site, which has its own map and a way there.
+      await page.getByTestId('site-map').locator('[data-marker]').first().click();
+      await page.waitForURL(/\/booking\//);
+      await tilesShown(page, 'site-map');
+      const directions = page.getByTestId('directions');
+      await expectVisibleText(directions, 'Directions');
+      assert.match((await directions.getAttribute('href')) ?? '', DIRECTIONS);
+      await screenshot('map-booking');
+
+      // The shops near the shopper, coloured open or closed; a shop's page can be called.
+      await page.goto('/myComplex');
+      await tilesShown(page, 'shops-map');
+      const shops = await pinsOf(page, 'shops-map');
+      assert.ok(shops.length >= 3, 'the shops in range are on the map');
+      assert.ok(
+        shops.every((s) => /(open|closed) now/.test(s)),
+        shops.join(' | '),
+      );
+      await screenshot('map-shops');
+      await page.goto('/Search/sri-murugan-stores');
+      await expectVisibleText(page.getByTestId('call'), 'Call');
+      assert.equal(await page.getByTestId('call').getAttribute('href'), 'tel:+919443101978');
+      assert.match((await page.getByTestId('directions').getAttribute('href')) ?? '', DIRECTIONS);
+
+      await context.addInitScript(() => window.localStorage.setItem('language', 'ta'));
+      await page.goto('/dashboard');
+      await tilesShown(page, 'site-map');
+      assert.ok(
+        (await pinsOf(page, 'site-map')).every((p) => /[\u0B80-\u0BFF]/.test(p)),
+        'pins named in Tamil',
+      );
+      await screenshot('ta-map-dashboard');
+    },
+  ),
+  journey('Shoppers drag their address pin onto their street', async ({ page, baseUrl, screenshot }) => {
+    const shopper = await newShopper(baseUrl, 'Pin Dragger');
+    await signedIn(page, shopper, '/profile/MyAddress');
+    await page.getByTestId('add-address').click();
+    await page.getByTestId('address-label').fill('Home');
+    await page.getByTestId('address-line1').fill('4 Thiruthangal Road');
+    await tilesShown(page, 'town-map');
+    const pin = page.getByTestId('map-pin');
+    await pin.scrollIntoViewIfNeeded();
+    const before = await pin.getAttribute('aria-label');
+    const box = await pin.boundingBox();
+    assert.ok(box, 'the pin is on the map');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height - 34, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForFunction(
+      (old) => document.querySelector('[data-testid="map-pin"]')?.getAttribute('aria-label') !== old,
+      before,
+    );
+    await screenshot('map-address-pin');
+
+    // Dragged far past the town's edge, the pin stays inside it.
+    const moved = await pin.boundingBox();
+    assert.ok(moved);
+    await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height - 4);
+    await page.mouse.down();
+    await page.mouse.move(moved.x - 2000, moved.y - 2000, { steps: 10 });
+    await page.mouse.up();
+    await page.getByTestId('address-save').click();
+    await page.getByTestId('address-list').waitFor();
+    const saved = await asShopper<{ addresses: { lat: number; lng: number }[] }>(
+      baseUrl,
+      shopper,
+      'GET',
+      '/addresses',
+    );
+    const at = saved.addresses[0]!;
+    assert.notDeepEqual({ lat: at.lat, lng: at.lng }, TOWN_CENTRE, 'the pin was moved');
+    assert.ok(at.lat <= TOWN_BOUNDS.north && at.lat >= TOWN_BOUNDS.south, `inside the town: ${at.lat}`);
+    assert.ok(at.lng <= TOWN_BOUNDS.east && at.lng >= TOWN_BOUNDS.west, `inside the town: ${at.lng}`);
+  }),
+  journey(
+    'The map still shows offline, and without any tiles',
+    async ({ browser, context, page, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Offline Mapper');
+      await signedIn(page, shopper, '/dashboard');
+      await serviceWorkerReady(page);
+      if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 10_000,
+      });
+      await page.goto('/dashboard');
+      await tilesShown(page, 'site-map');
+
+      await context.setOffline(true);
+      await page.reload();
+      await page.getByTestId('offline-banner').waitFor();
+      await tilesShown(page, 'site-map');
+      await pinsOf(page, 'site-map');
+      await screenshot('map-offline');
+      await context.setOffline(false);
+
+      // No tile server at all: the pins stay, on the town's outline with its name.
+      const bare = await newMobileContext(browser, baseUrl);
+      try {
+        const tab = await bare.newPage();
+        await bare.route(/\/\d+\/\d+\/\d+\.png$/, (route) => route.abort());
+        await signedIn(tab, shopper, '/dashboard');
+        const pins = await pinsOf(tab, 'site-map');
+        assert.ok(pins.length > 0);
+        await expectVisibleText(
+          tab.getByTestId('site-map').locator('.slippy-map__place').first(),
+          'Sivakasi',
+        );
+        assert.equal(await tab.locator('.slippy-map--tiles').count(), 0, 'no tiles drawn');
+        await saveScreenshot(tab, 'map-no-tiles');
+      } finally {
+        await bare.close();
+      }
+    },
+  ),
+];
