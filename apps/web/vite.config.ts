@@ -47,6 +47,8 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2}'], // the plugin adds the manifest itself
         navigateFallback: '/index.html',
+        // Alerts outside the app: the push and notification-tap handlers (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         navigateFallbackDenylist: [/^\/api/, /^\/mqtt/],
         cleanupOutdatedCaches: true,
         clientsClaim: false,

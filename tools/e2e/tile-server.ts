@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
 /**
  * A local map tile server for the browser journeys (the machine reaches no real one): answers any
@@ -8,54 +8,11 @@ import { deflateSync } from 'node:zlib';
  * with CORS like a public tile server, and 404 for anything else.
  */
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A 256×256 RGB PNG: ground colour with lighter "streets" every 64 px. */
-function tilePng(): Buffer {
-  const size = 256;
-  const rows: Buffer[] = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 3);
-    for (let x = 0; x < size; x++) {
-      const street = x % 64 < 6 || y % 64 < 6;
-      const [r, g, b] = street ? [255, 255, 255] : [226, 236, 214];
-      row.writeUInt8(r, 1 + x * 3);
-      row.writeUInt8(g, 2 + x * 3);
-      row.writeUInt8(b, 3 + x * 3);
-    }
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // RGB
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+/** A 256 px tile: a pale ground with a street grid every 64 px. */
+const TILE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256">
+  <rect width="256" height="256" fill="#e2ecd6"/>
+  ${[0, 64, 128, 192].map((p) => `<rect x="${p}" width="6" height="256" fill="#fff"/><rect y="${p}" width="256" height="6" fill="#fff"/>`).join('')}
+</svg>`;
 
 export interface TileServer {
   /** The URL template for MAP_TILE_URL. */
@@ -67,7 +24,7 @@ export interface TileServer {
 }
 
 export async function startTileServer(): Promise<TileServer> {
-  const png = tilePng();
+  const png = await sharp(Buffer.from(TILE_SVG)).png().toBuffer();
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0] ?? '';

@@ -41,6 +41,7 @@ import { opsTimerRoutes } from './features/ops/timer-routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
 import { installPayments } from './features/payments/install.ts';
 import { placeRoutes } from './features/places/routes.ts';
+import { pushRoutes } from './features/push/routes.ts';
 import { sellerRoutes } from './features/sellers/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.ts';
@@ -165,6 +166,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(lockerRoutes, { prefix: '/api' });
   await app.register(bookingRoutes, { prefix: '/api' });
   await app.register(notificationRoutes, { prefix: '/api' });
+  await app.register(pushRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(sellerRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });

@@ -12,6 +12,8 @@ const PRODUCTION_PROVIDERS = {
   RAZORPAY_KEY_ID: 'rzp_live_abc123',
   RAZORPAY_KEY_SECRET: 'secret-from-dashboard',
   RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+  VAPID_PUBLIC_KEY: 'BO_A9lkpDYFT92tTtm4WpNXElcuFdn9bimAOHHxq0oBIoWJ6B5kGv_GM5H-Yv3I20vYdpEufEPcQ5DQvnd_tEjM',
+  VAPID_PRIVATE_KEY: 'xqD1E5TTZm0pQga2rVDFYfk24va_Mg8wk0UYoM7iwNg',
 };
 
 describe('loadConfig', () => {
@@ -100,6 +102,8 @@ describe('loadConfig', () => {
       MSG91_TEMPLATE_ID: 't',
       EMAIL_PROVIDER: 'sendgrid',
       SENDGRID_API_KEY: 's',
+      VAPID_PUBLIC_KEY: PRODUCTION_PROVIDERS.VAPID_PUBLIC_KEY,
+      VAPID_PRIVATE_KEY: PRODUCTION_PROVIDERS.VAPID_PRIVATE_KEY,
     };
     expect(() => loadConfig(prod)).toThrow(/testpay moves no money/);
     expect(() => loadConfig({ ...prod, TESTPAY_IN_PRODUCTION: 'true' })).toThrow(
@@ -127,6 +131,20 @@ describe('loadConfig', () => {
     expect(config.DATABASE_URL).toBe('postgres://u@db:5432/petti');
     expect(config.MQTT_URL).toBe('mqtt://broker:1883');
     expect(config.MQTT_TCP_PORT).toBe(0);
+  });
+
+  it('needs both VAPID keys or neither, and both in production', () => {
+    const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, ...withoutKeys } = PRODUCTION_PROVIDERS;
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY })).toThrow(/set both/);
+    expect(() =>
+      loadConfig({
+        ...withoutKeys,
+        JWT_SECRET: 'x'.repeat(32),
+        DEVICE_KEY: 'd'.repeat(16),
+        OPS_TOKEN: 'o'.repeat(16),
+      }),
+    ).toThrow(/VAPID_PUBLIC_KEY: required in production/);
+    expect(loadConfig({ VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY }).VAPID_SUBJECT).toMatch(/^mailto:/);
   });
 
   it('keeps photos in a folder by default, and in a bucket only with all its settings', () => {

@@ -61,6 +61,23 @@ export const envSchema = z.object({
     .string()
     .regex(/^\+\d{8,15}$/, 'international form, e.g. +919876543210')
     .optional(),
+  /**
+   * Web Push (docs/alerts.md): the VAPID key pair (base64url, as `web-push generate-vapid-keys` prints
+   * them) and a contact for push services. Without them, outside production, a pair is made once and
+   * kept in DATA_DIR/vapid.json; every process must share one pair, so production requires them.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'a base64url P-256 private key')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'a mailto: or https: contact')
+    .default('mailto:alerts@petti.invalid'),
   /** Where residents' photos are kept: a folder under DATA_DIR, or an S3-compatible bucket shared by every process. */
   STORAGE_PROVIDER: z.enum(['folder', 's3']).default('folder'),
   S3_ENDPOINT: z.url().optional(),
@@ -228,6 +245,14 @@ export function loadConfig(
   ) {
     problems.push(
       'S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: required when STORAGE_PROVIDER=s3',
+    );
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both, or neither outside production');
+  }
+  if (isProduction && !env.VAPID_PUBLIC_KEY) {
+    problems.push(
+      'VAPID_PUBLIC_KEY: required in production (every process signs pushes with the same key pair)',
     );
   }
   if (env.EMAIL_PROVIDER === 'sendgrid' && !env.SENDGRID_API_KEY)

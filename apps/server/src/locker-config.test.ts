@@ -23,6 +23,9 @@ describe('locker settings', () => {
       SENDGRID_API_KEY: 's',
       RAZORPAY_KEY_ID: 'rzp_live_abc',
       RAZORPAY_KEY_SECRET: 'secret-secret',
+      VAPID_PUBLIC_KEY:
+        'BO_A9lkpDYFT92tTtm4WpNXElcuFdn9bimAOHHxq0oBIoWJ6B5kGv_GM5H-Yv3I20vYdpEufEPcQ5DQvnd_tEjM',
+      VAPID_PRIVATE_KEY: 'xqD1E5TTZm0pQga2rVDFYfk24va_Mg8wk0UYoM7iwNg',
       RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
     });
     expect(prod).toMatchObject({ LOCKER_SIM: false, JOB_WORKER: true });

@@ -15,6 +15,7 @@ import { createMeService } from './features/me/index.ts';
 import { createNotificationsService } from './features/notifications/service.ts';
 import { createOrderFeature } from './features/orders/index.ts';
 import { createPaymentFeature } from './features/payments/feature.ts';
+import { createPushFeature } from './features/push/index.ts';
 import { createOutboxEmail } from './platform/email/outbox-email.ts';
 import { createSendgridEmail } from './platform/email/sendgrid-email.ts';
 import { createEventOutbox } from './platform/events/outbox.ts';
@@ -73,9 +74,11 @@ export function createServices(ctx: AppContext, log: Logger) {
         text: { en: 'You were signed out.', ta: 'நீங்கள் வெளியேற்றப்பட்டீர்கள்.' },
       }),
     );
-    // The event first (a device still connected reads it), then the connections close.
+    // The event first (a device still connected reads it), then the connections close, and those
+    // browsers get no more alerts.
     await outbox.flush();
     ctx.realtime.endSessions?.(sessionIds);
+    await push.service.forgetSessions(sessionIds);
   };
   // Timers and periodic work of every feature, on one table and one worker (docs/decisions/0004).
   const jobs = createJobWorker({
@@ -89,6 +92,8 @@ export function createServices(ctx: AppContext, log: Logger) {
   });
   // Money and stock paths (docs/decisions/0005-flows.md); a process that died mid-flow is undone here.
   const flows = createFlowRunner({ db, transactor, outbox, clock, log });
+  // Alerts outside the app: each notification that is an alert is pushed to the user's browsers.
+  const push = createPushFeature(ctx, log, { notifications, jobs });
   jobs.register({
     periodic: { name: 'abandoned flows', everyMs: 30_000, run: () => flows.recoverAbandoned() },
   });
@@ -156,6 +161,7 @@ export function createServices(ctx: AppContext, log: Logger) {
   });
   return {
     outbox,
+    push,
     membership,
     ...complexFeature,
     notifications,

@@ -152,6 +152,8 @@ export const LOCKER_RULES = {
   fullRefundBeforeStartMinutes: 60,
   /** GST on locker storage, included in every price. */
   gstPercent: 18,
+  /** A booking's user is reminded this long before its end (docs/alerts.md). */
+  endingReminderMinutes: 15,
 } as const;
 
 /** Sites' opening hours are local time in Sivakasi (IST, UTC+05:30, no daylight saving). */

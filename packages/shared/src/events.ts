@@ -34,6 +34,8 @@ export const EVENTS = {
   dynamicPinChanged: 'dynamicPinChanged',
   dynamicPinDeleted: 'dynamicPinDeleted',
   bookingEnded: 'bookingEnded',
+  /** The booking's time ends in 15 minutes (a reminder: extend, or empty the locker). */
+  bookingEndingSoon: 'bookingEndingSoon',
   bookingExpired: 'bookingExpired',
   bookingStatusChanged: 'bookingStatusChanged',
   userBookingDeleted: 'userBookingDeleted',

@@ -1,5 +1,6 @@
 import type { Journey } from '../runner.ts';
 import { accessibilityJourneys } from './accessibility.ts';
+import { alertJourneys } from './alerts.ts';
 import { authJourneys } from './auth.ts';
 import { cartLimitJourneys } from './cart-limits.ts';
 import { complexJourneys } from './complex.ts';
@@ -30,6 +31,7 @@ export const journeys: Journey[] = [
   ...sellingJourneys,
   ...pictureJourneys,
   ...mapJourneys,
+  ...alertJourneys,
   ...offlineBrowsingJourneys,
   ...helpJourneys,
   ...tamilJourneys,

@@ -14,6 +14,7 @@ export * from '../features/orders/schema.ts';
 export * from '../features/payments/schema.ts';
 export * from '../features/places/schema.ts';
 export * from '../features/plans/schema.ts';
+export * from '../features/push/schema.ts';
 export * from '../features/sellers/schema.ts';
 export * from '../features/users/schema.ts';
 export * from '../platform/events/schema.ts';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './app-error.ts';
 
 /** Files that must always be re-checked so an update is seen; hashed assets can be cached for a year. */
-const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+const NO_CACHE = new Set(['/index.html', '/sw.js', '/push-sw.js', '/manifest.webmanifest', '/registerSW.js']);
 
 /**
  * Serves the built web app on the same origin as the API, with SPA fallback: any GET for a page

@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { canTransition, generatePin, type LockerQuote, type PlanAllowance } from '@petti/shared';
+import {
+  canTransition,
+  generatePin,
+  LOCKER_RULES,
+  type LockerQuote,
+  type PlanAllowance,
+} from '@petti/shared';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { EXCLUSION_VIOLATION, isPgError, UNIQUE_VIOLATION } from '../../db/errors.ts';
@@ -7,11 +13,11 @@ import { AppError } from '../../http/app-error.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
 import { newId } from '../../platform/ids.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
-import type { BookingPatch, CoreDeps } from './core-deps.ts';
+import { type BookingPatch, type CoreDeps, TIMER } from './core-deps.ts';
 import { createEmitter, type EmitInput } from './emitter.ts';
 import type { LockerPaymentPurpose } from './ports.ts';
 import { getSite, lockSiteSize, type SiteRow } from './repo.ts';
-import { type BookingRow, bookingCharges, bookings, type ChargeRow } from './schema.ts';
+import { type BookingRow, bookingCharges, bookings, type ChargeRow, isParcelHold } from './schema.ts';
 
 /**
  * The booking's own rows: reading and locking it, changing it along the state table, its charges,
@@ -109,6 +115,19 @@ export function createCoreBase(deps: CoreDeps) {
       lockerId: b.lockerId ?? undefined,
       data,
     });
+    // Every end (a new booking, an extension, a move) gets its reminder; the handler checks that the
+    // booking still ends then, so a stale one says nothing. A parcel hold is not the shopper's booking.
+    const remindAt = new Date(dueAt.getTime() - LOCKER_RULES.endingReminderMinutes * 60_000);
+    if (kind === TIMER.end && !isParcelHold(b) && remindAt > clock.now()) {
+      await schedule(tx, clock, {
+        kind: TIMER.endingSoon,
+        dueAt: remindAt,
+        bookingId: b.id,
+        siteId: b.siteId,
+        lockerId: b.lockerId ?? undefined,
+        data: { endsAt: dueAt.toISOString() },
+      });
+    }
   }
 
   async function chargesOf(tx: DbOrTx, bookingId: string): Promise<ChargeRow[]> {

@@ -36,6 +36,8 @@ export const TIMER = {
   scheduledStart: 'booking-scheduled-start',
   openDeadline: 'booking-open-deadline',
   end: 'booking-end',
+  /** The reminder before the end (bookingEndingSoon), set with every end timer. */
+  endingSoon: 'booking-ending-soon',
   waitlistExpiry: 'booking-waitlist-expiry',
   unlockTimeout: UNLOCK_TIMEOUT_TIMER,
   refund: 'booking-refund',

@@ -256,6 +256,14 @@ const MAKERS: Record<string, Maker> = {
           ),
           keep: true,
         },
+  bookingEndingSoon: ({ s, end }) => ({
+    title: t('Locker time ending soon', 'லாக்கர் நேரம் விரைவில் முடிகிறது'),
+    body: t(
+      `Your time at ${s.en} ends at ${end.en}. Extend it in the app, or empty the locker before then.`,
+      `${s.ta} இடத்தில் உங்கள் நேரம் ${end.ta} மணிக்கு முடிகிறது. செயலியில் நீட்டிக்கவும், அல்லது அதற்குள் லாக்கரைக் காலி செய்யவும்.`,
+    ),
+    keep: true,
+  }),
   bookingExpired: ({ s }) => ({
     title: t('Booking time is over', 'முன்பதிவு நேரம் முடிந்தது'),
     body: t(

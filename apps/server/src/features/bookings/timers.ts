@@ -84,6 +84,14 @@ export function bookingTimerHandlers(core: BookingCore): Record<string, TimerHan
       else if (b.state === 'active') await core.expire(fx, b);
     },
 
+    [TIMER.endingSoon]: async (tx, t, fx) => {
+      const b = await core.lockBooking(tx, t.bookingId!);
+      // Only if it still ends when the reminder was set for (not extended, moved or ended since).
+      if (!b || (b.state !== 'reserved' && b.state !== 'active')) return;
+      if (b.endsAt.toISOString() !== t.data.endsAt) return;
+      await core.emit(fx, b, { event: 'bookingEndingSoon' });
+    },
+
     [TIMER.waitlistExpiry]: async (tx, t, fx) => {
       const b = await core.lockBooking(tx, t.bookingId!);
       if (b?.state === 'waitlisted' && due(b.startsAt, LOCKER_RULES.waitlistMinutes * MIN))

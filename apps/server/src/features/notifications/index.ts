@@ -1,2 +1,2 @@
 /** The in-app inbox's public surface: features add notifications through this service. */
-export { createNotificationsService, type NotificationsService } from './service.ts';
+export { createNotificationsService, NOTIFICATION_PUSH_TIMER, type NotificationsService } from './service.ts';

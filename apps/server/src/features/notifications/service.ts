@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { pushAlertOf } from '@petti/shared/schemas/push';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { schedule } from '../../platform/jobs/worker.ts';
 import { notifications } from './schema.ts';
+
+/** The timer that sends a notification outside the app, once its change has committed (docs/alerts.md). */
+export const NOTIFICATION_PUSH_TIMER = 'notification-push';
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 
@@ -41,7 +46,21 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
         data: n.data ?? {},
         createdAt: clock.now(),
       });
+      // An alert leaves by a timer in the same transaction: never sent for a change that rolled back,
+      // and sent outside any transaction (the push service is a network call).
+      if (pushAlertOf(n.kind)) {
+        await schedule(tx, clock, {
+          kind: NOTIFICATION_PUSH_TIMER,
+          dueAt: clock.now(),
+          data: { notificationId: id },
+        });
+      }
       return id;
+    },
+
+    async get(id: string) {
+      const [row] = await db.select().from(notifications).where(eq(notifications.id, id));
+      return row ? { ...toDto(row), userId: row.userId } : null;
     },
 
     async list(userId: string, page: number) {

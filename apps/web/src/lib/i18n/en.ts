@@ -56,6 +56,47 @@ export const commonEn = {
     deny: 'No',
     cancel: 'Cancel',
   },
+  alerts: {
+    title: 'Alerts on this phone',
+    hint: 'We alert you even when Petti is closed: when your locker time is ending, when a parcel lands in a locker, and more.',
+    on: 'Alerts are on for this phone.',
+    off: 'Alerts are off for this phone.',
+    denied:
+      'This browser blocks alerts from Petti. Allow notifications for this site in the browser settings, then come back.',
+    unsupported:
+      'This browser cannot show alerts. Install Petti on your home screen, or use Chrome on Android.',
+    turnOn: 'Turn on alerts',
+    turnOff: 'Turn off alerts',
+    turningOn: 'Turning on…',
+    failed:
+      'Alerts could not be turned on: this phone could not reach its notification service. Check the connection and try again.',
+    turnedOn: 'Alerts are on. We will tell you when something needs you.',
+    whichTitle: 'Which alerts',
+    prefsFailed: 'Your alert choices could not be loaded.',
+    promptTitle: 'Get an alert when your time is ending',
+    promptBody:
+      'We can tell you 15 minutes before your locker time ends, and when your order is on its way, even with Petti closed.',
+    notNow: 'Not now',
+    kinds: {
+      lockerEnding: { label: 'Locker time ending', hint: '15 minutes before your booking ends.' },
+      overstay: { label: 'Overstay started', hint: 'When your time has run out and overstay is charged.' },
+      waitlistOffer: { label: 'Waitlist offer', hint: 'When a locker comes free for your waitlist request.' },
+      bookingChanged: {
+        label: 'Booking changed',
+        hint: 'When a booking is moved, extended or cancelled, here or on another device.',
+      },
+      parcelInLocker: {
+        label: 'Parcel in a locker',
+        hint: 'When your order is ready in a parcel locker (the PIN stays in the app).',
+      },
+      orderOnTheWay: {
+        label: 'Order on its way or ready',
+        hint: 'When an order is out for delivery or ready at the kerb.',
+      },
+      refund: { label: 'Refund made', hint: 'When money is refunded to you.' },
+      membership: { label: 'Complex membership', hint: 'When your complex decides on your request to join.' },
+    },
+  },
   map: {
     loading: 'Loading the map…',
     town: 'Sivakasi',

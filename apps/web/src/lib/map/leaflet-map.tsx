@@ -5,7 +5,7 @@ import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { MapMarker, SlippyMapProps } from './map-types.ts';
+import type { MapMarker, MapPlace, SlippyMapProps } from './map-types.ts';
 import { clampToTown, nudge } from './town-geometry.ts';
 
 const TOWN = L.latLngBounds([TOWN_BOUNDS.south, TOWN_BOUNDS.west], [TOWN_BOUNDS.north, TOWN_BOUNDS.east]);
@@ -30,11 +30,15 @@ const placePinIcon = L.divIcon({
   iconAnchor: [15, 40],
 });
 
+// Stable empty lists, so a map given none does not redraw its pins and names on every render.
+const NO_MARKERS: readonly MapMarker[] = [];
+const NO_PLACES: readonly MapPlace[] = [];
+
 /** The Leaflet side of `SlippyMap` (loaded on demand; see slippy-map.tsx). */
 export default function LeafletMap({
   label,
-  markers = [],
-  places = [],
+  markers = NO_MARKERS,
+  places = NO_PLACES,
   here = null,
   pin,
   onPinMove,
@@ -49,6 +53,7 @@ export default function LeafletMap({
   const placeLayer = useRef<L.LayerGroup | null>(null);
   const hereLayer = useRef<L.LayerGroup | null>(null);
   const pinMarker = useRef<L.Marker | null>(null);
+  const fittedTo = useRef<string | null>(null);
   // Leaflet's handlers are bound once; they read the latest callbacks through these.
   const onPinMoveRef = useRef(onPinMove);
   onPinMoveRef.current = onPinMove;
@@ -97,6 +102,7 @@ export default function LeafletMap({
       m.remove();
       map.current = null;
       pinMarker.current = null;
+      fittedTo.current = null;
     };
   }, [tiles]);
 
@@ -151,7 +157,11 @@ export default function LeafletMap({
         leafletMarker.on('click', () => navigateRef.current(href));
       }
     }
-    if (markers.length > 0 && !pin) {
+    // Fit the view when the set of places changes, not when a count on a pin does: a shopper who
+    // moved the map keeps their view while the free counts update.
+    const placesKey = markers.map((k) => `${k.id}@${k.lat},${k.lng}`).join('|');
+    if (markers.length > 0 && !pin && placesKey !== fittedTo.current) {
+      fittedTo.current = placesKey;
       m.fitBounds(L.latLngBounds(markers.map((k) => [k.lat, k.lng] as [number, number])).pad(0.2), {
         maxZoom: 16,
       });

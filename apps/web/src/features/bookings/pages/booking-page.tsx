@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PaymentOutcomeBanner, usePaymentReturn } from '../../../lib/checkout/checkout.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { AlertsPrompt } from '../../../lib/push/alerts-prompt.tsx';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
@@ -87,5 +88,10 @@ function BookingView({ id }: { id: string }) {
       />
     );
   }
-  return <BookingStatus booking={booking.data} nowMs={nowMs} />;
+  return (
+    <>
+      <BookingStatus booking={booking.data} nowMs={nowMs} />
+      {live && <AlertsPrompt />}
+    </>
+  );
 }

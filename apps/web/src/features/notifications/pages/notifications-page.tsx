@@ -1,3 +1,4 @@
+import { notificationIcon, notificationLink } from '@petti/shared/rules/notification-link';
 import type { Notification } from '@petti/shared/schemas/lockers';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,7 +9,6 @@ import { AlertIcon, CheckIcon, InfoIcon, LockerIcon, ShopIcon } from '../../../l
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useMarkAllRead, useMarkRead, useNotifications } from '../api/notifications-api.ts';
-import { notificationIcon, notificationLink } from '../notification-link.ts';
 import '../notifications.css';
 
 const ICONS = {

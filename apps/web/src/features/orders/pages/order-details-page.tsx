@@ -17,9 +17,11 @@ import '../../../lib/cart/cart.css';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
 import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';
 import '../../../lib/shop/shop.css';
+import { ORDER_FINAL_STATES } from '@petti/shared/rules/order-states';
 import type { Order } from '@petti/shared/schemas/orders';
 import { PaymentOutcomeBanner, startCheckout, usePaymentReturn } from '../../../lib/checkout/checkout.ts';
 import { ordersKey } from '../../../lib/orders/orders.ts';
+import { AlertsPrompt } from '../../../lib/push/alerts-prompt.tsx';
 import { useOrder, useOrderAction } from '../api/orders-api.ts';
 import { OrderStatusBadge } from '../components/order-status-badge.tsx';
 import { OrderTimeline } from '../components/order-timeline.tsx';
@@ -247,6 +249,7 @@ function OrderView({ order }: { order: Order }) {
         </h2>
         <OrderTimeline order={order} />
       </section>
+      {!(ORDER_FINAL_STATES as readonly string[]).includes(order.state) && <AlertsPrompt />}
 
       <section className="panel stack" aria-labelledby="items-title">
         <h2 id="items-title" className="panel__title">

@@ -22,6 +22,7 @@ import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { withLoading } from '../../../lib/ui/loading-store.ts';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
+import { AlertsPanel } from '../components/alerts-panel.tsx';
 
 /** /settings: language, notification preferences, sign out here or everywhere, delete the account. */
 export default function SettingsPage() {
@@ -31,6 +32,7 @@ export default function SettingsPage() {
       <div className="stack">
         <LanguagePanel />
         <NotificationsPanel me={me} />
+        <AlertsPanel />
         <AccountPanel />
       </div>
     </PageIntro>

@@ -1,6 +1,9 @@
-import type { Notification } from '@petti/shared/schemas/lockers';
+import type { Notification } from '../schemas/lockers.ts';
 
-/** Where a notification leads: the booking, the order or the plan it is about (null: nowhere). */
+/**
+ * Where a notification leads: the booking, the order, the plan or the complex it is about (null:
+ * nowhere). The inbox opens it on a tap, and so does an alert outside the app (docs/alerts.md).
+ */
 export function notificationLink(n: Pick<Notification, 'kind' | 'data'>): string | null {
   const d = n.data;
   const str = (v: unknown) => (typeof v === 'string' && v ? encodeURIComponent(v) : null);
@@ -15,6 +18,7 @@ export function notificationLink(n: Pick<Notification, 'kind' | 'data'>): string
   if (str(d.subscriptionId) || n.kind === 'subscriptionActivated' || n.kind === 'planRenewal')
     return '/subscribed';
   if (n.kind.startsWith('payment')) return '/bookings';
+  if (n.kind.startsWith('complex')) return '/myComplex';
   return null;
 }
 

@@ -15,6 +15,9 @@ describe('notificationLink', () => {
     expect(
       notificationLink({ kind: 'subscriptionActivated', data: { subscriptionId: 's1', paymentId: 'p1' } }),
     ).toBe('/subscribed');
+    expect(notificationLink({ kind: 'complexMembershipDecided', data: { complexId: 'c1' } })).toBe(
+      '/myComplex',
+    );
     expect(notificationLink({ kind: 'something', data: {} })).toBeNull();
   });
 

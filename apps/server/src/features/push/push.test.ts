@@ -1,0 +1,178 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { importJWK, jwtVerify } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authHeaders, signUpUser } from '../../test/auth-helpers.ts';
+import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { advance, bookAndPay, heartbeatAll, MIN, shopper, until } from '../../test/locker-helpers.ts';
+import { pushBrowser, startPushService } from '../../test/push-service.ts';
+import { pushSubscriptions } from './schema.ts';
+import { loadVapidKeys } from './vapid.ts';
+
+// 04:30 UTC = 10:00 in Sivakasi.
+let t: TestApp;
+let pushes: Awaited<ReturnType<typeof startPushService>>;
+beforeAll(async () => {
+  pushes = await startPushService();
+  t = await buildTestApp({ now: '2026-11-20T04:30:00.000Z' });
+});
+afterAll(async () => {
+  await t.close();
+  await pushes.close();
+});
+
+const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
+  t.app.inject({ method, url, headers: token ? authHeaders(token) : {}, payload: payload as object });
+
+async function subscribe(token: string, path: string) {
+  const browser = pushBrowser();
+  const endpoint = pushes.endpoint(path);
+  const res = await inject('POST', '/api/push/subscriptions', token, { endpoint, keys: browser.keys });
+  expect(res.statusCode, res.body).toBe(204);
+  return { browser, endpoint };
+}
+
+/** Adds an alert-worthy notification as a feature would, in a transaction, and runs the timers. */
+async function notify(userId: string, kind: string, data: Record<string, unknown> = {}) {
+  const { notifications } = t.app.services;
+  const id = await t.ctx.database.db.transaction((tx) =>
+    notifications.add(tx, { userId, kind, title: { en: 'T', ta: 'த' }, body: { en: 'B', ta: 'ப' }, data }),
+  );
+  await t.app.services.jobs.runDueJobs();
+  return id;
+}
+
+describe('alerts outside the app (Web Push)', () => {
+  it('reminds a shopper 15 minutes before their locker time ends, encrypted for their browser and signed', async () => {
+    await heartbeatAll(t);
+    const u = await shopper(t);
+    const { browser, endpoint } = await subscribe(u.tokens.accessToken, `push/${u.userId}`);
+    const b = await bookAndPay(t, u, { siteId: 'bus-stand', size: 'S', durationHours: 1 });
+    const before = pushes.received.length;
+    await advance(t, 45 * MIN - 1000);
+    expect(pushes.received.length, 'nothing before the reminder is due').toBe(before);
+    await advance(t, 2000);
+    await t.app.services.jobs.runDueJobs();
+    const message = (await until(() => pushes.received.find((m) => m.path === `/push/${u.userId}`)))!;
+
+    const payload = pushes.open(message, browser) as Record<string, unknown>;
+    expect(payload).toMatchObject({
+      alert: 'lockerEnding',
+      title: { en: 'Locker time ending soon', ta: expect.stringMatching(/[\u0B80-\u0BFF]/) },
+      url: `/booking/bus-stand?booking=${b.id}`,
+    });
+    expect((payload.body as { en: string }).en).toContain('Bus Stand');
+    expect(message.headers).toMatchObject({ 'content-encoding': 'aes128gcm', ttl: '900', urgency: 'high' });
+    expect(message.headers.topic).toBe(payload.id);
+
+    // The VAPID signature (RFC 8292): a JWT for this push service's origin, by the key the app subscribed with.
+    const { publicKey } = (await inject('GET', '/api/push/key')).json();
+    const auth = /^vapid t=([^,]+), k=(.+)$/.exec(String(message.headers.authorization));
+    expect(auth?.[2]).toBe(publicKey);
+    const raw = Buffer.from(publicKey, 'base64url');
+    const key = await importJWK({
+      kty: 'EC',
+      crv: 'P-256',
+      x: raw.subarray(1, 33).toString('base64url'),
+      y: raw.subarray(33, 65).toString('base64url'),
+      alg: 'ES256',
+    });
+    const { payload: claims } = await jwtVerify(auth![1]!, key, { currentDate: new Date() });
+    expect(claims.aud).toBe(pushes.origin);
+    expect(claims.sub).toMatch(/^mailto:/);
+    expect(new URL(endpoint).origin).toBe(pushes.origin);
+  });
+
+  it('sends nothing for an alert the shopper turned off, and again once turned back on', async () => {
+    const u = await signUpUser(t.app);
+    const token = u.tokens.accessToken;
+    const { browser } = await subscribe(token, `push/prefs-${u.userId}`);
+    const prefs = (await inject('GET', '/api/push/preferences', token)).json();
+    expect(Object.values(prefs.alerts).every(Boolean)).toBe(true);
+    const off = await inject('PUT', '/api/push/preferences', token, {
+      alerts: { ...prefs.alerts, refund: false },
+    });
+    expect(off.json().alerts.refund).toBe(false);
+
+    const count = () => pushes.received.filter((m) => m.path === `/push/prefs-${u.userId}`).length;
+    await notify(u.userId, 'paymentRefunded', { paymentId: 'p1' });
+    expect(count()).toBe(0);
+    // Not an alert at all: the inbox only.
+    await notify(u.userId, 'orderPacked', { orderId: 'o1' });
+    expect(count()).toBe(0);
+
+    await inject('PUT', '/api/push/preferences', token, { alerts: { ...prefs.alerts, refund: true } });
+    await notify(u.userId, 'paymentRefunded', { paymentId: 'p1' });
+    expect(count()).toBe(1);
+    const last = pushes.received.filter((m) => m.path === `/push/prefs-${u.userId}`).at(-1)!;
+    expect(pushes.open(last, browser)).toMatchObject({ alert: 'refund', url: '/bookings?receipt=p1' });
+  });
+
+  it('drops a subscription its push service no longer knows', async () => {
+    const u = await signUpUser(t.app);
+    const { endpoint } = await subscribe(u.tokens.accessToken, `gone/${u.userId}`);
+    await notify(u.userId, 'complexMembershipDecided', { complexId: 'sakthi-residency' });
+    const rows = await t.ctx.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, endpoint));
+    expect(rows).toEqual([]);
+  });
+
+  it('sends nothing to a browser whose session signed out', async () => {
+    const u = await signUpUser(t.app);
+    const token = u.tokens.accessToken;
+    await subscribe(token, `push/out-${u.userId}`);
+    const out = await inject('POST', '/api/auth/sign-out', token);
+    expect(out.statusCode, out.body).toBe(204);
+    const rows = await t.ctx.database.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, u.userId));
+    expect(rows).toEqual([]);
+    await notify(u.userId, 'complexMembershipDecided', {});
+    expect(pushes.received.filter((m) => m.path === `/push/out-${u.userId}`)).toEqual([]);
+  });
+
+  it('refuses a subscription without sign-in or with bad keys, in the error shape', async () => {
+    const u = await signUpUser(t.app);
+    const body = { endpoint: pushes.endpoint('push/x'), keys: pushBrowser().keys };
+    expect((await inject('POST', '/api/push/subscriptions', undefined, body)).statusCode).toBe(401);
+    for (const bad of [
+      { ...body, endpoint: 'not a url' },
+      { ...body, keys: { p256dh: 'short', auth: body.keys.auth } },
+      { endpoint: body.endpoint },
+    ]) {
+      const res = await inject('POST', '/api/push/subscriptions', u.tokens.accessToken, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().error.code).toBeTruthy();
+    }
+    const badPrefs = await inject('PUT', '/api/push/preferences', u.tokens.accessToken, {
+      alerts: { refund: 'no' },
+    });
+    expect(badPrefs.statusCode).toBe(400);
+  });
+});
+
+describe('VAPID keys', () => {
+  it('are made once and kept in the data folder, the same for processes starting together', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'petti-vapid-'));
+    const options = { subject: 'mailto:a@b.c', dataDir };
+    const [a, b] = await Promise.all([loadVapidKeys(options), loadVapidKeys(options)]);
+    expect(a.publicKey).toBe(b.publicKey);
+    expect((await loadVapidKeys(options)).privateKey).toBe(a.privateKey);
+    expect(Buffer.from(a.publicKey, 'base64url')).toHaveLength(65);
+  });
+
+  it('come from the configuration when given', async () => {
+    const keys = await loadVapidKeys({
+      publicKey: 'P',
+      privateKey: 'Q',
+      subject: 'mailto:x@y.z',
+      dataDir: '/nonexistent',
+    });
+    expect(keys).toEqual({ publicKey: 'P', privateKey: 'Q', subject: 'mailto:x@y.z' });
+  });
+});

@@ -1,0 +1,147 @@
+import { notificationLink } from '@petti/shared/rules/notification-link';
+import {
+  PUSH_ALERTS,
+  type PushAlert,
+  type PushPayload,
+  type PushPreferences,
+  type PushSubscriptionBody,
+  pushAlertOf,
+} from '@petti/shared/schemas/push';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { NotificationsService } from '../notifications/index.ts';
+import { pushPreferences, pushSubscriptions } from './schema.ts';
+import type { PushOptions, PushSender } from './sender.ts';
+
+/** A reminder is worth nothing once its moment has passed; other alerts may wait a day for a phone. */
+function optionsFor(alert: PushAlert, notificationId: string): PushOptions {
+  const urgent = alert === 'lockerEnding' || alert === 'overstay' || alert === 'parcelInLocker';
+  return {
+    ttlSeconds: alert === 'lockerEnding' ? 15 * 60 : 24 * 60 * 60,
+    urgency: urgent ? 'high' : 'normal',
+    topic: notificationId.slice(0, 32),
+  };
+}
+
+const ALL_ON = Object.fromEntries(PUSH_ALERTS.map((a) => [a, true])) as Record<PushAlert, boolean>;
+
+export interface DeliveryReport {
+  sent: number;
+  gone: number;
+  failed: number;
+  /** Why nothing was sent, when nothing was. */
+  skipped?: 'not-an-alert' | 'turned-off' | 'no-devices' | 'missing';
+}
+
+export function createPushService(deps: {
+  db: Db;
+  clock: Clock;
+  sender: PushSender;
+  notifications: NotificationsService;
+  log: Logger;
+}) {
+  const { db, clock, sender, notifications, log } = deps;
+
+  async function preferences(userId: string): Promise<PushPreferences> {
+    const [row] = await db.select().from(pushPreferences).where(eq(pushPreferences.userId, userId));
+    const saved = row?.alerts ?? {};
+    return {
+      alerts: Object.fromEntries(PUSH_ALERTS.map((a) => [a, saved[a] ?? true])) as Record<PushAlert, boolean>,
+    };
+  }
+
+  return {
+    /** Keeps a browser's subscription for this user and sign-in session (a browser moves with its endpoint). */
+    async subscribe(user: { userId: string; sessionId: string }, body: PushSubscriptionBody): Promise<void> {
+      const values = {
+        endpoint: body.endpoint,
+        userId: user.userId,
+        sessionId: user.sessionId,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+        createdAt: clock.now(),
+      };
+      await db
+        .insert(pushSubscriptions)
+        .values(values)
+        .onConflictDoUpdate({
+          target: pushSubscriptions.endpoint,
+          set: {
+            userId: values.userId,
+            sessionId: values.sessionId,
+            p256dh: values.p256dh,
+            auth: values.auth,
+          },
+        });
+    },
+
+    async unsubscribe(userId: string, endpoint: string): Promise<void> {
+      await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.endpoint, endpoint), eq(pushSubscriptions.userId, userId)));
+    },
+
+    /** Signed out (here, everywhere, or the account deleted): those sessions' browsers get no more alerts. */
+    async forgetSessions(sessionIds: readonly string[]): Promise<void> {
+      if (sessionIds.length === 0) return;
+      await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, [...sessionIds]));
+    },
+
+    preferences,
+
+    async setPreferences(userId: string, next: PushPreferences): Promise<PushPreferences> {
+      const alerts = { ...ALL_ON, ...next.alerts };
+      await db
+        .insert(pushPreferences)
+        .values({ userId, alerts, updatedAt: clock.now() })
+        .onConflictDoUpdate({ target: pushPreferences.userId, set: { alerts, updatedAt: clock.now() } });
+      return { alerts };
+    },
+
+    /**
+     * Sends a notification to every browser of its user that allowed alerts, if it is an alert they
+     * keep on. Runs outside any transaction (a timer's leased handler). A subscription the push service
+     * no longer knows is dropped; if every browser failed, it throws so the timer tries again (a
+     * browser shows one notification per id, so a repeat replaces rather than doubles).
+     */
+    async deliver(notificationId: string): Promise<DeliveryReport> {
+      const n = await notifications.get(notificationId);
+      if (!n) return { sent: 0, gone: 0, failed: 0, skipped: 'missing' };
+      const alert = pushAlertOf(n.kind);
+      if (!alert) return { sent: 0, gone: 0, failed: 0, skipped: 'not-an-alert' };
+      if (!(await preferences(n.userId)).alerts[alert])
+        return { sent: 0, gone: 0, failed: 0, skipped: 'turned-off' };
+      const targets = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, n.userId));
+      if (targets.length === 0) return { sent: 0, gone: 0, failed: 0, skipped: 'no-devices' };
+      const payload: PushPayload = {
+        id: n.id,
+        alert,
+        title: n.title,
+        body: n.body,
+        url: notificationLink(n) ?? '/notifications',
+      };
+      const report: DeliveryReport = { sent: 0, gone: 0, failed: 0 };
+      for (const target of targets) {
+        const outcome = await sender.send(target, JSON.stringify(payload), optionsFor(alert, n.id));
+        report[outcome] += 1;
+        if (outcome === 'gone') {
+          await db.delete(pushSubscriptions).where(eq(pushSubscriptions.endpoint, target.endpoint));
+        } else if (outcome === 'sent') {
+          await db
+            .update(pushSubscriptions)
+            .set({ lastSentAt: clock.now() })
+            .where(eq(pushSubscriptions.endpoint, target.endpoint));
+        }
+      }
+      if (report.failed > 0 && report.sent === 0 && report.gone < targets.length) {
+        log.warn({ notificationId, report }, 'push: every browser failed; will retry');
+        throw new Error(`push delivery failed for ${report.failed} browser(s)`);
+      }
+      return report;
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof createPushService>;

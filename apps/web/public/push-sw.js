@@ -1,0 +1,61 @@
+/*
+ * Alerts outside the app (docs/alerts.md), imported into the generated service worker. A push carries
+ * the alert's words in English and Tamil and the page a tap opens; the worker shows it in the app's
+ * language (kept by the app in Cache Storage, since a worker cannot read the page's storage). One
+ * notification per alert id: a repeat replaces rather than doubles.
+ */
+const ALERTS_LANGUAGE_CACHE = 'petti-alerts-language';
+
+async function alertsLanguage() {
+  try {
+    const cache = await caches.open(ALERTS_LANGUAGE_CACHE);
+    const answer = await cache.match('/__alerts-language');
+    return answer && (await answer.text()) === 'ta' ? 'ta' : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+self.addEventListener('push', (event) => {
+  let alert = null;
+  try {
+    alert = event.data ? event.data.json() : null;
+  } catch {
+    alert = null;
+  }
+  if (!alert || !alert.title || !alert.body) return;
+  event.waitUntil(
+    alertsLanguage().then((language) =>
+      self.registration.showNotification(alert.title[language] || alert.title.en, {
+        body: alert.body[language] || alert.body.en,
+        tag: alert.id,
+        icon: '/icons/icon-192.png',
+        badge: '/icons/icon-192.png',
+        lang: language,
+        data: {
+          url: typeof alert.url === 'string' && alert.url.startsWith('/') ? alert.url : '/notifications',
+        },
+      }),
+    ),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data || {};
+  const url = new URL(data.url || '/notifications', self.location.origin).href;
+  const opening = (async () => {
+    const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
+    if (!open) return self.clients.openWindow(url);
+    // Focusing may be refused (no user gesture behind the event); the page still goes where asked.
+    await open.focus().catch(() => undefined);
+    return open.navigate(url);
+  })();
+  // Started before waitUntil, so the page opens even where the event cannot be extended.
+  try {
+    event.waitUntil(opening);
+  } catch {
+    // an event the browser did not dispatch itself cannot be extended
+  }
+});

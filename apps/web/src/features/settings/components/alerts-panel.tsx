@@ -1,0 +1,103 @@
+import { PUSH_ALERTS, type PushAlert, type PushPreferences } from '@petti/shared/schemas/push';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../lib/error-text.ts';
+import { getAlertPreferences, saveAlertPreferences } from '../../../lib/push/push-client.ts';
+import { useAlerts } from '../../../lib/push/use-alerts.ts';
+import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
+import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
+import { toast } from '../../../lib/ui/toast-store.ts';
+
+const PREFS_KEY = ['push-preferences'];
+
+/** Alerts outside the app on this phone: on or off here, and which alerts (kept on the account). */
+export function AlertsPanel() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const alerts = useAlerts();
+  const prefs = useQuery({ queryKey: PREFS_KEY, queryFn: ({ signal }) => getAlertPreferences(signal) });
+  const save = useMutation({
+    mutationFn: saveAlertPreferences,
+    // Show the change at once; put it back if the server refuses.
+    onMutate: async (next: PushPreferences) => {
+      const before = queryClient.getQueryData<PushPreferences>(PREFS_KEY);
+      queryClient.setQueryData(PREFS_KEY, next);
+      return { before };
+    },
+    onError: (error, _next, context) => {
+      if (context?.before) queryClient.setQueryData(PREFS_KEY, context.before);
+      toast.error(`${t('settings.prefSaveFailed')} ${errorText(error)}`, { id: 'alert-pref' });
+    },
+    onSuccess: (saved) => queryClient.setQueryData(PREFS_KEY, saved),
+  });
+  const toggle = (alert: PushAlert, on: boolean) => {
+    if (prefs.data) save.mutate({ alerts: { ...prefs.data.alerts, [alert]: on } });
+  };
+
+  return (
+    <section className="panel" aria-labelledby="settings-alerts" data-testid="alerts-panel">
+      <div className="panel__header">
+        <h2 id="settings-alerts" className="panel__title">
+          {t('alerts.title')}
+        </h2>
+        <p className="panel__hint">{t('alerts.hint')}</p>
+      </div>
+      {alerts.state === null ? (
+        <LoadingLine />
+      ) : (
+        <div className="stack">
+          <p data-testid="alerts-state">{t(`alerts.${alerts.state}`)}</p>
+          {alerts.failed && (
+            <p className="form-note" role="alert">
+              {t('alerts.failed')}
+            </p>
+          )}
+          {(alerts.state === 'off' || alerts.state === 'on') && (
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={alerts.busy}
+              onClick={() => void (alerts.state === 'on' ? alerts.turnOff() : alerts.turnOn())}
+              data-testid="alerts-toggle"
+            >
+              {alerts.busy
+                ? t('alerts.turningOn')
+                : alerts.state === 'on'
+                  ? t('alerts.turnOff')
+                  : t('alerts.turnOn')}
+            </button>
+          )}
+        </div>
+      )}
+      <h3 className="panel__subtitle">{t('alerts.whichTitle')}</h3>
+      {prefs.isPending ? (
+        <LoadingLine />
+      ) : prefs.isError ? (
+        <LoadFailedAlert reason={t('alerts.prefsFailed')} onRetry={() => void prefs.refetch()} />
+      ) : (
+        <ul className="switch-list">
+          {PUSH_ALERTS.map((alert) => (
+            <li key={alert}>
+              <label className="switch-row">
+                <span className="switch-row__text">
+                  <span className="switch-row__label">{t(`alerts.kinds.${alert}.label`)}</span>
+                  <span className="switch-row__hint">{t(`alerts.kinds.${alert}.hint`)}</span>
+                </span>
+                <input
+                  type="checkbox"
+                  role="switch"
+                  className="switch"
+                  checked={prefs.data.alerts[alert]}
+                  aria-checked={prefs.data.alerts[alert]}
+                  onChange={(event) => toggle(alert, event.target.checked)}
+                  data-testid={`alert-${alert}`}
+                />
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import assert from 'node:assert/strict';
+import { serviceWorkerReady } from '../harness.ts';
+import { type Journey, journey } from '../runner.ts';
+import { asShopper, newShopper, signedIn } from '../shopper.ts';
+import { expectVisibleText } from '../visible.ts';
+
+interface Registration {
+  registrationId: string;
+  scopeURL: string;
+  isDeleted: boolean;
+}
+
+/** Alerts outside the app (docs/alerts.md): the settings, and a push shown by the service worker and tapped. */
+export const alertJourneys: Journey[] = [
+  journey(
+    'A shopper chooses their alerts, and a push about their locker ending opens the booking on a tap',
+    async ({ context, page, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Alert Reader');
+      await context.grantPermissions(['notifications'], { origin: baseUrl });
+      const held = await asShopper<{ id: string; siteId: string }>(baseUrl, shopper, 'POST', '/bookings', {
+        siteId: 'bus-stand',
+        size: 'S',
+        durationHours: 1,
+      });
+
+      // The choices, kept on the account.
+      await signedIn(page, shopper, '/settings');
+      const panel = page.getByTestId('alerts-panel');
+      await expectVisibleText(panel.getByRole('heading', { level: 2 }), 'Alerts on this phone');
+      await expectVisibleText(panel.getByText('Locker time ending', { exact: true }));
+      const refund = page.getByTestId('alert-refund');
+      assert.equal(await refund.isChecked(), true, 'every alert starts on');
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith('/api/push/preferences') && r.request().method() === 'PUT',
+      );
+      await refund.uncheck();
+      assert.equal((await saved).status(), 200);
+      await page.reload();
+      await page.getByTestId('alert-lockerEnding').waitFor();
+      assert.equal(await page.getByTestId('alert-refund').isChecked(), false, 'the choice was kept');
+      await panel.scrollIntoViewIfNeeded();
+      await screenshot('alerts-settings');
+
+      // The service worker in control, then a push delivered to it as the push service would.
+      await serviceWorkerReady(page);
+      if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 10_000,
+      });
+      const cdp = await context.newCDPSession(page);
+      const registered = new Promise<Registration>((resolve) => {
+        cdp.on(
+          'ServiceWorker.workerRegistrationUpdated',
+          ({ registrations }: { registrations: Registration[] }) => {
+            const mine = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(baseUrl));
+            if (mine) resolve(mine);
+          },
+        );
+      });
+      await cdp.send('ServiceWorker.enable');
+      const { registrationId } = await registered;
+      await page.goto('/dashboard');
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseUrl,
+        registrationId,
+        data: JSON.stringify({
+          id: 'alert-1',
+          alert: 'lockerEnding',
+          title: { en: 'Locker time ending soon', ta: 'லாக்கர் நேரம் விரைவில் முடிகிறது' },
+          body: { en: 'Your time at Bus Stand Lockers ends at 11:30 am.', ta: 'உங்கள் நேரம் முடிகிறது.' },
+          url: `/booking/${held.siteId}?booking=${held.id}`,
+        }),
+      });
+      const shown = await page.waitForFunction(
+        async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+          })),
+        undefined,
+        { polling: 200, timeout: 10_000 },
+      );
+      const notes = (await shown.jsonValue()) as { title: string; body: string }[];
+      assert.deepEqual(notes, [
+        { title: 'Locker time ending soon', body: 'Your time at Bus Stand Lockers ends at 11:30 am.' },
+      ]);
+
+      // A tap on it opens the booking.
+      const worker = context.serviceWorkers().find((w) => w.url().startsWith(baseUrl));
+      assert.ok(worker, 'the service worker is running');
+      await worker.evaluate(async () => {
+        // The worker's own globals, which the page's DOM types do not describe.
+        const scope = globalThis as unknown as {
+          registration: ServiceWorkerRegistration;
+          dispatchEvent(event: Event): boolean;
+          NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+        };
+        const [notification] = await scope.registration.getNotifications();
+        scope.dispatchEvent(
+          new scope.NotificationEvent('notificationclick', { notification: notification! }),
+        );
+      });
+      await page.waitForURL(
+        (url) => url.pathname === `/booking/${held.siteId}` && url.search.includes(held.id),
+      );
+      await page.getByTestId(`site-${held.siteId}`).waitFor();
+      await screenshot('alert-opened-booking');
+    },
+  ),
+];
