@@ -51,6 +51,8 @@ export const envSchema = z.object({
   SMS_PROVIDER: z.enum(['outbox', 'msg91']).default('outbox'),
   MSG91_AUTH_KEY: z.string().min(1).optional(),
   MSG91_TEMPLATE_ID: z.string().min(1).optional(),
+  /** The DLT template for alert texts (overstay, parcel in a locker; docs/alerts.md), its variable `message`. */
+  MSG91_ALERT_TEMPLATE_ID: z.string().min(1).optional(),
   /** How shoppers reach a person (help centre, chat, order pages); demo values outside production. */
   SUPPORT_PHONE: z
     .string()

@@ -33,7 +33,11 @@ export function createServices(ctx: AppContext, log: Logger) {
   const tokens = createTokenSigner(config.JWT_SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
   const sms =
     config.SMS_PROVIDER === 'msg91'
-      ? createMsg91Sms({ authKey: config.MSG91_AUTH_KEY!, templateId: config.MSG91_TEMPLATE_ID! })
+      ? createMsg91Sms({
+          authKey: config.MSG91_AUTH_KEY!,
+          templateId: config.MSG91_TEMPLATE_ID!,
+          alertTemplateId: config.MSG91_ALERT_TEMPLATE_ID,
+        })
       : createOutboxSms(db, clock, log);
   const email =
     config.EMAIL_PROVIDER === 'sendgrid'
@@ -93,7 +97,7 @@ export function createServices(ctx: AppContext, log: Logger) {
   // Money and stock paths (docs/decisions/0005-flows.md); a process that died mid-flow is undone here.
   const flows = createFlowRunner({ db, transactor, outbox, clock, log });
   // Alerts outside the app: each notification that is an alert is pushed to the user's browsers.
-  const push = createPushFeature(ctx, log, { notifications, jobs });
+  const push = createPushFeature(ctx, log, { notifications, jobs, sms });
   jobs.register({
     periodic: { name: 'abandoned flows', everyMs: 30_000, run: () => flows.recoverAbandoned() },
   });

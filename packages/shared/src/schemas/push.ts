@@ -33,6 +33,13 @@ const ALERT_OF_EVENT: Record<string, PushAlert> = {
   [EVENTS.complexMembershipDecided]: 'membership',
 };
 
+/**
+ * The alerts that must not be missed: sent by SMS to a user with no browser taking alerts. Texts go
+ * out only in `SMS_ALERT_HOURS` (town time), except an overstay, which costs money by the hour.
+ */
+export const SMS_ALERTS: readonly PushAlert[] = ['overstay', 'parcelInLocker'];
+export const SMS_ALERT_HOURS = { open: '08:00', close: '21:00' } as const;
+
 /** The alert a notification of this kind belongs to; null: it stays in the in-app inbox only. */
 export const pushAlertOf = (kind: string): PushAlert | null => ALERT_OF_EVENT[kind] ?? null;
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
+import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
 import { NOTIFICATION_PUSH_TIMER, type NotificationsService } from '../notifications/index.ts';
 import { createWebPushSender, type PushSender } from './sender.ts';
 import { createPushService } from './service.ts';
@@ -10,7 +11,7 @@ import { loadVapidKeys, type VapidKeys } from './vapid.ts';
 export function createPushFeature(
   ctx: AppContext,
   log: Logger,
-  deps: { notifications: NotificationsService; jobs: JobWorker; sender?: PushSender },
+  deps: { notifications: NotificationsService; jobs: JobWorker; sms: SmsProvider; sender?: PushSender },
 ) {
   const { config } = ctx;
   let keys: Promise<VapidKeys> | undefined;
@@ -28,12 +29,13 @@ export function createPushFeature(
     clock: ctx.clock,
     sender: deps.sender ?? createWebPushSender(vapid),
     notifications: deps.notifications,
+    sms: deps.sms,
     log,
   });
   deps.jobs.register({
     leased: {
       [NOTIFICATION_PUSH_TIMER]: async (timer) => {
-        await service.deliver(String(timer.data.notificationId));
+        await service.deliver(String(timer.data.notificationId), { smsOnly: timer.data.smsOnly === true });
       },
     },
   });

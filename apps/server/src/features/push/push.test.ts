@@ -156,6 +156,52 @@ describe('alerts outside the app (Web Push)', () => {
   });
 });
 
+describe('alerts by SMS when no browser takes them', () => {
+  const texts = async (phone: string) =>
+    ((await inject('GET', `/api/dev/outbox?phone=91${phone}`)).json().messages as { body: string }[]).filter(
+      (m) => m.body.startsWith('Petti: '),
+    );
+
+  it('texts an overstay at once, even at night, in the shopper’s language', async () => {
+    t.clock.set('2026-11-20T17:30:00.000Z'); // 23:00 in Sivakasi
+    const u = await signUpUser(t.app);
+    await notify(u.userId, 'bookingExpired', { bookingId: 'b1', siteId: 'bus-stand' });
+    const [text] = await texts(u.phone);
+    expect(text?.body).toBe('Petti: T. B');
+  });
+
+  it('keeps a parcel text for the morning, and sends none to a phone that takes alerts', async () => {
+    t.clock.set('2026-11-20T16:00:00.000Z'); // 21:30
+    const u = await signUpUser(t.app);
+    await notify(u.userId, 'orderInLocker', { orderId: 'o1' });
+    expect(await texts(u.phone)).toEqual([]);
+    t.clock.set('2026-11-21T02:29:00.000Z'); // 07:59
+    await t.app.services.jobs.runDueJobs();
+    expect(await texts(u.phone)).toEqual([]);
+    t.clock.set('2026-11-21T02:30:00.000Z'); // 08:00
+    await t.app.services.jobs.runDueJobs();
+    expect((await texts(u.phone)).map((m) => m.body)).toEqual(['Petti: T. B']);
+
+    const withPhone = await signUpUser(t.app);
+    await subscribe(withPhone.tokens.accessToken, `push/sms-${withPhone.userId}`);
+    await notify(withPhone.userId, 'orderInLocker', { orderId: 'o2' });
+    expect(pushes.received.filter((m) => m.path === `/push/sms-${withPhone.userId}`)).toHaveLength(1);
+    expect(await texts(withPhone.phone)).toEqual([]);
+  });
+
+  it('never texts the other alerts, nor one the shopper turned off', async () => {
+    t.clock.set('2026-11-21T06:30:00.000Z'); // 12:00
+    const u = await signUpUser(t.app);
+    await notify(u.userId, 'paymentRefunded', { paymentId: 'p9' });
+    const prefs = await t.app.services.push.service.preferences(u.userId);
+    await t.app.services.push.service.setPreferences(u.userId, {
+      alerts: { ...prefs.alerts, overstay: false },
+    });
+    await notify(u.userId, 'bookingExpired', { bookingId: 'b2', siteId: 'bus-stand' });
+    expect(await texts(u.phone)).toEqual([]);
+  });
+});
+
 describe('VAPID keys', () => {
   it('are made once and kept in the data folder, the same for processes starting together', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'petti-vapid-'));

@@ -1,4 +1,5 @@
 import { notificationLink } from '@petti/shared/rules/notification-link';
+import { isOpenAt, nextOpeningAt } from '@petti/shared/rules/site-hours';
 import {
   PUSH_ALERTS,
   type PushAlert,
@@ -6,12 +7,17 @@ import {
   type PushPreferences,
   type PushSubscriptionBody,
   pushAlertOf,
+  SMS_ALERT_HOURS,
+  SMS_ALERTS,
 } from '@petti/shared/schemas/push';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { NotificationsService } from '../notifications/index.ts';
+import { schedule } from '../../platform/jobs/worker.ts';
+import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
+import { NOTIFICATION_PUSH_TIMER, type NotificationsService } from '../notifications/index.ts';
+import { usersService } from '../users/index.ts';
 import { pushPreferences, pushSubscriptions } from './schema.ts';
 import type { PushOptions, PushSender } from './sender.ts';
 
@@ -31,6 +37,8 @@ export interface DeliveryReport {
   sent: number;
   gone: number;
   failed: number;
+  /** The SMS stand-in for a user with no browser taking alerts: sent, or put off to the morning. */
+  sms?: 'sent' | 'deferred' | 'no-phone';
   /** Why nothing was sent, when nothing was. */
   skipped?: 'not-an-alert' | 'turned-off' | 'no-devices' | 'missing';
 }
@@ -40,9 +48,34 @@ export function createPushService(deps: {
   clock: Clock;
   sender: PushSender;
   notifications: NotificationsService;
+  sms: SmsProvider;
   log: Logger;
 }) {
-  const { db, clock, sender, notifications, log } = deps;
+  const { db, clock, sender, notifications, sms, log } = deps;
+
+  type Stored = NonNullable<Awaited<ReturnType<NotificationsService['get']>>>;
+
+  /** The text stand-in, in the user's language; outside the allowed hours it waits for the morning. */
+  async function text(n: Stored, alert: PushAlert): Promise<NonNullable<DeliveryReport['sms']>> {
+    const now = clock.now();
+    if (alert !== 'overstay' && !isOpenAt(SMS_ALERT_HOURS, now)) {
+      await schedule(db, clock, {
+        kind: NOTIFICATION_PUSH_TIMER,
+        dueAt: nextOpeningAt(SMS_ALERT_HOURS, now),
+        data: { notificationId: n.id, smsOnly: true },
+      });
+      return 'deferred';
+    }
+    const user = await usersService.findById(db, n.userId);
+    if (!user?.phone) return 'no-phone';
+    const language = user.language === 'ta' ? 'ta' : 'en';
+    await sms.send({
+      to: user.phone,
+      body: `Petti: ${n.title[language]}. ${n.body[language]}`,
+      purpose: 'alert',
+    });
+    return 'sent';
+  }
 
   async function preferences(userId: string): Promise<PushPreferences> {
     const [row] = await db.select().from(pushPreferences).where(eq(pushPreferences.userId, userId));
@@ -102,19 +135,26 @@ export function createPushService(deps: {
 
     /**
      * Sends a notification to every browser of its user that allowed alerts, if it is an alert they
-     * keep on. Runs outside any transaction (a timer's leased handler). A subscription the push service
+     * keep on; an overstay or a parcel in a locker goes by SMS instead to a user with no such browser
+     * (never at night but an overstay). Runs outside any transaction (a timer's leased handler). A subscription the push service
      * no longer knows is dropped; if every browser failed, it throws so the timer tries again (a
      * browser shows one notification per id, so a repeat replaces rather than doubles).
      */
-    async deliver(notificationId: string): Promise<DeliveryReport> {
+    async deliver(notificationId: string, options: { smsOnly?: boolean } = {}): Promise<DeliveryReport> {
       const n = await notifications.get(notificationId);
       if (!n) return { sent: 0, gone: 0, failed: 0, skipped: 'missing' };
       const alert = pushAlertOf(n.kind);
       if (!alert) return { sent: 0, gone: 0, failed: 0, skipped: 'not-an-alert' };
       if (!(await preferences(n.userId)).alerts[alert])
         return { sent: 0, gone: 0, failed: 0, skipped: 'turned-off' };
-      const targets = await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, n.userId));
-      if (targets.length === 0) return { sent: 0, gone: 0, failed: 0, skipped: 'no-devices' };
+      const targets = options.smsOnly
+        ? []
+        : await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, n.userId));
+      if (targets.length === 0) {
+        const report: DeliveryReport = { sent: 0, gone: 0, failed: 0, skipped: 'no-devices' };
+        if (SMS_ALERTS.includes(alert)) report.sms = await text(n, alert);
+        return report;
+      }
       const payload: PushPayload = {
         id: n.id,
         alert,
@@ -135,6 +175,8 @@ export function createPushService(deps: {
             .where(eq(pushSubscriptions.endpoint, target.endpoint));
         }
       }
+      // Every browser gone: the must-not-miss alerts still reach the phone by text.
+      if (report.gone === targets.length && SMS_ALERTS.includes(alert)) report.sms = await text(n, alert);
       if (report.failed > 0 && report.sent === 0 && report.gone < targets.length) {
         log.warn({ notificationId, report }, 'push: every browser failed; will retry');
         throw new Error(`push delivery failed for ${report.failed} browser(s)`);

@@ -7,6 +7,8 @@ import type { SmsProvider } from './sms-provider.ts';
 export function createMsg91Sms(options: {
   authKey: string;
   templateId: string;
+  /** The alert template, with the whole text as its `message` variable; alerts are not sent without one. */
+  alertTemplateId?: string;
   fetchImpl?: typeof fetch;
   endpoint?: string;
 }): SmsProvider {
@@ -14,14 +16,17 @@ export function createMsg91Sms(options: {
   const endpoint = options.endpoint ?? 'https://control.msg91.com/api/v5/flow';
   return {
     name: 'msg91',
-    async send({ to, code }) {
+    async send({ to, code, body, purpose }) {
+      const alert = purpose === 'alert';
+      if (alert && !options.alertTemplateId)
+        throw new Error('MSG91_ALERT_TEMPLATE_ID is not set: alert SMS cannot be sent');
       const response = await doFetch(endpoint, {
         method: 'POST',
         headers: { authkey: options.authKey, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({
-          template_id: options.templateId,
+          template_id: alert ? options.alertTemplateId : options.templateId,
           short_url: '0',
-          recipients: [{ mobiles: to, otp: code }],
+          recipients: [alert ? { mobiles: to, message: body } : { mobiles: to, otp: code }],
         }),
         signal: AbortSignal.timeout(10_000),
       });
