@@ -43,9 +43,56 @@ export default defineConfig({
           { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        // The install sheet's pictures (tools/e2e/manifest-screenshots.ts makes them).
+        screenshots: [
+          {
+            src: '/screenshots/lockers.png',
+            sizes: '780x1688',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'Lockers near you with how many are free',
+          },
+          {
+            src: '/screenshots/shop.png',
+            sizes: '780x1688',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'A local bakery’s products',
+          },
+          {
+            src: '/screenshots/product.png',
+            sizes: '780x1688',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'A sweet from Santhi Sweets',
+          },
+        ],
+        // Long-press the icon: straight to the three things people open Petti for.
+        shortcuts: [
+          {
+            name: 'Book a locker',
+            short_name: 'Lockers',
+            url: '/dashboard',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'Shop',
+            short_name: 'Shop',
+            url: '/myComplex',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+          {
+            name: 'My orders',
+            short_name: 'Orders',
+            url: '/profile/MyOrders',
+            icons: [{ src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' }],
+          },
+        ],
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2}'], // the plugin adds the manifest itself
+        // The install sheet's screenshots are for the browser's install UI, not for offline use.
+        globIgnores: ['screenshots/**'],
         navigateFallback: '/index.html',
         // Alerts outside the app: the push and notification-tap handlers (public/push-sw.js).
         importScripts: ['/push-sw.js'],

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { serviceWorkerReady, waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
+import { asShopper, newShopper, signedIn } from '../shopper.ts';
+import { expectVisibleText } from '../visible.ts';
 
 /** The app shell: routing and guards, public pages, installability, offline start and language. */
 
@@ -81,7 +83,65 @@ export const shellJourneys: Journey[] = [
     const worker = await serviceWorkerReady(page);
     assert.equal(worker.scope, `${baseUrl}/`, 'service worker scope');
     assert.equal(worker.script, `${baseUrl}/sw.js`, 'service worker script');
+
+    // The install sheet's pictures and the icon's shortcuts.
+    const screenshots = (manifest.screenshots ?? []) as Array<{
+      src: string;
+      sizes: string;
+      form_factor?: string;
+    }>;
+    assert.ok(screenshots.length >= 3, 'screenshots for the install sheet');
+    for (const shot of screenshots) {
+      const got = await page.request.get(new URL(shot.src, baseUrl).toString());
+      assert.equal(got.status(), 200, `screenshot ${shot.src} loads`);
+      const png = await got.body();
+      const [w, h] = shot.sizes.split('x').map(Number);
+      assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [w, h], `${shot.src} is ${shot.sizes}`);
+    }
+    const shortcuts = (manifest.shortcuts ?? []) as Array<{ name: string; url: string }>;
+    assert.deepEqual(
+      shortcuts.map((s) => [s.name, s.url]),
+      [
+        ['Book a locker', '/dashboard'],
+        ['Shop', '/myComplex'],
+        ['My orders', '/profile/MyOrders'],
+      ],
+    );
   }),
+
+  journey(
+    'After a first booking the app offers to install itself, not before',
+    async ({ page, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Install Later');
+      // Chromium offers installing on its own schedule; here the offer comes with each page. (A string,
+      // not a function: the test runner's compiler would add helpers the page does not have.)
+      await page.addInitScript(`addEventListener('load', () => {
+        const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: async () => { window.installAsked = true; },
+          userChoice: Promise.resolve({ outcome: 'accepted' }),
+        });
+        dispatchEvent(offer);
+      });`);
+      await signedIn(page, shopper, '/dashboard');
+      await page.getByTestId('site-list').waitFor();
+      assert.equal(await page.getByTestId('install-offer').count(), 0, 'no offer before a booking');
+
+      const held = await asShopper<{ id: string; siteId: string }>(baseUrl, shopper, 'POST', '/bookings', {
+        siteId: 'bus-stand',
+        size: 'S',
+        durationHours: 1,
+      });
+      await page.goto(`/booking/${held.siteId}?booking=${held.id}`);
+      const offer = page.getByTestId('install-offer');
+      await expectVisibleText(offer.getByRole('heading'), 'Install Petti on your phone');
+      await screenshot('install-offer');
+      await offer.getByTestId('install-app').click();
+      await page.waitForFunction(
+        () => (window as unknown as { installAsked?: boolean }).installAsked === true,
+      );
+      await offer.waitFor({ state: 'detached' });
+    },
+  ),
 
   journey('Tamil speakers see the app in Tamil', async ({ context, page, screenshot }) => {
     await context.addInitScript(() => window.localStorage.setItem('language', 'ta'));

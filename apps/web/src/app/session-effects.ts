@@ -5,6 +5,8 @@ import { i18n } from '../lib/i18n/index.ts';
 // Loaded with the app: keeps the service worker's alert language in step and drops this browser's
 // push subscription on sign-out (lib/push/push-client.ts).
 import '../lib/push/push-client.ts';
+// Holds the browser's install offer until a first booking or order (lib/install/install-prompt.ts).
+import '../lib/install/install-prompt.ts';
 import { localStore } from '../lib/storage.ts';
 import { cancelAllDialogs } from '../lib/ui/dialog-store.ts';
 import { toast } from '../lib/ui/toast-store.ts';

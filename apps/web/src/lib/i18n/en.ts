@@ -97,6 +97,12 @@ export const commonEn = {
       membership: { label: 'Complex membership', hint: 'When your complex decides on your request to join.' },
     },
   },
+  install: {
+    title: 'Install Petti on your phone',
+    body: 'Open your lockers and orders from the home screen, even with a weak connection.',
+    install: 'Install',
+    notNow: 'Not now',
+  },
   map: {
     loading: 'Loading the map…',
     town: 'Sivakasi',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PaymentOutcomeBanner, usePaymentReturn } from '../../../lib/checkout/checkout.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { InstallOffer } from '../../../lib/install/install-offer.tsx';
 import { AlertsPrompt } from '../../../lib/push/alerts-prompt.tsx';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
@@ -91,7 +92,12 @@ function BookingView({ id }: { id: string }) {
   return (
     <>
       <BookingStatus booking={booking.data} nowMs={nowMs} />
-      {live && <AlertsPrompt />}
+      {live && (
+        <>
+          <AlertsPrompt />
+          <InstallOffer />
+        </>
+      )}
     </>
   );
 }

@@ -20,6 +20,7 @@ import '../../../lib/shop/shop.css';
 import { ORDER_FINAL_STATES } from '@petti/shared/rules/order-states';
 import type { Order } from '@petti/shared/schemas/orders';
 import { PaymentOutcomeBanner, startCheckout, usePaymentReturn } from '../../../lib/checkout/checkout.ts';
+import { InstallOffer } from '../../../lib/install/install-offer.tsx';
 import { ordersKey } from '../../../lib/orders/orders.ts';
 import { AlertsPrompt } from '../../../lib/push/alerts-prompt.tsx';
 import { useOrder, useOrderAction } from '../api/orders-api.ts';
@@ -249,7 +250,12 @@ function OrderView({ order }: { order: Order }) {
         </h2>
         <OrderTimeline order={order} />
       </section>
-      {!(ORDER_FINAL_STATES as readonly string[]).includes(order.state) && <AlertsPrompt />}
+      {!(ORDER_FINAL_STATES as readonly string[]).includes(order.state) && (
+        <>
+          <AlertsPrompt />
+          <InstallOffer />
+        </>
+      )}
 
       <section className="panel stack" aria-labelledby="items-title">
         <h2 id="items-title" className="panel__title">
