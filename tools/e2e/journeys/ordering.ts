@@ -3,6 +3,7 @@ import { waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { addFromProductPage, cartCount, checkout, SELLER, waitForStep } from '../shop-steps.ts';
 import { newShopper, openAllDay, signedIn } from '../shopper.ts';
+import { expectVisibleText } from '../visible.ts';
 
 /**
  * Ordering for home delivery, a parcel locker and curbside pickup with testpay, each order moved
@@ -49,6 +50,16 @@ export const orderingJourneys: Journey[] = [
       await waitForStep(page, 'in_locker', 90_000);
       const pin = (await page.getByTestId('pickup-pin').innerText()).trim();
       assert.match(pin, /^\d{4,8}$/);
+      // Where the locker is, on the map, with a way there.
+      await expectVisibleText(
+        page.getByTestId('pickup-place').getByRole('heading'),
+        'Collect at Bus Stand Lockers',
+      );
+      await page.getByTestId('pickup-map').locator('[data-marker]').waitFor();
+      assert.match(
+        (await page.getByTestId('pickup-place').getByTestId('directions').getAttribute('href')) ?? '',
+        /^(geo:|https:)/,
+      );
       await screenshot('order-locker-pin');
       const keypad = await fetch(`${baseUrl}/api/dev/locker-sim/keypad`, {
         method: 'POST',
@@ -66,6 +77,12 @@ export const orderingJourneys: Journey[] = [
       await page.getByTestId('vehicle-no').fill('TN 67 AB 1234');
       const curbside = await checkout(page, screenshot, 'curbside');
       await page.getByTestId('curbside-panel').waitFor();
+      // The shop's kerb on the map, and its phone.
+      await page.getByTestId('pickup-map').locator('[data-marker]').waitFor();
+      assert.match(
+        (await page.getByTestId('pickup-place').getByTestId('call').getAttribute('href')) ?? '',
+        /^tel:\+91\d{10}$/,
+      );
       await waitForStep(page, 'ready_for_pickup', 90_000);
       // /curbside, reached from the shop home, lists the pickup under way and leads back to it.
       await page.goto('/myComplex');

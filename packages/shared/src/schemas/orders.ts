@@ -167,6 +167,9 @@ export const orderSchema = z.object({
     brandNameTa: z.string().nullable(),
     /** The shop's phone, for the buyer to call about this order. */
     phone: z.string().nullable(),
+    /** Where the shop is (curbside pickup is at its kerb). */
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
   }),
   deliveryType: z.enum(ORDER_DELIVERY_TYPES),
   /** A copy of the address as it was when ordered (home). */
@@ -182,7 +185,7 @@ export const orderSchema = z.object({
     })
     .nullable(),
   /** The parcel-locker site (locker). */
-  site: z.object({ id: z.string(), name: localized }).nullable(),
+  site: z.object({ id: z.string(), name: localized, lat: z.number(), lng: z.number() }).nullable(),
   vehicleNo: z.string().nullable(),
   alternatePickup: z.object({ name: z.string(), phone: z.string() }).nullable(),
   /** Curbside check-ins. */

@@ -75,7 +75,7 @@ export const lockersService = {
   async siteNames(q: DbOrTx, siteIds: readonly string[]) {
     if (siteIds.length === 0) return [];
     return q
-      .select({ id: lockerSites.id, name: lockerSites.name })
+      .select({ id: lockerSites.id, name: lockerSites.name, lat: lockerSites.lat, lng: lockerSites.lng })
       .from(lockerSites)
       .where(inArray(lockerSites.id, [...siteIds]));
   },

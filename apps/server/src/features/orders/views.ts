@@ -56,10 +56,12 @@ export async function toOrders(deps: ViewDeps, q: DbOrTx, rows: OrderRow[]): Pro
         brandName: seller?.brandName ?? o.sellerId,
         brandNameTa: seller?.brandNameTa ?? null,
         phone: seller?.phone ?? null,
+        lat: seller?.lat ?? null,
+        lng: seller?.lng ?? null,
       },
       deliveryType: o.deliveryType,
       address: o.address ?? null,
-      site: site ? { id: site.id, name: site.name } : null,
+      site: site ? { id: site.id, name: site.name, lat: site.lat, lng: site.lng } : null,
       vehicleNo: o.vehicleNo,
       alternatePickup: o.alternatePickup ?? null,
       checkin: {

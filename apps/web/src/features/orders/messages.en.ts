@@ -35,6 +35,7 @@ export const ordersEn = {
   paymentFor: 'Order from {{seller}}',
   refund: '{{amount}} is being refunded to the way you paid.',
   pinTitle: 'Your pickup PIN',
+  pickupPlace: 'Collect at {{place}}',
   lockerNo: 'Locker {{no}}',
   pinUntil: 'Collect it before {{when}}.',
   pinHint: 'Type this PIN on the locker’s keypad. The locker keeps your order for 48 hours.',

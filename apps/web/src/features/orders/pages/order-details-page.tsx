@@ -26,12 +26,16 @@ import { AlertsPrompt } from '../../../lib/push/alerts-prompt.tsx';
 import { useOrder, useOrderAction } from '../api/orders-api.ts';
 import { OrderStatusBadge } from '../components/order-status-badge.tsx';
 import { OrderTimeline } from '../components/order-timeline.tsx';
+import { PickupPlace } from '../components/pickup-place.tsx';
 import '../orders.css';
 import { telLink } from '@petti/shared/schemas/support';
 import { dateTimeFormat, nameIn, shopNameOf } from '../../../lib/orders/order-text.ts';
 import { canCancel, curbsideStage } from '../order-actions.ts';
 import { useOrderUpdates } from '../use-order-updates.ts';
 import { useReorder } from '../use-reorder.ts';
+
+/** An order over: no place to go, no alerts to offer. */
+const DONE = new Set<string>(ORDER_FINAL_STATES);
 
 /**
  * /profile/MyOrders/:id — live status timeline, what was bought and the price paid, the locker
@@ -181,6 +185,27 @@ function OrderView({ order }: { order: Order }) {
         </section>
       )}
 
+      {order.deliveryType === 'locker' && order.site && !DONE.has(order.state) && (
+        <PickupPlace
+          id={order.site.id}
+          name={nameIn(order.site.name, language)}
+          lat={order.site.lat}
+          lng={order.site.lng}
+        />
+      )}
+      {order.deliveryType === 'curbside' &&
+        order.seller.lat !== null &&
+        order.seller.lng !== null &&
+        !DONE.has(order.state) && (
+          <PickupPlace
+            id={order.sellerId}
+            name={shopName}
+            lat={order.seller.lat}
+            lng={order.seller.lng}
+            phone={order.seller.phone ? `+${order.seller.phone}` : null}
+          />
+        )}
+
       {stage !== 'none' && (
         <section className="panel stack" aria-labelledby="curbside-title" data-testid="curbside-panel">
           <h2 id="curbside-title" className="panel__title">
@@ -250,7 +275,7 @@ function OrderView({ order }: { order: Order }) {
         </h2>
         <OrderTimeline order={order} />
       </section>
-      {!(ORDER_FINAL_STATES as readonly string[]).includes(order.state) && (
+      {!DONE.has(order.state) && (
         <>
           <AlertsPrompt />
           <InstallOffer />
