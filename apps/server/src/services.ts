@@ -25,6 +25,7 @@ import { createFlowRunner } from './platform/flows/runner.ts';
 import { createJobWorker } from './platform/jobs/worker.ts';
 import { createMsg91Sms } from './platform/sms/msg91-sms.ts';
 import { createOutboxSms } from './platform/sms/outbox-sms.ts';
+import { storageFor } from './platform/storage/storage-for.ts';
 
 /** Builds every feature service once, choosing each edge adapter from the config. */
 export function createServices(ctx: AppContext, log: Logger) {
@@ -55,8 +56,10 @@ export function createServices(ctx: AppContext, log: Logger) {
     config,
     onSessionsEnded: (ended) => sessionsEnded(ended),
   });
+  // Uploaded photos (shops' products, residents' listings): a folder, or a bucket every process shares.
+  const storage = storageFor(config);
   // Catalog, sellers, addresses, places, distance and range, server cart (docs/marketplace.md).
-  const marketplace = createMarketplaceFeature(ctx, log);
+  const marketplace = createMarketplaceFeature(ctx, log, { storage });
   const brokerAuth = createBrokerAuth({
     authenticateUser: auth.authenticate,
     siteExists: (siteId) => lockersService.siteExists(db, siteId),
@@ -154,6 +157,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     complex: membership,
   });
   const complexFeature = createComplexMarketFeature(ctx, log, {
+    storage,
     transactor,
     userEvents,
     notifications,

@@ -1,3 +1,5 @@
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
 import { type Journey, journey } from '../runner.ts';
 import { newShopper, signedIn } from '../shopper.ts';
 import { expectPicture } from '../visible.ts';
@@ -28,6 +30,25 @@ export const pictureJourneys: Journey[] = [
       await expectPicture(shops.locator('img').first(), /^\/art\/.+\.svg$/);
       await expectPicture(page.getByTestId('town-shoppers').locator('img').first(), /^\/art\/.+\.svg$/);
       await screenshot('picture-dashboard');
+
+      // A shop's own photo replaces the illustration, at the width the screen needs.
+      const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#d9822b' } })
+        .jpeg()
+        .toBuffer();
+      const sent = await fetch(`${baseUrl}/api/ops/products/santhi-jangiri/photo`, {
+        method: 'POST',
+        headers: { 'x-ops-token': 'petti-development-ops-token', 'content-type': 'image/jpeg' },
+        body: new Uint8Array(photo),
+      });
+      assert.equal(sent.status, 200, await sent.text());
+      await page.goto('/productDetails/santhi-jangiri');
+      const shown = page.locator('.product-detail img.product-art').first();
+      await expectPicture(shown, /^\/api\/products\/photos\/[0-9a-f]{32}\/medium$/);
+      assert.match(
+        (await shown.getAttribute('srcset')) ?? '',
+        /\/thumb 160w, .+\/medium 480w, .+\/large 1080w$/,
+      );
+      await screenshot('picture-product-photo');
 
       await context.addInitScript(() => window.localStorage.setItem('language', 'ta'));
       await page.goto('/productDetails/santhi-mysore-pak');

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normaliseBarcode } from '../rules/ean13.ts';
 import { isInsideTown } from '../rules/geo.ts';
+import { photoSchema } from './photo.ts';
 
 /**
  * The marketplace catalog (docs/product.md#catalog, docs/marketplace.md): categories, sellers, products and
@@ -138,7 +139,10 @@ export const productSchema = z.object({
   tciId: z.string(),
   name: localized,
   description: description.nullable(),
+  /** The picture: the shop's photo (its medium width) or a bundled illustration (docs/pictures.md). */
   image_url: z.string().nullable(),
+  /** The shop's photo at every width, for `srcset`; null for an illustration. */
+  photo: photoSchema.nullable(),
   hazardous: z.boolean(),
   variants: z.array(variantSchema),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paymentSchema } from './payments.ts';
+import { MAX_PHOTO_BYTES, photoSchema } from './photo.ts';
 
 /**
  * The residential complex marketplace (docs/complex.md): membership of one complex, residents'
@@ -21,7 +22,7 @@ export const COMPLEX_RULES = {
   /** Photos per listing. */
   maxPhotos: 5,
   /** Bytes of one uploaded photo, before resizing. */
-  maxPhotoBytes: 8 * 1024 * 1024,
+  maxPhotoBytes: MAX_PHOTO_BYTES,
   /** ₹1,00,000: a neighbour's sale, not a flat's. */
   maxPricePaise: 10_000_000,
   maxQuantity: 99,
@@ -34,9 +35,8 @@ export const COMPLEX_RULES = {
   confirmAfterHours: 48,
 } as const;
 
-/** The widths each photo is kept at (webp), smallest first. */
-export const PHOTO_SIZES = { thumb: 160, medium: 480, large: 1080 } as const;
-export type PhotoSize = keyof typeof PHOTO_SIZES;
+// A listing's photos are the app's uploaded photos (schemas/photo.ts).
+export { PHOTO_SIZES, type Photo, type PhotoSize, photoSchema } from './photo.ts';
 
 // ------------------------------------------------------------------ complexes and membership
 
@@ -132,13 +132,6 @@ export const HANDOVER_MODES = ['in_person', 'complex_locker'] as const;
 export type HandoverMode = (typeof HANDOVER_MODES)[number];
 export const LISTING_STATUSES = ['active', 'paused', 'sold_out', 'delisted'] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
-
-export const photoSchema = z.object({
-  id: z.string(),
-  /** Size name → URL of the webp at that width. */
-  urls: z.object({ thumb: z.string(), medium: z.string(), large: z.string() }),
-});
-export type Photo = z.infer<typeof photoSchema>;
 
 const listingFields = {
   title: z

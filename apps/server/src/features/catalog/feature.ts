@@ -3,6 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from '../../app-context.ts';
 import { checkRange, type RangeSeller } from '../../platform/distance/check-range.ts';
 import { createDistance } from '../../platform/distance/create-distance.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
 import { createAddressesService } from '../addresses/index.ts';
 import { createCartService } from '../cart/index.ts';
 import { createGazetteerGeocoder, createGoogleGeocoder } from '../places/index.ts';
@@ -13,7 +14,7 @@ import { createCatalogService } from './service.ts';
  * The marketplace's read side and cart (docs/marketplace.md): catalog, sellers, addresses, address
  * search, the distance provider with its range check, and the server cart.
  */
-export function createMarketplaceFeature(ctx: AppContext, log: Logger) {
+export function createMarketplaceFeature(ctx: AppContext, log: Logger, deps: { storage: FileStorage }) {
   const { config, clock } = ctx;
   const db = ctx.database.db;
   const distance = createDistance(config);
@@ -27,7 +28,7 @@ export function createMarketplaceFeature(ctx: AppContext, log: Logger) {
     checkRange: (args: { seller: RangeSeller; destination: LatLng; kind: 'address' | 'locker' }) =>
       checkRange(distance, args),
     geocoder,
-    catalog: createCatalogService({ db, sellerRows }),
+    catalog: createCatalogService({ db, sellerRows, storage: deps.storage }),
     sellers: createSellersService({ db, clock, distance, log }),
     addresses: createAddressesService({ db, clock }),
     cart: createCartService({ db, clock }),

@@ -5,7 +5,9 @@ import {
   productPageSchema,
   productParams,
 } from '@petti/shared/schemas/catalog';
+import { photoFileParams } from '@petti/shared/schemas/photo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/openapi.ts';
 
 /** Public catalog reads (docs/product.md#people-and-access: categories are public; so is browsing). */
@@ -48,5 +50,23 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ product: await catalog.product(request.params.id) }),
+  );
+  app.get(
+    '/products/photos/:id/:size',
+    {
+      schema: {
+        tags,
+        summary: "A shop's product photo at one width (WebP; the id changes with every new photo)",
+        params: photoFileParams,
+      },
+    },
+    async (request, reply) => {
+      const file = await catalog.photoFile(request.params.id, request.params.size);
+      if (!file) throw new AppError('ResourceNotFound', 'That photo was not found.');
+      return reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .send(file.body);
+    },
   );
 };

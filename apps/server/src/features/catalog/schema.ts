@@ -23,6 +23,8 @@ export const products = pgTable(
     name: localized('name').notNull(),
     description: localized('description'),
     image: text('image'),
+    /** A photo the shop sent (ops API; docs/pictures.md): shown instead of `image` when set. */
+    photoId: text('photo_id'),
     hazardous: boolean('hazardous').notNull().default(false),
   },
   (t) => [index('products_seller_idx').on(t.sellerId), index('products_category_idx').on(t.categoryId)],

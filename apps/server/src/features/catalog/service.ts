@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import type { ProductListQuery, ProductPage } from '@petti/shared/schemas/catalog';
+import type { PhotoSize } from '@petti/shared/schemas/photo';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
+import { storePhoto } from '../../platform/images/photos.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
 import { categories, products, productVariants } from './schema.ts';
-import { toCategory, toProduct, type VariantRow } from './views.ts';
+import { productPhotoKey, toCategory, toProduct, type VariantRow } from './views.ts';
 
 /** `%` and `_` typed by a shopper are letters, not wildcards. */
 export const likePattern = (q: string): string => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -41,14 +45,42 @@ export function createCatalogService(deps: {
    * through this feature, and a direct import would tie the two into an import cycle.
    */
   sellerRows: (q: DbOrTx, ids: readonly string[]) => Promise<Array<{ id: string; brandName: string }>>;
+  /** Where shops' product photos are kept. */
+  storage: FileStorage;
 }) {
-  const { db } = deps;
+  const { db, storage } = deps;
   /** Brand names of these sellers, read through the sellers feature. */
   async function brandNames(q: DbOrTx, sellerIds: string[]): Promise<Map<string, string>> {
     const rows = await deps.sellerRows(q, [...new Set(sellerIds)]);
     return new Map(rows.map((s) => [s.id, s.brandName]));
   }
   return {
+    /**
+     * A shop's photo of its product (ops API): resized to three WebP widths and shown instead of the
+     * bundled illustration. A new id each time, so caches holding the old one never show it again.
+     */
+    async setPhoto(productId: string, body: Buffer) {
+      const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+      if (!row) throw notFound('That product');
+      const photoId = randomBytes(16).toString('hex');
+      await storePhoto(storage, (size) => productPhotoKey(photoId, size), body);
+      await db.update(products).set({ photoId }).where(eq(products.id, productId));
+      return this.product(productId);
+    },
+
+    /** Back to the bundled illustration. */
+    async clearPhoto(productId: string) {
+      const [row] = await db
+        .update(products)
+        .set({ photoId: null })
+        .where(eq(products.id, productId))
+        .returning({ id: products.id });
+      if (!row) throw notFound('That product');
+      return this.product(productId);
+    },
+
+    photoFile: (photoId: string, size: PhotoSize) => storage.get(productPhotoKey(photoId, size)),
+
     async categories() {
       const rows = await db.select().from(categories).orderBy(asc(categories.sort), asc(categories.id));
       return rows.map(toCategory);

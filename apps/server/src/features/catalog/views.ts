@@ -1,7 +1,19 @@
 import { artPathOf } from '@petti/shared/rules/art';
 import { gstIncluded } from '@petti/shared/rules/money';
 import type { Category, Product, Variant } from '@petti/shared/schemas/catalog';
+import type { Photo, PhotoSize } from '@petti/shared/schemas/photo';
 import type { categories, products, productVariants } from './schema.ts';
+
+export const productPhotoKey = (id: string, size: PhotoSize) => `products/${id}/${size}.webp`;
+export const productPhotoUrl = (id: string, size: PhotoSize) => `/api/products/photos/${id}/${size}`;
+export const toProductPhoto = (id: string): Photo => ({
+  id,
+  urls: {
+    thumb: productPhotoUrl(id, 'thumb'),
+    medium: productPhotoUrl(id, 'medium'),
+    large: productPhotoUrl(id, 'large'),
+  },
+});
 
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -50,7 +62,8 @@ export function toProduct(row: ProductRow, brandName: string, variants: VariantR
     tciId: row.categoryId,
     name: row.name,
     description: row.description ?? null,
-    image_url: row.image,
+    image_url: row.photoId ? productPhotoUrl(row.photoId, 'medium') : row.image,
+    photo: row.photoId ? toProductPhoto(row.photoId) : null,
     hazardous: row.hazardous,
     variants: variants
       .sort((a, b) => a.pricePaise - b.pricePaise || a.id.localeCompare(b.id))

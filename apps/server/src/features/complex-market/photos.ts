@@ -1,12 +1,6 @@
-import { COMPLEX_RULES, PHOTO_SIZES, type Photo, type PhotoSize } from '@petti/shared/schemas/complex';
-import sharp from 'sharp';
-import { AppError } from '../../http/app-error.ts';
+import type { Photo, PhotoSize } from '@petti/shared/schemas/photo';
+import { storePhoto as storeResized } from '../../platform/images/photos.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
-
-/** What the decoder accepts; anything else (a PDF, a video, a renamed text file) is refused. */
-const READABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
-/** A phone's 50 MP photo decodes to this many pixels; more is an attack, not a photo. */
-const MAX_PIXELS = 60_000_000;
 
 export const photoKey = (id: string, size: PhotoSize) => `complex/${id}/${size}.webp`;
 export const photoUrl = (id: string, size: PhotoSize) => `/api/complex/photos/${id}/${size}`;
@@ -16,36 +10,8 @@ export const toPhoto = (id: string): Photo => ({
   urls: { thumb: photoUrl(id, 'thumb'), medium: photoUrl(id, 'medium'), large: photoUrl(id, 'large') },
 });
 
-/**
- * A resident's photo (docs/complex.md#photos): decoded with sharp (libvips), turned upright by its
- * EXIF orientation, stripped of its metadata (a phone's photo carries where it was taken), and kept at
- * three widths as WebP. Every size is made before any is stored, so a bad file stores nothing.
- */
+/** A resident's listing photo (docs/complex.md#photos), resized and kept as every uploaded photo is. */
 export async function storePhoto(storage: FileStorage, id: string, body: Buffer): Promise<Photo> {
-  if (body.length > COMPLEX_RULES.maxPhotoBytes) throw new AppError('PhotoTooLarge');
-  let format: string | undefined;
-  try {
-    ({ format } = await sharp(body, { limitInputPixels: MAX_PIXELS }).metadata());
-  } catch {
-    throw new AppError('PhotoInvalid');
-  }
-  if (!format || !READABLE.has(format)) throw new AppError('PhotoInvalid');
-  const sizes = Object.entries(PHOTO_SIZES) as Array<[PhotoSize, number]>;
-  let made: Array<[PhotoSize, Buffer]>;
-  try {
-    made = await Promise.all(
-      sizes.map(async ([size, width]) => {
-        const out = await sharp(body, { limitInputPixels: MAX_PIXELS, failOn: 'error' })
-          .rotate()
-          .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: 78 })
-          .toBuffer();
-        return [size, out] as [PhotoSize, Buffer];
-      }),
-    );
-  } catch {
-    throw new AppError('PhotoInvalid');
-  }
-  for (const [size, out] of made) await storage.put(photoKey(id, size), out, 'image/webp');
+  await storeResized(storage, (size) => photoKey(id, size), body);
   return toPhoto(id);
 }

@@ -14,14 +14,15 @@ import {
   listingReportListSchema,
   listingSchema,
   myListingsSchema,
-  PHOTO_SIZES,
   photoSchema,
   problemBody,
   reportBody,
 } from '@petti/shared/schemas/complex';
+import { photoFileParams } from '@petti/shared/schemas/photo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
+import { acceptImageBodies } from '../../http/image-body.ts';
 import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
 import { userOf } from '../../http/require-user.ts';
 import { photoKey } from './photos.ts';
@@ -33,10 +34,6 @@ const moreErrors = {
   422: errorBodySchema,
   503: errorBodySchema,
 };
-const photoParams = z.object({
-  id: z.string().regex(/^[0-9a-f]{32}$/),
-  size: z.enum(Object.keys(PHOTO_SIZES) as [keyof typeof PHOTO_SIZES, ...Array<keyof typeof PHOTO_SIZES>]),
-});
 
 /**
  * The complex marketplace's routes (docs/complex.md). Every listing and order route is for approved
@@ -53,11 +50,7 @@ export const complexMarketRoutes: FastifyPluginAsyncZod = async (app) => {
   // ------------------------------------------------------------ photos
   await app.register(async (raw) => {
     // The photo is the body itself (`Content-Type: image/jpeg`…), up to 8 MB; sharp decides whether it is one.
-    raw.addContentTypeParser(
-      '*',
-      { parseAs: 'buffer', bodyLimit: COMPLEX_RULES.maxPhotoBytes },
-      (_r, body, done) => done(null, body),
-    );
+    acceptImageBodies(raw);
     raw.post(
       '/complex/photos',
       {
@@ -86,7 +79,7 @@ export const complexMarketRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A listing photo at one width (WebP). The id is unguessable, as for any shared photo link',
-        params: photoParams,
+        params: photoFileParams,
       },
     },
     async (request, reply) => {

@@ -1,11 +1,18 @@
-import { sellerPageSchema, sellerParams } from '@petti/shared/schemas/catalog';
+import {
+  productAnswerSchema,
+  productParams,
+  sellerPageSchema,
+  sellerParams,
+} from '@petti/shared/schemas/catalog';
 import { sellerHoursBody } from '@petti/shared/schemas/ops';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { MAX_PHOTO_BYTES } from '@petti/shared/schemas/photo';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.ts';
-import { errorResponses } from '../../http/openapi.ts';
+import { acceptImageBodies } from '../../http/image-body.ts';
+import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
 import { makeRequireOps } from './ops-auth.ts';
 
-/** The ops API for shops' own details: today, their opening hours (the cart and orders obey them). */
+/** The ops API for shops' own details: their opening hours (the cart and orders obey them) and product photos. */
 export const opsSellerRoutes: FastifyPluginAsyncZod = async (app) => {
   const requireOps = makeRequireOps(app.ctx.config.OPS_TOKEN);
   app.put(
@@ -26,5 +33,46 @@ export const opsSellerRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!seller) throw new AppError('ResourceNotFound');
       return { seller };
     },
+  );
+
+  // A shop's photos of its products (docs/pictures.md): the body is the image itself.
+  await app.register(async (plugin) => {
+    acceptImageBodies(plugin);
+    const raw = plugin.withTypeProvider<ZodTypeProvider>();
+    raw.post(
+      '/ops/products/:id/photo',
+      {
+        preHandler: requireOps,
+        bodyLimit: MAX_PHOTO_BYTES,
+        schema: {
+          tags: ['ops'],
+          security: [{ opsToken: [] }],
+          summary:
+            "Set a product's photo (the body is the image): resized to three WebP widths, shown instead of its illustration",
+          description: 'Not an image: 422 `PhotoInvalid`; over 8 MB: 413 `PhotoTooLarge`.',
+          params: productParams,
+          response: { 200: productAnswerSchema, ...errorResponses, 413: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('PhotoInvalid');
+        return { product: await app.services.catalog.setPhoto(request.params.id, body) };
+      },
+    );
+  });
+  app.delete(
+    '/ops/products/:id/photo',
+    {
+      preHandler: requireOps,
+      schema: {
+        tags: ['ops'],
+        security: [{ opsToken: [] }],
+        summary: "Remove a product's photo (its illustration shows again)",
+        params: productParams,
+        response: { 200: productAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => ({ product: await app.services.catalog.clearPhoto(request.params.id) }),
   );
 };

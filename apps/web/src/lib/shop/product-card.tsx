@@ -1,4 +1,5 @@
 import { ROUTES } from '@petti/shared/routes';
+import { photoSrcSet } from '@petti/shared/schemas/photo';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
@@ -21,7 +22,13 @@ export function ProductCard({ product, brandName }: { product: Product; brandNam
   return (
     <li className="product-card" data-testid={`product-${product.prdtId}`}>
       <Link to={generatePath(ROUTES.productDetails, { id: product.prdtId })} className="product-card__link">
-        <ProductArt id={product.prdtId} image={product.image_url} label={name} />
+        <ProductArt
+          id={product.prdtId}
+          image={product.image_url}
+          srcSet={product.photo ? photoSrcSet(product.photo) : undefined}
+          sizes="(max-width: 600px) 50vw, 200px"
+          label={name}
+        />
         <span className="product-card__name">{name}</span>
       </Link>
       {product.hazardous && <span className="badge badge--warn">{t('shop.hazardousShort')}</span>}

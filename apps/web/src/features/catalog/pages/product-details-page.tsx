@@ -1,4 +1,5 @@
 import { ROUTES } from '@petti/shared/routes';
+import { photoSrcSet } from '@petti/shared/schemas/photo';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
@@ -56,7 +57,14 @@ export default function ProductDetailsPage() {
     <PageIntro page="productDetails">
       <OfflineNote />
       <div className="product-detail" data-testid={`product-detail-${p.prdtId}`}>
-        <ProductArt id={p.prdtId} image={p.image_url} label={name} size="lg" />
+        <ProductArt
+          id={p.prdtId}
+          image={p.image_url}
+          srcSet={p.photo ? photoSrcSet(p.photo) : undefined}
+          sizes="(max-width: 600px) 100vw, 480px"
+          label={name}
+          size="lg"
+        />
         <div className="stack">
           <h2 className="item-title" data-testid="product-name">
             {name}

@@ -1,5 +1,5 @@
 import type { Photo } from '@petti/shared/schemas/complex';
-import { PHOTO_SIZES } from '@petti/shared/schemas/complex';
+import { photoSrcSet } from '@petti/shared/schemas/photo';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
 
 /**
@@ -20,7 +20,7 @@ export function ListingPhoto({
   alt?: string;
 }) {
   if (!photo) return <ProductArt id={id} label={label} size={size} alt={alt} />;
-  const srcSet = `${photo.urls.thumb} ${PHOTO_SIZES.thumb}w, ${photo.urls.medium} ${PHOTO_SIZES.medium}w, ${photo.urls.large} ${PHOTO_SIZES.large}w`;
+  const srcSet = photoSrcSet(photo);
   const sizes = size === 'lg' ? '(max-width: 600px) 100vw, 480px' : size === 'sm' ? '48px' : '160px';
   return (
     <ProductArt
