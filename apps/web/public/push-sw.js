@@ -59,3 +59,28 @@ self.addEventListener('notificationclick', (event) => {
     // an event the browser did not dispatch itself cannot be extended
   }
 });
+
+// The browser replaced the subscription (keys rotated, expired): subscribe again if it did not, and
+// let Petti follow, vouched for by the old endpoint (the worker has no sign-in token).
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const old = event.oldSubscription;
+  const renewing = (async () => {
+    if (!old) return;
+    const next =
+      event.newSubscription ||
+      (await self.registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: old.options.applicationServerKey,
+      }));
+    await fetch('/api/push/subscriptions/renew', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ oldEndpoint: old.endpoint, subscription: next.toJSON() }),
+    });
+  })();
+  try {
+    event.waitUntil(renewing);
+  } catch {
+    // an event the browser did not dispatch itself cannot be extended
+  }
+});

@@ -55,6 +55,16 @@ export const pushSubscriptionBody = z.object({
 });
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
 
+/**
+ * `POST /api/push/subscriptions/renew` (no sign-in: the service worker has no token): the browser
+ * replaced its subscription (`pushsubscriptionchange`); the old endpoint, an unguessable URL only the
+ * browser and Petti know, vouches for the new one.
+ */
+export const pushRenewBody = z.object({
+  oldEndpoint: z.string().min(1).max(2048),
+  subscription: pushSubscriptionBody,
+});
+
 /** `DELETE /api/push/subscriptions`. */
 export const pushUnsubscribeBody = z.object({ endpoint: z.string().min(1).max(2048) });
 

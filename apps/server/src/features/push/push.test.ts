@@ -136,6 +136,27 @@ describe('alerts outside the app (Web Push)', () => {
     expect(pushes.received.filter((m) => m.path === `/push/out-${u.userId}`)).toEqual([]);
   });
 
+  it('follows a browser that renewed its subscription, vouched for by the old endpoint only', async () => {
+    const u = await signUpUser(t.app);
+    const { endpoint: oldEndpoint } = await subscribe(u.tokens.accessToken, `push/old-${u.userId}`);
+    const renewed = pushBrowser();
+    const subscription = { endpoint: pushes.endpoint(`push/new-${u.userId}`), keys: renewed.keys };
+    const unknown = await inject('POST', '/api/push/subscriptions/renew', undefined, {
+      oldEndpoint: pushes.endpoint('push/never-seen'),
+      subscription,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const res = await inject('POST', '/api/push/subscriptions/renew', undefined, {
+      oldEndpoint,
+      subscription,
+    });
+    expect(res.statusCode, res.body).toBe(204);
+    await notify(u.userId, 'complexMembershipDecided', {});
+    expect(pushes.received.filter((m) => m.path === `/push/old-${u.userId}`)).toEqual([]);
+    const got = pushes.received.find((m) => m.path === `/push/new-${u.userId}`);
+    expect(got && pushes.open(got, renewed)).toMatchObject({ alert: 'membership', url: '/myComplex' });
+  });
+
   it('refuses a subscription without sign-in or with bad keys, in the error shape', async () => {
     const u = await signUpUser(t.app);
     const body = { endpoint: pushes.endpoint('push/x'), keys: pushBrowser().keys };

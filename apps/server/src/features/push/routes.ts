@@ -1,11 +1,13 @@
 import {
   pushKeySchema,
   pushPreferencesSchema,
+  pushRenewBody,
   pushSubscriptionBody,
   pushUnsubscribeBody,
 } from '@petti/shared/schemas/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/openapi.ts';
 import { userOf } from '../../http/require-user.ts';
 
@@ -42,6 +44,23 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { userId, sessionId } = userOf(request);
       await push.service.subscribe({ userId, sessionId }, request.body);
+      return reply.code(204).send(null);
+    },
+  );
+  app.post(
+    '/push/subscriptions/renew',
+    {
+      schema: {
+        tags,
+        summary:
+          'The service worker’s renewed subscription (pushsubscriptionchange), vouched for by the old endpoint',
+        body: pushRenewBody,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const renewed = await push.service.renew(request.body.oldEndpoint, request.body.subscription);
+      if (!renewed) throw new AppError('ResourceNotFound', 'That subscription is not known.');
       return reply.code(204).send(null);
     },
   );

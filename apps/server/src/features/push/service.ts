@@ -110,6 +110,37 @@ export function createPushService(deps: {
         });
     },
 
+    /** The browser's new subscription takes the old one's user and session; false when the old is unknown. */
+    async renew(oldEndpoint: string, next: PushSubscriptionBody): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [old] = await tx
+          .delete(pushSubscriptions)
+          .where(eq(pushSubscriptions.endpoint, oldEndpoint))
+          .returning();
+        if (!old) return false;
+        await tx
+          .insert(pushSubscriptions)
+          .values({
+            endpoint: next.endpoint,
+            userId: old.userId,
+            sessionId: old.sessionId,
+            p256dh: next.keys.p256dh,
+            auth: next.keys.auth,
+            createdAt: clock.now(),
+          })
+          .onConflictDoUpdate({
+            target: pushSubscriptions.endpoint,
+            set: {
+              userId: old.userId,
+              sessionId: old.sessionId,
+              p256dh: next.keys.p256dh,
+              auth: next.keys.auth,
+            },
+          });
+        return true;
+      });
+    },
+
     async unsubscribe(userId: string, endpoint: string): Promise<void> {
       await db
         .delete(pushSubscriptions)
