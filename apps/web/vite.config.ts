@@ -162,9 +162,12 @@ export default defineConfig({
             },
           },
           {
-            // Pictures of products and shops seen once stay for offline browsing; a picture's file
-            // never changes under the same name (docs/pictures.md), so the cache answers first.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/art/'),
+            // Pictures of products and shops seen once (illustrations and shops' photos) stay for
+            // offline browsing; a picture's file never changes under the same name (docs/pictures.md),
+            // so the cache answers first.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              (url.pathname.startsWith('/art/') || url.pathname.startsWith('/api/products/photos/')),
             handler: 'CacheFirst',
             options: {
               cacheName: CACHE_NAMES.pictures,

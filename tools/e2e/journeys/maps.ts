@@ -79,50 +79,66 @@ export const mapJourneys: Journey[] = [
         'pins named in Tamil',
       );
       await screenshot('ta-map-dashboard');
+      await page.goto(`/booking/${sites.sites[0]!.id}`);
+      await tilesShown(page, 'site-map');
+      await expectVisibleText(page.getByTestId('directions'), 'வழி காட்டு');
+      await screenshot('ta-map-booking');
     },
   ),
-  journey('Shoppers drag their address pin onto their street', async ({ page, baseUrl, screenshot }) => {
-    const shopper = await newShopper(baseUrl, 'Pin Dragger');
-    await signedIn(page, shopper, '/profile/MyAddress');
-    await page.getByTestId('add-address').click();
-    await page.getByTestId('address-label').fill('Home');
-    await page.getByTestId('address-line1').fill('4 Thiruthangal Road');
-    await tilesShown(page, 'town-map');
-    const pin = page.getByTestId('map-pin');
-    await pin.scrollIntoViewIfNeeded();
-    const before = await pin.getAttribute('aria-label');
-    const box = await pin.boundingBox();
-    assert.ok(box, 'the pin is on the map');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height - 34, { steps: 8 });
-    await page.mouse.up();
-    await page.waitForFunction(
-      (old) => document.querySelector('[data-testid="map-pin"]')?.getAttribute('aria-label') !== old,
-      before,
-    );
-    await screenshot('map-address-pin');
+  journey(
+    'Shoppers drag their address pin onto their street',
+    async ({ context, page, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Pin Dragger');
+      await signedIn(page, shopper, '/profile/MyAddress');
+      await page.getByTestId('add-address').click();
+      await page.getByTestId('address-label').fill('Home');
+      await page.getByTestId('address-line1').fill('4 Thiruthangal Road');
+      await tilesShown(page, 'town-map');
+      const pin = page.getByTestId('map-pin');
+      await pin.scrollIntoViewIfNeeded();
+      const before = await pin.getAttribute('aria-label');
+      const box = await pin.boundingBox();
+      assert.ok(box, 'the pin is on the map');
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height - 4);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height - 34, { steps: 8 });
+      await page.mouse.up();
+      await page.waitForFunction(
+        (old) => document.querySelector('[data-testid="map-pin"]')?.getAttribute('aria-label') !== old,
+        before,
+      );
+      await screenshot('map-address-pin');
 
-    // Dragged far past the town's edge, the pin stays inside it.
-    const moved = await pin.boundingBox();
-    assert.ok(moved);
-    await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height - 4);
-    await page.mouse.down();
-    await page.mouse.move(moved.x - 2000, moved.y - 2000, { steps: 10 });
-    await page.mouse.up();
-    await page.getByTestId('address-save').click();
-    await page.getByTestId('address-list').waitFor();
-    const saved = await asShopper<{ addresses: { lat: number; lng: number }[] }>(
-      baseUrl,
-      shopper,
-      'GET',
-      '/addresses',
-    );
-    const at = saved.addresses[0]!;
-    assert.notDeepEqual({ lat: at.lat, lng: at.lng }, TOWN_CENTRE, 'the pin was moved');
-    assert.ok(at.lat <= TOWN_BOUNDS.north && at.lat >= TOWN_BOUNDS.south, `inside the town: ${at.lat}`);
-    assert.ok(at.lng <= TOWN_BOUNDS.east && at.lng >= TOWN_BOUNDS.west, `inside the town: ${at.lng}`);
-  }),
+      // Dragged far past the town's edge, the pin stays inside it.
+      const moved = await pin.boundingBox();
+      assert.ok(moved);
+      await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height - 4);
+      await page.mouse.down();
+      await page.mouse.move(moved.x - 2000, moved.y - 2000, { steps: 10 });
+      await page.mouse.up();
+      await page.getByTestId('address-save').click();
+      await page.getByTestId('address-list').waitFor();
+      const saved = await asShopper<{ addresses: { lat: number; lng: number }[] }>(
+        baseUrl,
+        shopper,
+        'GET',
+        '/addresses',
+      );
+      const at = saved.addresses[0]!;
+      assert.notDeepEqual({ lat: at.lat, lng: at.lng }, TOWN_CENTRE, 'the pin was moved');
+      assert.ok(at.lat <= TOWN_BOUNDS.north && at.lat >= TOWN_BOUNDS.south, `inside the town: ${at.lat}`);
+      assert.ok(at.lng <= TOWN_BOUNDS.east && at.lng >= TOWN_BOUNDS.west, `inside the town: ${at.lng}`);
+
+      // The same form in Tamil: the pin's map and its hint.
+      await context.addInitScript(() => window.localStorage.setItem('language', 'ta'));
+      await page.reload();
+      await page.getByTestId('add-address').click();
+      await tilesShown(page, 'town-map');
+      await page.getByTestId('town-map').scrollIntoViewIfNeeded();
+      await expectVisibleText(page.locator('.town-map__caption'), /சிவகாசி/);
+      await screenshot('ta-map-address-pin');
+    },
+  ),
   journey(
     'The map still shows offline, and without any tiles',
     async ({ browser, context, page, baseUrl, screenshot }) => {
@@ -158,6 +174,12 @@ export const mapJourneys: Journey[] = [
         );
         assert.equal(await tab.locator('.slippy-map--tiles').count(), 0, 'no tiles drawn');
         await saveScreenshot(tab, 'map-no-tiles');
+        // In Tamil, the names drawn on the plain map are Tamil.
+        await tab.evaluate(() => window.localStorage.setItem('language', 'ta'));
+        await tab.reload();
+        await pinsOf(tab, 'site-map');
+        await expectVisibleText(tab.getByTestId('site-map').locator('.slippy-map__place').first(), 'சிவகாசி');
+        await saveScreenshot(tab, 'ta-map-no-tiles');
       } finally {
         await bare.close();
       }

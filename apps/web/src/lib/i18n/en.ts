@@ -109,6 +109,8 @@ export const commonEn = {
     youAreHere: 'You are here',
     directions: 'Directions',
     call: 'Call',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
   },
   loading: {
     label: 'Loading…',

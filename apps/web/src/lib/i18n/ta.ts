@@ -104,6 +104,8 @@ export const commonTa: CommonMessages = {
     youAreHere: 'நீங்கள் இங்கே இருக்கிறீர்கள்',
     directions: 'வழி காட்டு',
     call: 'அழை',
+    zoomIn: 'பெரிதாக்கு',
+    zoomOut: 'சிறிதாக்கு',
   },
   loading: {
     label: 'ஏற்றுகிறது…',

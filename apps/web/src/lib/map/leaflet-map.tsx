@@ -70,7 +70,9 @@ export default function LeafletMap({
       minZoom: 12,
       maxZoom: tiles?.maxZoom ?? 18,
       zoomSnap: 0.5,
+      zoomControl: false,
     });
+
     m.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
     m.fitBounds(TOWN);
     if (tiles) {
@@ -105,6 +107,16 @@ export default function LeafletMap({
       fittedTo.current = null;
     };
   }, [tiles]);
+
+  // The zoom buttons, named in the app's language (Leaflet's own titles are English).
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    const zoom = L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(m);
+    return () => {
+      zoom.remove();
+    };
+  }, [t]);
 
   // The town's name, its places and the pins' names, shown only while there are no tiles (map.css),
   // in a pane under the pins so a label never hides one.
