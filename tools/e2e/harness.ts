@@ -270,3 +270,15 @@ export async function serviceWorkerReady(
     return { scope: registration.scope, script: registration.active?.scriptURL ?? '' };
   }, timeout);
 }
+
+/**
+ * The service worker ready and answering this page: the first visit installs it, so the page is
+ * reloaded once if it is not yet in control; from then on the worker's caches answer.
+ */
+export async function serviceWorkerInControl(page: Page): Promise<void> {
+  await serviceWorkerReady(page);
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 10_000,
+  });
+}

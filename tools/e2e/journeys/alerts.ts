@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page, Worker } from 'playwright-core';
-import { serviceWorkerReady } from '../harness.ts';
+import { serviceWorkerInControl } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { asShopper, newShopper, signedIn } from '../shopper.ts';
 import { expectVisibleText } from '../visible.ts';
@@ -73,11 +73,7 @@ export const alertJourneys: Journey[] = [
       await screenshot('alerts-settings');
 
       // The service worker in control, then a push delivered to it as the push service would.
-      await serviceWorkerReady(page);
-      if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-        timeout: 10_000,
-      });
+      await serviceWorkerInControl(page);
       const cdp = await context.newCDPSession(page);
       const registered = new Promise<Registration>((resolve) => {
         cdp.on(
@@ -91,16 +87,22 @@ export const alertJourneys: Journey[] = [
       await cdp.send('ServiceWorker.enable');
       const { registrationId } = await registered;
       await page.goto('/dashboard');
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: baseUrl,
-        registrationId,
-        data: JSON.stringify({
-          id: 'alert-1',
-          alert: 'lockerEnding',
-          title: { en: 'Locker time ending soon', ta: 'லாக்கர் நேரம் விரைவில் முடிகிறது' },
-          body: { en: 'Your time at Bus Stand Lockers ends at 11:30 am.', ta: 'உங்கள் நேரம் முடிகிறது.' },
-          url: `/booking/${held.siteId}?booking=${held.id}`,
-        }),
+      // What the server sends for a locker ending (docs/alerts.md), delivered as the push service would.
+      const deliver = (id: string, body: { en: string; ta: string }) =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: baseUrl,
+          registrationId,
+          data: JSON.stringify({
+            id,
+            alert: 'lockerEnding',
+            title: { en: 'Locker time ending soon', ta: 'லாக்கர் நேரம் விரைவில் முடிகிறது' },
+            body,
+            url: `/booking/${held.siteId}?booking=${held.id}`,
+          }),
+        });
+      await deliver('alert-1', {
+        en: 'Your time at Bus Stand Lockers ends at 11:30 am.',
+        ta: 'உங்கள் நேரம் முடிகிறது.',
       });
       const notes = await shownNotifications(page);
       assert.deepEqual(notes, [
@@ -130,16 +132,9 @@ export const alertJourneys: Journey[] = [
       );
       await page.getByTestId('alerts-panel').scrollIntoViewIfNeeded();
       await screenshot('ta-alerts-settings');
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: baseUrl,
-        registrationId,
-        data: JSON.stringify({
-          id: 'alert-2',
-          alert: 'lockerEnding',
-          title: { en: 'Locker time ending soon', ta: 'லாக்கர் நேரம் விரைவில் முடிகிறது' },
-          body: { en: 'Your time ends at 11:30 am.', ta: 'உங்கள் நேரம் முற்பகல் 11:30-க்கு முடிகிறது.' },
-          url: `/booking/${held.siteId}?booking=${held.id}`,
-        }),
+      await deliver('alert-2', {
+        en: 'Your time ends at 11:30 am.',
+        ta: 'உங்கள் நேரம் முற்பகல் 11:30-க்கு முடிகிறது.',
       });
       assert.deepEqual(
         (await shownNotifications(page, 'alert-2')).map((n) => n.title),

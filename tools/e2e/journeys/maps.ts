@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { TOWN_BOUNDS, TOWN_CENTRE } from '@petti/shared/constants';
 import type { Page } from 'playwright-core';
-import { newMobileContext, screenshot as saveScreenshot, serviceWorkerReady } from '../harness.ts';
+import { newMobileContext, screenshot as saveScreenshot, serviceWorkerInControl } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { asShopper, newShopper, signedIn } from '../shopper.ts';
 import { expectVisibleText } from '../visible.ts';
@@ -45,6 +45,10 @@ export const mapJourneys: Journey[] = [
         `each pin says how many are free: ${pins.join(' | ')}`,
       );
       await expectVisibleText(page.getByTestId('site-map').locator('.map-pin__badge').first());
+      const mapCode = await page.evaluate(() =>
+        performance.getEntriesByType('resource').some((e) => /\/assets\/leaflet-map-[^/]+\.js$/.test(e.name)),
+      );
+      assert.ok(mapCode, 'the map screen loaded the map chunk on demand');
       await screenshot('map-dashboard');
 
       // A pin opens its site, which has its own map and a way there.
@@ -144,11 +148,7 @@ export const mapJourneys: Journey[] = [
     async ({ browser, context, page, baseUrl, screenshot }) => {
       const shopper = await newShopper(baseUrl, 'Offline Mapper');
       await signedIn(page, shopper, '/dashboard');
-      await serviceWorkerReady(page);
-      if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-        timeout: 10_000,
-      });
+      await serviceWorkerInControl(page);
       await page.goto('/dashboard');
       await tilesShown(page, 'site-map');
 

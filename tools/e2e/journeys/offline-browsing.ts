@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { serviceWorkerReady } from '../harness.ts';
+import { serviceWorkerInControl } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { newShopper, signedIn } from '../shopper.ts';
 import { expectPicture } from '../visible.ts';
@@ -12,12 +12,7 @@ export const offlineBrowsingJourneys: Journey[] = [
       const shopper = await newShopper(baseUrl, 'Offline Browser');
       await signedIn(page, shopper, '/productDetails/murugan-sugar');
       await page.getByTestId('product-name').waitFor();
-      await serviceWorkerReady(page);
-      // The first visit installs the worker; from the next load on it answers from its caches.
-      if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-        timeout: 10_000,
-      });
+      await serviceWorkerInControl(page);
       await page.goto('/productDetails/murugan-sugar');
       const name = await page.getByTestId('product-name').innerText();
 

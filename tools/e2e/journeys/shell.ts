@@ -22,6 +22,13 @@ export const shellJourneys: Journey[] = [
     await page.goto('/');
     await onLoginPage(page);
     await screenshot('login');
+    // The first screen carries no map library: Leaflet comes with the screens that show a map.
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    assert.deepEqual(
+      loaded.filter((url) => /leaflet/i.test(url)),
+      [],
+      'no map code on the first screen',
+    );
   }),
 
   journey('Visitors who open a signed-in page are sent to sign in', async ({ page, screenshot }) => {
