@@ -158,6 +158,15 @@ export const mapJourneys: Journey[] = [
       await tilesShown(page, 'site-map');
       await pinsOf(page, 'site-map');
       await screenshot('map-offline');
+      // The same offline map in Tamil.
+      await page.evaluate(() => window.localStorage.setItem('language', 'ta'));
+      await page.reload();
+      await tilesShown(page, 'site-map');
+      assert.ok(
+        (await pinsOf(page, 'site-map')).every((p) => /[\u0B80-\u0BFF]/.test(p)),
+        'pins named in Tamil',
+      );
+      await screenshot('ta-map-offline');
       await context.setOffline(false);
 
       // No tile server at all: the pins stay, on the town's outline with its name.
