@@ -9,6 +9,7 @@ import { messageLoaders } from './app/i18n/resources.ts';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n/index.ts';
+import { log } from './lib/log.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Petti: #root is missing from index.html');
@@ -27,5 +28,5 @@ function mount() {
 // Strings first (one small chunk for the chosen language), then the app. If they cannot load
 // (offline on a first visit), the app still mounts and its error page offers a reload.
 initI18n(messageLoaders)
-  .catch((error: unknown) => console.error('Petti: translations failed to load', error))
+  .catch((error: unknown) => log.error('translations failed to load', error))
   .finally(mount);

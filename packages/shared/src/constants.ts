@@ -93,7 +93,10 @@ export const RETRY = { attempts: 3, baseMs: 100, throttledBaseMs: 500, capMs: 20
  */
 export const SW_UPDATE_INTERVAL_MS_DEFAULT = 60 * 60 * 1000;
 
-export const LOG_LEVEL_DEFAULT = 'warn';
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+/** The seed's default logging level, warning. */
+export const LOG_LEVEL_DEFAULT: LogLevel = 'warn';
 
 /** Locker sizes and durations (docs/product.md#sizes-and-durations). */
 export const LOCKER_SIZES = ['S', 'M', 'L', 'XL'] as const;

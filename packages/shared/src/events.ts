@@ -92,6 +92,12 @@ export interface EventPayload<D extends Record<string, unknown> = Record<string,
   SessionID: string | null;
 }
 
+/**
+ * Why the app's live connection could not be opened (seed §6): only a signed-in user with a session may
+ * connect, and without one the connection fails with this error, word for word.
+ */
+export const NO_AUTH_SESSION_CREDENTIALS = 'No auth session credentials';
+
 /** MQTT topics. User topics are `users/{userId}/…`; controllers use `lockers/{siteId}/…`. */
 export const TOPICS = {
   userEvents: (userId: string) => `users/${userId}/events`,

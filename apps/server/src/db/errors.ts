@@ -3,6 +3,28 @@ export const UNIQUE_VIOLATION = '23505';
 /** An EXCLUDE constraint refused the row (two bookings of one locker overlapping). */
 export const EXCLUSION_VIOLATION = '23P01';
 
+/** Two transactions could not both go on: one was rolled back for the other to commit. */
+export const SERIALIZATION_FAILURE = '40001';
+export const DEADLOCK_DETECTED = '40P01';
+/** A row lock asked for with NOWAIT or under lock_timeout was held by someone else. */
+export const LOCK_NOT_AVAILABLE = '55P03';
+
+/**
+ * A write whose condition no longer held when it reached the database: another request got there first
+ * (a unique or exclusion constraint refused the row, or the transaction lost to a concurrent one). A
+ * feature that expects a race answers it itself; one that reaches the error handler is the seed's
+ * ConditionalCheckFailedException (docs/product.md#real-time-events): the caller may simply try again.
+ */
+export function isLostRace(err: unknown): boolean {
+  return [
+    UNIQUE_VIOLATION,
+    EXCLUSION_VIOLATION,
+    SERIALIZATION_FAILURE,
+    DEADLOCK_DETECTED,
+    LOCK_NOT_AVAILABLE,
+  ].some((code) => isPgError(err, code));
+}
+
 /**
  * True when `err`, or an error it wraps, is PostgreSQL's `code`. Drizzle wraps driver errors
  * (and savepoints wrap them again), so the code may sit a few `cause`s down.

@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
@@ -122,6 +123,38 @@ describe('the server foundation', () => {
     const query = await probe.app.inject({ method: 'GET', url: '/api/test/query?page=zero' });
     expect(query.statusCode).toBe(400);
     expect(query.json().error).toMatchObject({ code: 'Validation', field: 'querystring.page' });
+    await probe.close();
+  });
+
+  it('answers a write that lost a race in the database as ConditionalCheckFailedException, not a 500', async () => {
+    // A real table (not a temporary one: on PostgreSQL the two requests may use two connections).
+    const table = sql.identifier(`race_probe_${Date.now()}_${Math.floor(Math.random() * 1e6)}`);
+    const probe = await buildTestApp({
+      beforeReady: (app) => {
+        app.post('/api/test/twice', async () => {
+          const { db } = app.ctx.database;
+          await db.execute(sql`create table if not exists ${table} (id text primary key)`);
+          await db.execute(sql`insert into ${table} (id) values ('same')`);
+          return 'ok';
+        });
+        app.get('/api/test/serialization', async () => {
+          // As drizzle hands it on: the driver's error, with its SQLSTATE, as the cause.
+          throw new Error('Failed query', {
+            cause: Object.assign(new Error('could not serialize access'), { code: '40001' }),
+          });
+        });
+      },
+    });
+    expect((await probe.app.inject({ method: 'POST', url: '/api/test/twice' })).statusCode).toBe(200);
+    const again = await probe.app.inject({ method: 'POST', url: '/api/test/twice' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      error: { code: 'ConditionalCheckFailedException', message: 'Something went wrong,Please try again!' },
+    });
+    const lost = await probe.app.inject({ method: 'GET', url: '/api/test/serialization' });
+    expect(lost.statusCode).toBe(409);
+    expect(lost.json().error.code).toBe('ConditionalCheckFailedException');
+    await probe.ctx.database.db.execute(sql`drop table ${table}`);
     await probe.close();
   });
 });

@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isLostRace } from '../db/errors.ts';
 import { AppError } from './app-error.ts';
 
 /** fastify-type-provider-zod's shape of one zod issue. */
@@ -66,6 +67,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (isResponseSerializationError(err)) {
         request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
         return send(reply, 500, 'InternalFailure', 'Something went wrong,Please try again!');
+      }
+      if (isLostRace(err)) {
+        // A conditional write that lost to a concurrent one: nothing was written, the caller tries again.
+        request.log.warn({ err }, 'write lost a race');
+        const lost = new AppError('ConditionalCheckFailedException');
+        return send(reply, lost.status, lost.code, lost.message);
       }
       const fe = err as FastifyError;
       const status = fe.statusCode ?? 500;

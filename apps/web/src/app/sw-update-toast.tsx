@@ -1,6 +1,7 @@
 import { TOAST_DEFAULTS } from '@petti/shared/constants';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { log } from '../lib/log.ts';
 import { toast } from '../lib/ui/toast-store.ts';
 import { registerServiceWorker } from './sw-update.ts';
 
@@ -31,7 +32,7 @@ export function ServiceWorkerUpdates() {
         if (unmounted) stopChecks();
         else stop = stopChecks;
       })
-      .catch((error: unknown) => console.warn('Petti: service worker registration failed', error));
+      .catch((error: unknown) => log.warn('service worker registration failed', error));
     return () => {
       unmounted = true;
       stop?.();

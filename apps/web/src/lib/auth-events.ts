@@ -4,6 +4,8 @@
  * carts, the real-time client and the query cache all need to forget the user on sign-out.
  */
 
+import { log } from './log.ts';
+
 export type SignedOutReason =
   /** The user signed out on this device. */
   | 'signedOut'
@@ -40,7 +42,7 @@ export function createAuthEvents() {
           listener(payload);
         } catch (error) {
           // One broken listener must not stop the others from forgetting the user.
-          console.error(`Petti: a ${event} listener failed`, error);
+          log.error(`a ${event} listener failed`, error);
         }
       }
     },

@@ -23,6 +23,8 @@ export interface ConnectionFacts {
   intended: 'connected' | 'disconnected';
   /** False while a keep-alive ping has gone unanswered. */
   keepAliveHealthy: boolean;
+  /** Why the last attempt to connect failed, if it did (cleared on connect). */
+  lastError?: string;
 }
 
 export function deriveConnectionState(f: ConnectionFacts): ConnectionState {

@@ -142,12 +142,16 @@ describe('the live client', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('does not connect without a session, and keeps trying for one', async () => {
+  it('does not connect without a session, fails with the seed\'s error, and keeps trying for one', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { live, calls } = setup({ token: null });
     live.start();
     await flush();
     expect(calls).toHaveLength(0);
     expect(live.state()).toBe('ConnectionDisrupted');
+    expect(live.facts.getState().lastError).toBe('No auth session credentials');
+    expect(String(errors.mock.calls[0]?.[0])).toContain('No auth session credentials');
+    errors.mockRestore();
   });
 
   it('renews the session before trying again when the broker refused its token (signed out elsewhere)', async () => {

@@ -1,6 +1,7 @@
 import { REALTIME } from '@petti/shared/constants';
-import { TOPICS } from '@petti/shared/events';
+import { NO_AUTH_SESSION_CREDENTIALS, TOPICS } from '@petti/shared/events';
 import { createStore } from 'zustand/vanilla';
+import { log } from '../log.ts';
 import { type ConnectionFacts, type ConnectionState, deriveConnectionState } from './connection-state.ts';
 import { type LiveEvent, parseLiveEvent } from './live-event.ts';
 import { createReconnector } from './reconnect.ts';
@@ -99,7 +100,9 @@ export function createLiveClient(deps: LiveClientDeps) {
     const creds = await deps.credentials(renew ? { renew: true } : undefined).catch(() => null);
     if (mine !== generation || facts.getState().intended !== 'connected') return;
     if (!creds) {
-      set({ connection: 'disconnected' });
+      // Seed §6: no session, no live connection; said as the seed's error, and tried again later.
+      log.error(NO_AUTH_SESSION_CREDENTIALS);
+      set({ connection: 'disconnected', lastError: NO_AUTH_SESSION_CREDENTIALS });
       reconnector.disrupted();
       return;
     }
@@ -131,7 +134,7 @@ export function createLiveClient(deps: LiveClientDeps) {
     next.on('connect', () => {
       if (mine !== generation) return;
       reconnector.stop();
-      set({ connection: 'connected', keepAliveHealthy: true });
+      set({ connection: 'connected', keepAliveHealthy: true, lastError: undefined });
       next.subscribe(TOPICS.userEvents(creds.userId), { qos: 1 });
       // Before the broker ends this connection at the token's expiry, open a new one with a fresh token.
       const left = deps.msUntilRenewal?.(creds.token);

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { log } from '../log.ts';
 import { ErrorView } from './error-view.tsx';
 
 interface Props {
@@ -15,7 +16,7 @@ export class ErrorBoundary extends Component<Props, { error: unknown }> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    console.error('Petti: render failed', error, info.componentStack);
+    log.error('render failed', error, info.componentStack);
   }
 
   override render() {

@@ -31,6 +31,28 @@ describe('toast store', () => {
     expect(toasts()).toHaveLength(0);
   });
 
+  it('logs a wrong position or timeout as an error and shows the toast with the defaults', () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      toast('Wrong place', { position: 'middle' as never });
+      toast('Wrong time', { id: 'late', timeoutMs: -5 });
+      toast('Not a time', { id: 'nan', timeoutMs: Number.NaN });
+      expect(errors).toHaveBeenCalledTimes(3);
+      expect(String(errors.mock.calls[0]?.[0])).toMatch(/position "middle"/);
+      expect(String(errors.mock.calls[1]?.[0])).toMatch(/timeout -5/);
+      expect(toasts()).toMatchObject([
+        { message: 'Wrong place', placement: 'bottom-center', timeoutMs: TOAST_DEFAULTS.timeoutMs },
+        { message: 'Wrong time', timeoutMs: TOAST_DEFAULTS.timeoutMs },
+        { message: 'Not a time', timeoutMs: TOAST_DEFAULTS.timeoutMs },
+      ]);
+      // Right values are not logged.
+      toast('Fine', { position: 'top-left', timeoutMs: 0 });
+      expect(errors).toHaveBeenCalledTimes(3);
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it('honours a custom timeout', () => {
     toast.error('Stock limit reached. Unable to add more.', { timeoutMs: 3000, position: 'top' });
     expect(toasts()[0]).toMatchObject({ variant: 'error', placement: 'top-center' });

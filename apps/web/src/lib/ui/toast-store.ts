@@ -1,6 +1,7 @@
-import { TOAST_DEFAULTS, type ToastPosition } from '@petti/shared/constants';
+import { TOAST_DEFAULTS, TOAST_POSITIONS, type ToastPosition } from '@petti/shared/constants';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
+import { log } from '../log.ts';
 
 /**
  * Notifications (docs/product.md#toasts-and-dialogs): default 5000 ms at the bottom; timeout 0 stays until
@@ -72,14 +73,33 @@ function clear(): void {
   toastStore.setState({ toasts: [] });
 }
 
+/**
+ * A toast asked for with a position or timeout that does not exist is a mistake in the calling code: it
+ * is logged as an error (seed §8) and the toast still shows, with the default in place of the wrong value.
+ */
+function checked(options: ToastOptions): { position: ToastPosition; timeoutMs: number } {
+  let position = options.position ?? TOAST_DEFAULTS.position;
+  let timeoutMs = options.timeoutMs ?? TOAST_DEFAULTS.timeoutMs;
+  if (!(TOAST_POSITIONS as readonly string[]).includes(position)) {
+    log.error(`toast position "${String(position)}" is not one of ${TOAST_POSITIONS.join(', ')}`);
+    position = TOAST_DEFAULTS.position;
+  }
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs < 0) {
+    log.error(`toast timeout ${String(timeoutMs)} is not a number of milliseconds (0 or more)`);
+    timeoutMs = TOAST_DEFAULTS.timeoutMs;
+  }
+  return { position, timeoutMs };
+}
+
 function show(message: string, options: ToastOptions = {}): string {
   const id = options.id ?? `toast-${++counter}`;
+  const { position, timeoutMs } = checked(options);
   const next: Toast = {
     id,
     message,
     variant: options.variant ?? 'info',
-    timeoutMs: Math.max(0, options.timeoutMs ?? TOAST_DEFAULTS.timeoutMs),
-    placement: toPlacement(options.position ?? TOAST_DEFAULTS.position),
+    timeoutMs,
+    placement: toPlacement(position),
     actions: options.actions ?? [],
   };
   stopTimer(id);
