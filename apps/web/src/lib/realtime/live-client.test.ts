@@ -142,7 +142,7 @@ describe('the live client', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('does not connect without a session, fails with the seed\'s error, and keeps trying for one', async () => {
+  it("does not connect without a session, fails with the seed's error, and keeps trying for one", async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { live, calls } = setup({ token: null });
     live.start();
