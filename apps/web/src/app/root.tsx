@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../lib/ui/loading-overlay.tsx';
+import { followViewport } from '../lib/viewport.ts';
 import { useCurrentPage } from './route-handle.ts';
 import { useSessionEffects } from './session-effects.ts';
 
@@ -11,6 +12,7 @@ export function Root() {
   const page = useCurrentPage();
   const { t } = useTranslation();
   useSessionEffects();
+  useEffect(() => followViewport(window), []);
 
   // docs/product.md#routes: every navigation scrolls to the top (a page changing only its query keeps its
   // place).

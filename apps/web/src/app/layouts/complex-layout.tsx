@@ -5,6 +5,7 @@ import { LiveIndicator } from '../../lib/realtime/live-indicator.tsx';
 import { BackIcon } from '../../lib/ui/icons.tsx';
 import { CartLink } from '../components/cart-link.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
+import { LayoutTop } from '../components/layout-top.tsx';
 import { Logo } from '../components/logo.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { PrimaryNav } from '../components/primary-nav.tsx';
@@ -28,7 +29,7 @@ export default function ComplexLayout() {
   return (
     <div className="layout layout--with-nav layout--complex">
       <SkipLink />
-      <div className="layout__top">
+      <LayoutTop>
         <header className="app-bar market-bar">
           <div className="market-bar__logo">
             <Logo to={ROUTES.dashboard} />
@@ -47,7 +48,7 @@ export default function ComplexLayout() {
           </div>
         </header>
         <OfflineBanner />
-      </div>
+      </LayoutTop>
       <div className="layout__body">
         <PrimaryNav />
         <main id="main" className="layout__main" tabIndex={-1}>

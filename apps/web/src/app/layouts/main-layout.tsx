@@ -4,6 +4,7 @@ import { NotificationsBell } from '../../features/notifications/components/notif
 import { LiveIndicator } from '../../lib/realtime/live-indicator.tsx';
 import { CartLink } from '../components/cart-link.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
+import { LayoutTop } from '../components/layout-top.tsx';
 import { Logo } from '../components/logo.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
 import { PrimaryNav } from '../components/primary-nav.tsx';
@@ -14,7 +15,7 @@ export default function MainLayout() {
   return (
     <div className="layout layout--with-nav">
       <SkipLink />
-      <div className="layout__top">
+      <LayoutTop>
         <header className="app-bar">
           <Logo to={ROUTES.dashboard} />
           <div className="app-bar__actions">
@@ -25,7 +26,7 @@ export default function MainLayout() {
           </div>
         </header>
         <OfflineBanner />
-      </div>
+      </LayoutTop>
       <div className="layout__body">
         <PrimaryNav />
         <main id="main" className="layout__main" tabIndex={-1}>

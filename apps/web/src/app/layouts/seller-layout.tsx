@@ -2,6 +2,7 @@ import { ROUTES } from '@petti/shared/routes';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch.tsx';
+import { LayoutTop } from '../components/layout-top.tsx';
 import { LegalLinks } from '../components/legal-links.tsx';
 import { Logo } from '../components/logo.tsx';
 import { OfflineBanner } from '../components/offline-banner.tsx';
@@ -13,7 +14,7 @@ export default function SellerLayout() {
   return (
     <div className="layout layout--site">
       <SkipLink />
-      <div className="layout__top">
+      <LayoutTop>
         <header className="app-bar site-header">
           <div className="site-header__logo">
             <Logo to={ROUTES.sellerLandingPage} />
@@ -26,7 +27,7 @@ export default function SellerLayout() {
           </div>
         </header>
         <OfflineBanner />
-      </div>
+      </LayoutTop>
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>

@@ -1,6 +1,6 @@
-import { BREAKPOINTS, TOAST_POSITIONS } from '@petti/shared/constants';
+import { TOAST_POSITIONS } from '@petti/shared/constants';
 import { useTranslation } from 'react-i18next';
-import { useMediaQuery } from '../use-media-query.ts';
+import { atLeast, useBreakpoint } from '../viewport.ts';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons.tsx';
 import { type Toast, type ToastPlacement, toast, useToasts } from './toast-store.ts';
 
@@ -18,7 +18,7 @@ const ICONS = { success: CheckIcon, error: AlertIcon, info: InfoIcon } as const;
 export function Toaster() {
   const toasts = useToasts();
   const { t } = useTranslation();
-  const wide = useMediaQuery(`(min-width: ${BREAKPOINTS.sm}px)`);
+  const wide = atLeast('sm', useBreakpoint());
   const regions = wide ? PLACEMENTS : NARROW_PLACEMENTS;
   const inRegion = (item: Toast, region: ToastPlacement) =>
     wide ? item.placement === region : edge(item.placement) === edge(region);
