@@ -1,9 +1,10 @@
 import { ROUTES } from '@petti/shared/routes';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams, useSearchParams } from 'react-router';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { useCategories, useProductPages, useSellers } from '../../../lib/shop/shop-api.ts';
+import { shopChoices } from '../../../lib/shop/shop-choices.ts';
 import { useShopLocation } from '../../../lib/shop/use-shop-location.ts';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { ProductList } from '../components/product-list.tsx';
@@ -23,6 +24,17 @@ export default function CategoryProductsPage() {
   const category = categories.data?.find((c) => c.id === id);
   const sellerMap = useMemo(() => new Map((sellers.data ?? []).map((s) => [s.id, s])), [sellers.data]);
   const inCategory = (sellers.data ?? []).filter((s) => s.categoryId === id);
+  const choose = (seller: string | null) => {
+    shopChoices.chooseShop(id, seller);
+    setParams(seller ? { seller } : {}, { replace: true });
+  };
+
+  // Back in a category narrowed to one shop last time: narrowed again, while that shop still sells in it.
+  const remembered = sellerId ? null : shopChoices.shopFor(id);
+  const rememberedHere = !!remembered && inCategory.some((s) => s.id === remembered);
+  useEffect(() => {
+    if (remembered && rememberedHere) setParams({ seller: remembered }, { replace: true });
+  }, [remembered, rememberedHere, setParams]);
 
   return (
     <PageIntro page="categoryProducts">
@@ -35,12 +47,7 @@ export default function CategoryProductsPage() {
       {inCategory.length > 0 && (
         <ul className="chip-row" aria-label={t('shop.searchIn')}>
           <li>
-            <button
-              type="button"
-              className="chip"
-              aria-pressed={!sellerId}
-              onClick={() => setParams({}, { replace: true })}
-            >
+            <button type="button" className="chip" aria-pressed={!sellerId} onClick={() => choose(null)}>
               {t('shop.searchAll')}
             </button>
           </li>
@@ -50,7 +57,7 @@ export default function CategoryProductsPage() {
                 type="button"
                 className="chip"
                 aria-pressed={sellerId === s.id}
-                onClick={() => setParams({ seller: s.id }, { replace: true })}
+                onClick={() => choose(s.id)}
               >
                 {(i18n.resolvedLanguage === 'ta' && s.brandNameTa) || s.brandName}
               </button>

@@ -8,6 +8,7 @@ import { ProductCard } from '../../../lib/shop/product-card.tsx';
 import { localName, percentOff } from '../../../lib/shop/product-text.ts';
 import { SellerCard } from '../../../lib/shop/seller-card.tsx';
 import { useCategories, useProducts, useSellers } from '../../../lib/shop/shop-api.ts';
+import { shopChoices } from '../../../lib/shop/shop-choices.ts';
 import { ShopsMap } from '../../../lib/shop/shops-map.tsx';
 import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
 import { useShopLocation } from '../../../lib/shop/use-shop-location.ts';
@@ -25,6 +26,8 @@ export function TownMarket() {
   const navigate = useNavigate();
   const errorText = useErrorText();
   const [q, setQ] = useState('');
+  // The category opened last time is marked, to carry on where the shopper left off.
+  const [lastCategory] = useState(() => shopChoices.rootButton());
   const location = useShopLocation();
   const categories = useCategories();
   const sellers = useSellers({
@@ -96,7 +99,12 @@ export function TownMarket() {
           <ul className="category-grid" data-testid="categories">
             {categories.data.map((c) => (
               <li key={c.id}>
-                <Link to={generatePath(ROUTES.categoryProducts, { id: c.id })} className="category-tile">
+                <Link
+                  to={generatePath(ROUTES.categoryProducts, { id: c.id })}
+                  className={c.id === lastCategory ? 'category-tile category-tile--last' : 'category-tile'}
+                  aria-current={c.id === lastCategory ? 'true' : undefined}
+                  onClick={() => shopChoices.chooseRootButton(c.id)}
+                >
                   <ProductArt id={c.id} image={c.image_url} label={localName(c.name, language)} size="sm" />
                   {localName(c.name, language)}
                 </Link>
