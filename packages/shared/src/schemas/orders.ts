@@ -150,6 +150,8 @@ export const orderItemSchema = z.object({
   vrntId: z.string(),
   productId: z.string(),
   name: localized,
+  /** The product's picture today (`/art/…` or the shop's photo); null once the product is gone. */
+  image: z.string().nullable(),
   quantity: z.number().int(),
   unitPricePaise: paise,
   mrpPaise: paise,

@@ -1,4 +1,6 @@
 /** The catalog's public surface: what other features may use (docs/marketplace.md). */
+
+export { type ProductImages, productImages } from './product-images.ts';
 export {
   type CatalogService,
   categoryById,

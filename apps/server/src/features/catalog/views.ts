@@ -2,6 +2,7 @@ import { artPathOf } from '@petti/shared/rules/art';
 import { gstIncluded } from '@petti/shared/rules/money';
 import type { Category, Product, Variant } from '@petti/shared/schemas/catalog';
 import type { Photo, PhotoSize } from '@petti/shared/schemas/photo';
+import { productImageOf } from './product-images.ts';
 import type { categories, products, productVariants } from './schema.ts';
 
 export const productPhotoKey = (id: string, size: PhotoSize) => `products/${id}/${size}.webp`;
@@ -62,7 +63,7 @@ export function toProduct(row: ProductRow, brandName: string, variants: VariantR
     tciId: row.categoryId,
     name: row.name,
     description: row.description ?? null,
-    image_url: row.photoId ? productPhotoUrl(row.photoId, 'medium') : row.image,
+    image_url: productImageOf(row),
     photo: row.photoId ? toProductPhoto(row.photoId) : null,
     hazardous: row.hazardous,
     variants: variants

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { AddressesService } from '../addresses/index.ts';
 import type { ParcelLockers } from '../bookings/index.ts';
-import type { CatalogStock } from '../catalog/index.ts';
+import type { CatalogStock, ProductImages } from '../catalog/index.ts';
 import type { LockersService } from '../lockers/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { PlansService } from '../plans/index.ts';
@@ -26,6 +26,8 @@ export interface OrdersDeps {
   payments: PaymentsService;
   plans: Pick<PlansService, 'activeFor' | 'deliveryFees' | 'returnDelivery' | 'useDelivery'>;
   stock: CatalogStock;
+  /** Product pictures for an order's lines. */
+  images: ProductImages;
   sellers: Pick<SellersService, 'rows'>;
   addresses: Pick<AddressesService, 'snapshot'>;
   lockers: Pick<LockersService, 'parcelSite' | 'siteNames'>;

@@ -7,7 +7,7 @@ import type { JobWorker } from '../../platform/jobs/worker.ts';
 import type { AddressesService } from '../addresses/index.ts';
 import type { ParcelLockers } from '../bookings/index.ts';
 import { validateCartItems } from '../cart/index.ts';
-import { stock } from '../catalog/index.ts';
+import { productImages, stock } from '../catalog/index.ts';
 import { lockersService } from '../lockers/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
@@ -68,6 +68,7 @@ export function createOrderFeature(
     payments: deps.payments,
     plans: deps.plans,
     stock,
+    images: productImages,
     sellers: deps.sellers,
     addresses: deps.addresses,
     lockers: lockersService,

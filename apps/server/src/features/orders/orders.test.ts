@@ -126,6 +126,12 @@ describe('placing an order', () => {
     });
     expect(order.holdExpiresAt).toBe(new Date(t.clock.now().getTime() + 10 * MIN).toISOString());
     expect((await variant(t, RICE)).inventory).toBe(before - 2);
+    // Each line shows the product's picture, as the catalogue does (reorder's prdtImg).
+    const shown = (
+      await t.app.inject({ method: 'GET', url: `/api/products/${order.items[0]!.productId}` })
+    ).json();
+    expect(order.items[0]!.image).toMatch(/^\/art\//);
+    expect(order.items[0]!.image).toBe((shown.product ?? shown).image_url);
 
     const again = await placeOrder(buyer, body, key);
     expect(again.statusCode).toBe(200);

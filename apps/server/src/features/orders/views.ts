@@ -7,7 +7,7 @@ import { type OrderRow, orderItems, orderStateLog } from './schema.ts';
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
-type ViewDeps = Pick<OrdersDeps, 'sellers' | 'lockers' | 'payments' | 'parcels'>;
+type ViewDeps = Pick<OrdersDeps, 'sellers' | 'lockers' | 'payments' | 'parcels' | 'images'>;
 
 /** Orders as the app sees them, with everything a screen needs, loaded in one query per source. */
 export async function toOrders(deps: ViewDeps, q: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
@@ -36,6 +36,10 @@ export async function toOrders(deps: ViewDeps, q: DbOrTx, rows: OrderRow[]): Pro
     for (const x of xs) m.set(x.orderId, [...(m.get(x.orderId) ?? []), x]);
     return m;
   };
+  const images = await deps.images(
+    q,
+    items.map((i) => i.productId),
+  );
   const itemsBy = group(items);
   const logBy = group(log);
   const sellerBy = new Map(sellerRows.map((s) => [s.id, s]));
@@ -74,6 +78,7 @@ export async function toOrders(deps: ViewDeps, q: DbOrTx, rows: OrderRow[]): Pro
         vrntId: i.vrntId,
         productId: i.productId,
         name: i.name,
+        image: images.get(i.productId) ?? null,
         quantity: i.quantity,
         unitPricePaise: i.unitPricePaise,
         mrpPaise: i.mrpPaise,

@@ -1,4 +1,6 @@
 import { ROUTES } from '@petti/shared/routes';
+import { toPaise } from '@petti/shared/rules/cart';
+import { reorderItemsOf, repriced } from '@petti/shared/rules/reorder';
 import type { Order } from '@petti/shared/schemas/orders';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +9,14 @@ import { cartStore } from '../../lib/cart/cart.ts';
 import { cartProductOf } from '../../lib/cart/cart-product.ts';
 import { limitText, showLimit } from '../../lib/cart/use-cart.ts';
 import { nameIn, shopNameOf } from '../../lib/orders/order-text.ts';
+import { rupees } from '../../lib/shop/price.tsx';
 import { getProduct } from '../../lib/shop/shop-api.ts';
 import { confirm } from '../../lib/ui/dialog-store.ts';
 import { toast } from '../../lib/ui/toast-store.ts';
 
 /**
- * Reorder (docs/product.md#reorder): each item goes back in the cart at today's
- * price and stock, one unit at a time through the shared cart rules, so the limits hold (stock, 20 a
+ * Reorder (docs/product.md#reorder): each item (the seed's reorder fields, shared rules/reorder.ts) goes
+ * back in the cart at today's price and stock, one unit at a time through the shared cart rules, so the limits hold (stock, 20 a
  * line, 30 a cart). Items no longer sold are left out and said so. Another shop's cart is replaced
  * only after asking. Then /MyCart.
  */
@@ -39,17 +42,26 @@ export function useReorder() {
       }
       setPending(true);
       const skipped: string[] = [];
+      const repricedNames: string[] = [];
       let limit: string | null = null;
       try {
-        for (const item of order.items) {
-          const product = await getProduct(item.productId).catch(() => null);
+        for (const item of reorderItemsOf(order)) {
+          const product = await getProduct(item.prdtId).catch(() => null);
           const variant = product?.variants.find((v) => v.vrntId === item.vrntId);
           if (!product || !variant) {
-            skipped.push(nameIn(item.name, language));
+            skipped.push(nameIn(item.prdtName, language));
             continue;
           }
           const cartProduct = cartProductOf(product, variant);
-          for (let n = 0; n < item.quantity; n++) {
+          if (repriced(item, cartProduct.productPrice))
+            repricedNames.push(
+              t('orders.reorderRepricedItem', {
+                item: nameIn(item.prdtName, language),
+                then: rupees(toPaise(item.price)),
+                now: rupees(toPaise(cartProduct.productPrice)),
+              }),
+            );
+          for (let n = 0; n < item.qnty; n++) {
             const { outcome } = cartStore.add(cartProduct, brandName);
             if (outcome !== 'added') {
               limit ??= limitText(outcome, t);
@@ -62,6 +74,9 @@ export function useReorder() {
       }
       if (skipped.length > 0)
         toast.error(t('orders.reorderSkipped', { items: skipped.join(', ') }), { id: 'reorder' });
+      // Today's price is what the cart takes; a line that moved since the order is named with both.
+      if (repricedNames.length > 0)
+        toast.info(t('orders.reorderRepriced', { items: repricedNames.join(', ') }), { id: 'reorder-price' });
       if (limit) showLimit(limit);
       else if (skipped.length === 0) toast.success(t('orders.reordered'), { id: 'reorder' });
       navigate(ROUTES.myCart);

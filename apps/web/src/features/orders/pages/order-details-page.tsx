@@ -289,7 +289,12 @@ function OrderView({ order }: { order: Order }) {
         <ul className="cart-lines">
           {order.items.map((item) => (
             <li key={item.vrntId} className="cart-line">
-              <ProductArt id={item.productId} label={nameIn(item.name, language)} size="sm" />
+              <ProductArt
+                id={item.productId}
+                image={item.image}
+                label={nameIn(item.name, language)}
+                size="sm"
+              />
               <div className="cart-line__body">
                 <span className="cart-line__name">{nameIn(item.name, language)}</span>
                 <span className="muted">
