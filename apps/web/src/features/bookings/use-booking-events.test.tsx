@@ -76,4 +76,45 @@ describe('what the locker screens do with events', () => {
     expect(shown?.actions.map((a) => a.label)).toEqual(['Pay']);
     expect(screen.getByText('booking screen')).toBeTruthy();
   });
+
+  it('opens the payment step for an overstay due (updateExpiredBookingTaskToken), and Pay goes to the booking', async () => {
+    await renderPage(<Screen onRefused={() => {}} />);
+    const payment = {
+      id: 'p2',
+      providerOrderId: 'o2',
+      provider: 'testpay',
+      amount: 2000,
+      currency: 'INR',
+      keyId: 'k',
+    };
+    act(() =>
+      deliver!(
+        event('updateExpiredBookingTaskToken', {
+          bookingId: 'b9',
+          siteId: 'bus-stand',
+          isRequirePrice: true,
+          message: 'Your time is up. Pay ₹20 for the extra time to open the locker.',
+          payment,
+        }),
+        { fromThisDevice: false },
+      ),
+    );
+    const [shown] = toastStore.getState().toasts;
+    expect(shown).toMatchObject({
+      id: 'live-updateExpiredBookingTaskToken-b9',
+      message: 'Your time is up. Pay ₹20 for the extra time to open the locker.',
+      timeoutMs: 0,
+    });
+    // Without pricing asked for, there is no payment step.
+    toastStore.setState({ toasts: [] });
+    act(() =>
+      deliver!(event('updateExpiredBookingTaskToken', { bookingId: 'b9', isRequirePrice: false, payment }), {
+        fromThisDevice: false,
+      }),
+    );
+    expect(toastStore.getState().toasts).toHaveLength(0);
+    // Pay leaves for the booking's page.
+    act(() => shown!.actions[0]!.onClick!());
+    expect(await screen.findByText('elsewhere')).toBeTruthy();
+  });
 });

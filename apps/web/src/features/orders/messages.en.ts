@@ -59,7 +59,7 @@ export const ordersEn = {
   reordered: 'The items are back in your cart.',
   reorderSkipped: 'These items are no longer sold and were left out: {{items}}',
   reorderRepriced: 'Prices have changed since you ordered: {{items}}',
-  reorderRepricedItem: '{{item}} {{then}} → {{now}}',
+  reorderRepricedItem: '{{item}}: was {{was}}, now {{now}}',
   cancel: 'Cancel order',
   cancelTitle: 'Cancel this order?',
   cancelBody: 'The shop has not packed it yet, so it can still be cancelled.',

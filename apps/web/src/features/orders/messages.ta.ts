@@ -62,7 +62,7 @@ export const ordersTa: Widen<typeof ordersEn> = {
   reordered: 'பொருட்கள் மீண்டும் உங்கள் வண்டியில் உள்ளன.',
   reorderSkipped: 'இவை இப்போது விற்கப்படுவதில்லை, விடப்பட்டன: {{items}}',
   reorderRepriced: 'நீங்கள் ஆர்டர் செய்த பிறகு விலைகள் மாறியுள்ளன: {{items}}',
-  reorderRepricedItem: '{{item}} {{then}} → {{now}}',
+  reorderRepricedItem: '{{item}}: முன்பு {{was}}, இப்போது {{now}}',
   cancel: 'ஆர்டரை ரத்து செய்',
   cancelTitle: 'இந்த ஆர்டரை ரத்து செய்யவா?',
   cancelBody: 'கடை இன்னும் பேக் செய்யவில்லை, எனவே இப்போதும் ரத்து செய்யலாம்.',

@@ -87,7 +87,7 @@ describe('reorder', () => {
       ['v-250', 3, 125],
     ]);
     expect(toastStore.getState().toasts.map((t) => t.message)).toContain(
-      'Prices have changed since you ordered: Mysore pak ₹120 → ₹125',
+      'Prices have changed since you ordered: Mysore pak: was ₹120, now ₹125',
     );
   });
 

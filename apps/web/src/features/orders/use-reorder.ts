@@ -57,7 +57,7 @@ export function useReorder() {
             repricedNames.push(
               t('orders.reorderRepricedItem', {
                 item: nameIn(item.prdtName, language),
-                then: rupees(toPaise(item.price)),
+                was: rupees(toPaise(item.price)),
                 now: rupees(toPaise(cartProduct.productPrice)),
               }),
             );

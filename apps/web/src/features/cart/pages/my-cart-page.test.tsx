@@ -1,0 +1,218 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartStore } from '../../../lib/cart/cart.ts';
+import { toast, toastStore } from '../../../lib/ui/toast-store.ts';
+import { fakeApi, renderPage } from '../../../test/render.tsx';
+import { checkoutStore } from '../checkout.ts';
+import MyCartPage from './my-cart-page.tsx';
+
+const seller = {
+  id: 'anand',
+  brandName: 'Anand Sweets',
+  brandNameTa: null,
+  categoryId: 'sweets',
+  description: null,
+  address: 'Main Bazaar',
+  lat: 9.45,
+  lng: 77.8,
+  sellerRange: { dis: 5 },
+  // Open all day (but the last minute), so the page is about the cart, not the hours.
+  hours: { open: '00:00', close: '23:59' },
+  openNow: true,
+  modes: ['home', 'locker', 'curbside'],
+  phone: null,
+  rating: null,
+  image_url: null,
+  distanceM: 900,
+  inRange: true,
+};
+const line = (vrntId: string, name: string, productPrice: number) => ({
+  unitValue: 250,
+  name: { en: name, ta: name },
+  image_url: null,
+  unit: 'g',
+  slrId: 'anand',
+  prdtId: `p-${vrntId}`,
+  vrntId,
+  tciId: 'sweets',
+  productPrice,
+  marketPrice: productPrice,
+  inventory: 20,
+  alwaysInventory: false,
+});
+const bad = (vrntId: string, message: string) => ({
+  vrntId,
+  status: 'BAD',
+  message,
+  messages: { en: message, ta: `த ${message}` },
+  reason: 'outOfStock',
+  productPrice: 120,
+  marketPrice: 140,
+  inventory: 0,
+  alwaysInventory: false,
+});
+const quote = {
+  sellerId: 'anand',
+  deliveryType: 'home',
+  lines: [],
+  price: {
+    currency: 'INR',
+    itemsPaise: 24000,
+    mrpPaise: 28000,
+    savingsPaise: 4000,
+    deliveryKm: 2,
+    deliveryFeeBeforeWaiverPaise: 3200,
+    deliveryFeePaise: 3200,
+    deliveryWaived: false,
+    smallCartFeePaise: 0,
+    packagingFeePaise: 500,
+    totalPaise: 27700,
+    taxPaise: 1200,
+    itemsTaxPaise: 1000,
+    feesTaxPaise: 200,
+  },
+  paymentMethods: ['upi', 'card'],
+};
+const shop = {
+  '/api/sellers/anand': { seller, products: [] },
+  '/api/addresses': { addresses: [] },
+  '/api/locker-locations': { sites: [] },
+};
+
+function fillCart() {
+  act(() => {
+    cartStore.clear();
+    cartStore.add(line('ladoo', 'Ladoo', 120), 'Anand Sweets');
+    cartStore.add(line('jalebi', 'Jalebi', 120), 'Anand Sweets');
+    checkoutStore.update({ selectedDeliveryType: 'home', deliveryAddress: 'home-1' });
+  });
+}
+
+beforeEach(() => {
+  toast.clear();
+});
+afterEach(() => {
+  cleanup();
+  act(() => {
+    cartStore.clear();
+    checkoutStore.update({ selectedDeliveryType: null, deliveryAddress: null });
+    toast.clear();
+  });
+  vi.unstubAllGlobals();
+});
+
+describe('/MyCart', () => {
+  it('says the cart is empty and offers the way to the shops', async () => {
+    fakeApi(shop);
+    await renderPage(<MyCartPage />);
+    expect(screen.getByText('Your cart is empty')).toBeTruthy();
+    expect(screen.getByTestId('start-shopping').getAttribute('href')).toBe('/myComplex');
+  });
+
+  it('shows the cart-items error view: which lines need attention and why', async () => {
+    fakeApi({
+      ...shop,
+      '/api/orders/quote': {
+        status: 422,
+        body: {
+          error: {
+            code: 'cartItemsError',
+            message: 'Some items in your cart need attention.',
+            items: [bad('ladoo', 'Out of stock'), { ...bad('jalebi', ''), status: 'OK' }],
+          },
+        },
+      },
+    });
+    fillCart();
+    await renderPage(<MyCartPage />);
+    const view = await screen.findByTestId('cart-items-error');
+    expect(view.textContent).toBe('Ladoo: Out of stock');
+    expect(screen.getByText('Some items in your cart need attention.')).toBeTruthy();
+  });
+
+  it('shows a long-distance refusal in red with its message, and no retry', async () => {
+    fakeApi({
+      ...shop,
+      '/api/orders/quote': {
+        status: 422,
+        body: {
+          error: {
+            code: 'AddressLongDistance',
+            message: 'This address is outside the seller’s delivery range.',
+          },
+        },
+      },
+    });
+    fillCart();
+    await renderPage(<MyCartPage />);
+    const alert = await screen.findByTestId('range-error');
+    expect(alert.textContent).toContain('This address is outside the seller’s delivery range.');
+    expect(alert.className).toContain('form-alert--error');
+    expect(alert.querySelector('button')).toBeNull();
+    expect((screen.getByTestId('validate-and-pay') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('on a changed price keeps a toast up until dismissed whose Refresh goes to /MyCart', async () => {
+    fakeApi({
+      ...shop,
+      '/api/orders/quote': quote,
+      'POST /api/cart/validate': {
+        status: 409,
+        body: {
+          error: {
+            code: 'PaymentUpdatedException',
+            message: 'The price has been updated. Refresh the page to view the new price.',
+            items: [
+              { ...bad('ladoo', 'Price changed'), status: 'OK', reason: 'priceChanged', productPrice: 130 },
+            ],
+          },
+        },
+      },
+    });
+    fillCart();
+    await renderPage(<MyCartPage />, { path: '/MyCart', route: '/MyCart' });
+    await screen.findByTestId('cart-totals');
+    await waitFor(() =>
+      expect((screen.getByTestId('validate-and-pay') as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByTestId('validate-and-pay'));
+    await waitFor(() => expect(toastStore.getState().toasts).toHaveLength(1));
+    const [shown] = toastStore.getState().toasts;
+    expect(shown).toMatchObject({
+      message: 'The price has been updated. Refresh the page to view the new price.',
+      timeoutMs: 0,
+    });
+    expect(shown!.actions.map((a) => a.label)).toEqual(['Refresh']);
+    // The cart took today's price.
+    expect(
+      cartStore.getState().cart.items.find((i) => i.product.vrntId === 'ladoo')?.product.productPrice,
+    ).toBe(130);
+    act(() => toast.runAction(shown!.id, shown!.actions[0]!));
+    expect(toastStore.getState().toasts).toHaveLength(0);
+    expect(screen.getByTestId('cart-totals')).toBeTruthy(); // still /MyCart, not elsewhere
+  });
+
+  it('on a write that lost a race says to try again, and stays', async () => {
+    fakeApi({
+      ...shop,
+      '/api/orders/quote': quote,
+      'POST /api/cart/validate': {
+        status: 409,
+        body: { error: { code: 'ConditionalCheckFailedException', message: 'x' } },
+      },
+    });
+    fillCart();
+    await renderPage(<MyCartPage />, { path: '/MyCart', route: '/MyCart' });
+    await waitFor(() =>
+      expect((screen.getByTestId('validate-and-pay') as HTMLButtonElement).disabled).toBe(false),
+    );
+    fireEvent.click(screen.getByTestId('validate-and-pay'));
+    await waitFor(() =>
+      expect(toastStore.getState().toasts.map((t) => [t.message, t.variant])).toEqual([
+        ['Something went wrong,Please try again!', 'error'],
+      ]),
+    );
+    expect(cartStore.getState().cart.count).toBe(2);
+  });
+});

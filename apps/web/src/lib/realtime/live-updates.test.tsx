@@ -1,0 +1,85 @@
+// @vitest-environment happy-dom
+import { act, cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage } from '../../test/render.tsx';
+import { deviceSessionId } from '../device-session.ts';
+import { toast, toastStore } from '../ui/toast-store.ts';
+
+/** The broker side of one connection: the test fires CONNACK and messages through it. */
+const broker = vi.hoisted(() => ({
+  handlers: new Map<string, (...args: unknown[]) => void>(),
+  subscribed: [] as string[],
+  fire(event: string, ...args: unknown[]) {
+    broker.handlers.get(event)?.(...args);
+  },
+}));
+
+// The real live client, on a stand-in for mqtt.js.
+vi.mock('./live.ts', async () => {
+  const { createLiveClient } = await import('./live-client.ts');
+  const client = {
+    on(event: string, cb: (...args: unknown[]) => void) {
+      broker.handlers.set(event, cb);
+      return client;
+    },
+    subscribe(topic: string) {
+      broker.subscribed.push(topic);
+      return client;
+    },
+    end: () => client,
+  };
+  return {
+    live: createLiveClient({
+      connect: async () => client as unknown as import('./live-client.ts').MqttLike,
+      url: () => 'ws://localhost/mqtt',
+      credentials: async () => ({ userId: 'u1', token: 'token-1' }),
+      isOnline: () => true,
+    }),
+  };
+});
+
+const { LiveUpdates } = await import('./live-updates.tsx');
+
+const send = (event: string, sessionId: string | null, data: Record<string, unknown> = {}) =>
+  act(() =>
+    broker.fire(
+      'message',
+      'users/u1/events',
+      new TextEncoder().encode(
+        JSON.stringify({
+          event,
+          data: { message: `${event} happened`, msg: `${event} நடந்தது`, ...data },
+          SessionID: sessionId,
+        }),
+      ),
+    ),
+  );
+
+beforeEach(() => {
+  localStorage.setItem('lastSignedInUser', 'u1');
+  fakeApi({});
+  toast.clear();
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+describe('live updates in the app', () => {
+  it('re-broadcasts every event as gettingEvents, and toasts only those from another device', async () => {
+    const heard: Array<{ event: string }> = [];
+    const listen = (e: Event) => heard.push((e as CustomEvent).detail);
+    window.addEventListener('gettingEvents', listen);
+    await renderPage(<LiveUpdates />);
+    await vi.waitFor(() => expect(broker.handlers.has('message')).toBe(true));
+    act(() => broker.fire('connect'));
+    expect(broker.subscribed).toContain('users/u1/events');
+
+    send('bookingReserved', 'another-phone', { bookingId: 'b1' });
+    send('bookingReserved', deviceSessionId(), { bookingId: 'b2' });
+    expect(heard.map((e) => e.event)).toEqual(['bookingReserved', 'bookingReserved']);
+    expect(toastStore.getState().toasts.map((t) => t.message)).toEqual(['bookingReserved happened']);
+    window.removeEventListener('gettingEvents', listen);
+  });
+});
