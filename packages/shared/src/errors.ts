@@ -383,3 +383,31 @@ export interface ErrorBody {
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERRORS, code);
 }
+
+/**
+ * What a ResourceNotFound is about, as whole sentences in both languages: the server sends the English
+ * one with `thing` beside it, and the app shows the sentence in the shopper's language.
+ */
+export const NOT_FOUND = {
+  address: { en: 'That address was not found.', ta: 'அந்த முகவரி கிடைக்கவில்லை.' },
+  booking: { en: 'That booking was not found.', ta: 'அந்த முன்பதிவு கிடைக்கவில்லை.' },
+  complex: { en: 'That complex was not found.', ta: 'அந்தக் குடியிருப்பு வளாகம் கிடைக்கவில்லை.' },
+  deadTimer: { en: 'That dead timer was not found.', ta: 'நிறுத்தப்பட்ட அந்தப் பணி கிடைக்கவில்லை.' },
+  listing: { en: 'That listing was not found.', ta: 'அந்த விற்பனைப் பதிவு கிடைக்கவில்லை.' },
+  lockerSite: { en: 'That locker site was not found.', ta: 'அந்த லாக்கர் இடம் கிடைக்கவில்லை.' },
+  membership: { en: 'Your membership was not found.', ta: 'உங்கள் உறுப்பினர் பதிவு கிடைக்கவில்லை.' },
+  notification: { en: 'That notification was not found.', ta: 'அந்த அறிவிப்பு கிடைக்கவில்லை.' },
+  order: { en: 'That order was not found.', ta: 'அந்த ஆர்டர் கிடைக்கவில்லை.' },
+  payment: { en: 'That payment was not found.', ta: 'அந்தக் கட்டணம் கிடைக்கவில்லை.' },
+  photo: { en: 'That photo was not found.', ta: 'அந்தப் புகைப்படம் கிடைக்கவில்லை.' },
+  product: { en: 'That product was not found.', ta: 'அந்தப் பொருள் கிடைக்கவில்லை.' },
+  purchase: { en: 'That purchase was not found.', ta: 'அந்தக் கொள்முதல் கிடைக்கவில்லை.' },
+  request: { en: 'That request was not found.', ta: 'அந்தக் கோரிக்கை கிடைக்கவில்லை.' },
+  seller: { en: 'That seller was not found.', ta: 'அந்த விற்பனையாளர் கிடைக்கவில்லை.' },
+  shop: { en: 'That shop was not found.', ta: 'அந்தக் கடை கிடைக்கவில்லை.' },
+} as const satisfies Record<string, { en: string; ta: string }>;
+export type NotFoundThing = keyof typeof NOT_FOUND;
+
+export function isNotFoundThing(thing: unknown): thing is NotFoundThing {
+  return typeof thing === 'string' && Object.hasOwn(NOT_FOUND, thing);
+}

@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode } from '@petti/shared';
+import { ERRORS, type ErrorCode, NOT_FOUND, type NotFoundThing } from '@petti/shared';
 
 /**
  * A failure the client should see as `{ error: { code, message } }`. The status comes from the
@@ -22,4 +22,6 @@ export class AppError extends Error {
   readonly details: Record<string, unknown> | undefined;
 }
 
-export const notFound = (what = 'That') => new AppError('ResourceNotFound', `${what} was not found.`);
+/** A ResourceNotFound naming what is missing, so the app can say it in the shopper's language. */
+export const notFound = (thing: NotFoundThing) =>
+  new AppError('ResourceNotFound', NOT_FOUND[thing].en, { details: { thing } });

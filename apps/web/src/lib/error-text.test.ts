@@ -104,13 +104,23 @@ describe('messages for people', () => {
     expect(errorText(human, tEn, 'en')).toBe('Every item must come from the chosen shop.');
   });
 
-  it('says what was not found', () => {
+  it('says what was not found, in either language', () => {
     const missing = new ApiError({
       status: 404,
       code: 'ResourceNotFound',
       message: 'That product was not found.',
+      details: { thing: 'product' },
     });
     expect(errorText(missing, tEn, 'en')).toBe('That product was not found.');
-    expect(errorText(missing, tTa, 'ta')).toBe(ERRORS.ResourceNotFound.ta);
+    expect(errorText(missing, tTa, 'ta')).toBe('அந்தப் பொருள் கிடைக்கவில்லை.');
+    // Something the app does not know the name of: the catalogue's general sentence.
+    const unknown = new ApiError({
+      status: 404,
+      code: 'ResourceNotFound',
+      message: 'x',
+      details: { thing: 'toString' },
+    });
+    expect(errorText(unknown, tTa, 'ta')).toBe(ERRORS.ResourceNotFound.ta);
+    expect(errorText(unknown, tEn, 'en')).toBe(ERRORS.ResourceNotFound.en);
   });
 });

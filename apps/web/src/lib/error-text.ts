@@ -1,5 +1,5 @@
 import type { Language } from '@petti/shared/constants';
-import { ERRORS, isErrorCode } from '@petti/shared/errors';
+import { ERRORS, isErrorCode, isNotFoundThing, NOT_FOUND } from '@petti/shared/errors';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLIENT_ERROR_CODES, isApiError } from './api-error.ts';
@@ -81,9 +81,10 @@ export function errorText(
     // when a person wrote it.
     return language === 'en' && bare && !MACHINE_WORDING.test(bare) ? bare : ERRORS.Validation[language];
   }
-  // "That product was not found." says what is missing; the catalogue's sentence cannot.
-  if (error.code === 'ResourceNotFound' && language === 'en' && / was not found\.$/.test(error.message)) {
-    return error.message;
+  // "That product was not found." says what is missing; the catalogue's sentence cannot. The server names
+  // the thing, so the sentence comes in the shopper's language.
+  if (error.code === 'ResourceNotFound' && isNotFoundThing(error.details.thing)) {
+    return NOT_FOUND[error.details.thing][language];
   }
   if (isErrorCode(error.code)) return ERRORS[error.code][language];
   return error.message || t('errors.unknown');

@@ -28,7 +28,7 @@ export function createAddressesService(deps: { db: Db; clock: Clock }) {
       .select()
       .from(addresses)
       .where(and(eq(addresses.id, id), eq(addresses.userId, userId)));
-    if (!row) throw notFound('That address');
+    if (!row) throw notFound('address');
     return row;
   }
 

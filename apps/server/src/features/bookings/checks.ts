@@ -72,7 +72,7 @@ export async function refuseAtSite(
 
 export async function lockOwn(core: BookingCore, tx: Tx, caller: Caller, id: string): Promise<BookingRow> {
   const b = await core.lockBooking(tx, id, caller.userId);
-  if (!b) throw notFound('That booking');
+  if (!b) throw notFound('booking');
   return b;
 }
 

@@ -9,7 +9,7 @@ import {
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { EXCLUSION_VIOLATION, isPgError, UNIQUE_VIOLATION } from '../../db/errors.ts';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
 import { newId } from '../../platform/ids.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
@@ -30,7 +30,7 @@ export function createCoreBase(deps: CoreDeps) {
 
   async function siteOf(tx: DbOrTx, siteId: string): Promise<SiteRow> {
     const site = await getSite(tx, siteId);
-    if (!site) throw new AppError('ResourceNotFound', 'That locker site was not found.');
+    if (!site) throw notFound('lockerSite');
     return site;
   }
 

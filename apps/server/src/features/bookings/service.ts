@@ -67,7 +67,7 @@ export function createBookingsService(core: BookingCore, flows: BookingFlows) {
       .select()
       .from(bookings)
       .where(and(eq(bookings.id, id), eq(bookings.userId, userId)));
-    if (!row) throw notFound('That booking');
+    if (!row) throw notFound('booking');
     return row;
   }
 

@@ -124,10 +124,14 @@ describe('GET /api/products/:id', () => {
     });
   });
 
-  it('answers 404 ResourceNotFound for an unknown product', async () => {
+  it('answers 404 ResourceNotFound for an unknown product, naming what is missing', async () => {
     const res = await get('/api/products/no-such-thing');
     expect(res.statusCode).toBe(404);
-    expect(res.json().error.code).toBe('ResourceNotFound');
+    expect(res.json().error).toEqual({
+      code: 'ResourceNotFound',
+      message: 'That product was not found.',
+      thing: 'product',
+    });
   });
 });
 

@@ -7,7 +7,7 @@ import {
 } from '@petti/shared/schemas/catalog';
 import { photoFileParams } from '@petti/shared/schemas/photo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/openapi.ts';
 
 /** Public catalog reads (docs/product.md#people-and-access: categories are public; so is browsing). */
@@ -62,7 +62,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await catalog.photoFile(request.params.id, request.params.size);
-      if (!file) throw new AppError('ResourceNotFound', 'That photo was not found.');
+      if (!file) throw notFound('photo');
       return reply
         .header('content-type', file.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -61,7 +61,7 @@ export function createCatalogService(deps: {
      */
     async setPhoto(productId: string, body: Buffer) {
       const [row] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
-      if (!row) throw notFound('That product');
+      if (!row) throw notFound('product');
       const photoId = randomBytes(16).toString('hex');
       await storePhoto(storage, (size) => productPhotoKey(photoId, size), body);
       await db.update(products).set({ photoId }).where(eq(products.id, productId));
@@ -75,7 +75,7 @@ export function createCatalogService(deps: {
         .set({ photoId: null })
         .where(eq(products.id, productId))
         .returning({ id: products.id });
-      if (!row) throw notFound('That product');
+      if (!row) throw notFound('product');
       return this.product(productId);
     },
 
@@ -138,7 +138,7 @@ export function createCatalogService(deps: {
     async product(id: string) {
       const [row] = await db.select().from(products).where(eq(products.id, id));
       const brand = row && (await brandNames(db, [row.sellerId])).get(row.sellerId);
-      if (!row || brand === undefined) throw notFound('That product');
+      if (!row || brand === undefined) throw notFound('product');
       const variants = await variantsOf(db, [id]);
       return toProduct(row, brand, variants.get(id) ?? []);
     },

@@ -50,7 +50,7 @@ export function createListings(deps: MarketDeps) {
   async function ofComplex(q: DbOrTx, member: Member, id: string, lock = false): Promise<ListingRow> {
     const base = q.select().from(complexListings).where(eq(complexListings.id, id));
     const [row] = lock ? await base.for('update') : await base;
-    if (!row || row.complexId !== member.complexId) throw notFound('That listing');
+    if (!row || row.complexId !== member.complexId) throw notFound('listing');
     return row;
   }
 
@@ -158,7 +158,7 @@ export function createListings(deps: MarketDeps) {
       const member = await membership.requireMember(db, userId);
       const row = await ofComplex(db, member, id);
       const privileged = row.sellerId === userId || member.role === 'admin';
-      if (!privileged && (row.hiddenAt || row.status === 'delisted')) throw notFound('That listing');
+      if (!privileged && (row.hiddenAt || row.status === 'delisted')) throw notFound('listing');
       return (await views(db, [row], userId))[0]!;
     },
 
@@ -275,10 +275,10 @@ export function createListings(deps: MarketDeps) {
     async setHidden(adminId: string | null, id: string, hidden: boolean): Promise<Listing> {
       return transactor.run(async (tx, fx) => {
         const [row] = await tx.select().from(complexListings).where(eq(complexListings.id, id)).for('update');
-        if (!row) throw notFound('That listing');
+        if (!row) throw notFound('listing');
         if (adminId) {
           const admin = await membership.requireAdmin(tx, adminId);
-          if (admin.complexId !== row.complexId) throw notFound('That listing');
+          if (admin.complexId !== row.complexId) throw notFound('listing');
         }
         if ((row.hiddenAt !== null) === hidden) return (await views(tx, [row], adminId ?? ''))[0]!;
         const [updated] = await tx

@@ -246,7 +246,7 @@ export function createComplexOrders(deps: MarketDeps, log: Logger) {
     const [row] = await db.select().from(complexOrders).where(eq(complexOrders.id, id));
     const isBuyer = row?.buyerId === userId;
     const isSeller = row?.sellerId === userId;
-    if (!row || (!isBuyer && !isSeller)) throw notFound('That order');
+    if (!row || (!isBuyer && !isSeller)) throw notFound('order');
     if (side === 'buyer' && !isBuyer) throw new AppError('Forbidden', 'Only the buyer can do that.');
     if (side === 'seller' && !isSeller) throw new AppError('Forbidden', 'Only the seller can do that.');
     return row;
@@ -367,7 +367,7 @@ export function createComplexOrders(deps: MarketDeps, log: Logger) {
     async recordPayout(id: string): Promise<ComplexOrder> {
       const row = await transactor.run(async (tx) => {
         const o = await core.lock(tx, id);
-        if (!o) throw notFound('That order');
+        if (!o) throw notFound('order');
         if (o.state !== 'completed' && o.state !== 'uncollected')
           throw new AppError('ComplexOrderStateInvalid', 'Only a completed sale is paid out.');
         if (o.paidOutAt) return o;

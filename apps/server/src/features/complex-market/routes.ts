@@ -21,7 +21,7 @@ import {
 import { photoFileParams } from '@petti/shared/schemas/photo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import { acceptImageBodies } from '../../http/image-body.ts';
 import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
 import { userOf } from '../../http/require-user.ts';
@@ -84,7 +84,7 @@ export const complexMarketRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await storage.get(photoKey(request.params.id, request.params.size));
-      if (!file) throw new AppError('ResourceNotFound', 'That photo was not found.');
+      if (!file) throw notFound('photo');
       return reply
         .header('content-type', file.contentType)
         .header('cache-control', 'public, max-age=31536000, immutable')

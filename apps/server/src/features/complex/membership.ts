@@ -55,7 +55,7 @@ export function createMembership(deps: MembershipDeps) {
 
   async function complexRow(q: DbOrTx, id: string): Promise<ComplexRow> {
     const [c] = await q.select().from(complexes).where(eq(complexes.id, id));
-    if (!c) throw notFound('That complex');
+    if (!c) throw notFound('complex');
     return c;
   }
 
@@ -88,7 +88,7 @@ export function createMembership(deps: MembershipDeps) {
         .from(complexMembers)
         .where(and(eq(complexMembers.userId, userId), eq(complexMembers.complexId, complexId)))
         .for('update');
-      if (!m) throw notFound('That request');
+      if (!m) throw notFound('request');
       const status = body.decision === 'approve' ? 'approved' : 'refused';
       // Deciding again the same way changes nothing; an approved member is removed by refusing.
       if (m.status === status)
@@ -221,7 +221,7 @@ export function createMembership(deps: MembershipDeps) {
     async leave(userId: string): Promise<void> {
       await transactor.run(async (tx, fx) => {
         const [gone] = await tx.delete(complexMembers).where(eq(complexMembers.userId, userId)).returning();
-        if (!gone) throw notFound('Your membership');
+        if (!gone) throw notFound('membership');
         await usersService.setHome(tx, userId, null, clock.now());
         if (gone.status === 'approved') await ended(fx, userId, gone.complexId);
       });

@@ -118,7 +118,7 @@ export function createGrabService(deps: GrabDeps) {
       .select()
       .from(grabPurchases)
       .where(and(eq(grabPurchases.id, id), eq(grabPurchases.userId, userId)));
-    if (!row) throw notFound('That purchase');
+    if (!row) throw notFound('purchase');
     return row;
   }
 

@@ -1,7 +1,7 @@
 import { isOpenAt, LOCKER_SIZES, type LockerSite, quoteHours } from '@petti/shared';
 import { asc, desc } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError } from '../../http/app-error.ts';
+import { notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { allRates, getSite, type LockerRow, type SiteRow, type SizeCount } from './inventory.ts';
 import { lockerSites, lockerSizes } from './schema.ts';
@@ -108,8 +108,7 @@ export function createLockerSitesService(deps: {
 
   async function siteOr404(siteId: string, viewer: string | null): Promise<SiteRow> {
     const site = await getSite(db, siteId);
-    if (!site || !visible(site, viewer))
-      throw new AppError('ResourceNotFound', 'That locker site was not found.');
+    if (!site || !visible(site, viewer)) throw notFound('lockerSite');
     return site;
   }
 

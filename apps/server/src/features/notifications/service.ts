@@ -96,7 +96,7 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
         .set({ readAt: sql`coalesce(${notifications.readAt}, ${clock.now().toISOString()}::timestamptz)` })
         .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
         .returning();
-      if (!row) throw notFound('That notification');
+      if (!row) throw notFound('notification');
       return toDto(row);
     },
 

@@ -64,7 +64,7 @@ export const opsTimerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await jobs.retry(request.params.id);
-      if (!row) throw notFound('That dead timer');
+      if (!row) throw notFound('deadTimer');
       return view(row);
     },
   );

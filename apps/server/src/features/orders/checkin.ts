@@ -11,7 +11,7 @@ import { toOrder } from './views.ts';
 /** The buyer's own order, locked; someone else's is not found. */
 export async function ownOrder(deps: OrdersDeps, tx: Tx, userId: string, id: string): Promise<OrderRow> {
   const o = await deps.core.lockOrder(tx, id);
-  if (!o || o.userId !== userId) throw notFound('That order');
+  if (!o || o.userId !== userId) throw notFound('order');
   return o;
 }
 

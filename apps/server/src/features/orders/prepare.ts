@@ -85,7 +85,7 @@ export function createPrepare(deps: OrdersDeps) {
     measured?: { distanceMetres: number | null },
   ): Promise<Prepared> {
     const [seller] = await deps.sellers.rows(q, [body.sellerId]);
-    if (!seller) throw notFound('That shop');
+    if (!seller) throw notFound('shop');
     if (!seller.modes.includes(body.deliveryType)) {
       throw new AppError('DeliveryTypeNotOffered', undefined, {
         details: { deliveryType: body.deliveryType, modes: seller.modes },
@@ -96,11 +96,11 @@ export function createPrepare(deps: OrdersDeps) {
     let destination: { lat: number; lng: number } | null = null;
     if (body.deliveryType === 'home') {
       address = await deps.addresses.snapshot(q, userId, body.addressId!);
-      if (!address) throw notFound('That address');
+      if (!address) throw notFound('address');
       destination = { lat: address.lat, lng: address.lng };
     } else if (body.deliveryType === 'locker') {
       const s = await deps.lockers.parcelSite(q, body.siteId!);
-      if (!s) throw notFound('That locker site');
+      if (!s) throw notFound('lockerSite');
       if (!s.acceptsParcels)
         throw new AppError('SiteNotAcceptingParcels', undefined, { details: { siteId: s.id } });
       if (s.type === 'complex_lockers') {

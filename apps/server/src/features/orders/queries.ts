@@ -37,7 +37,7 @@ export function createOrderQueries(deps: OrdersDeps, db: Db) {
 
     async get(userId: string, id: string): Promise<Order> {
       const [row] = await db.select().from(orders).where(eq(orders.id, id));
-      if (!row || row.userId !== userId) throw notFound('That order');
+      if (!row || row.userId !== userId) throw notFound('order');
       return toOrder(deps, db, row);
     },
 

@@ -18,7 +18,7 @@ export function createShopSide(deps: OrdersDeps, db: Db, transactor: Transactor)
       const to = OPS_ORDER_ACTIONS[action];
       return transactor.run(async (tx, fx) => {
         const o = await core.lockOrder(tx, id);
-        if (!o) throw notFound('That order');
+        if (!o) throw notFound('order');
         if (o.state === to) return toOrder(deps, tx, o); // a retried step changes nothing
         // Ordered while the shop was closed: it is the shop's to accept from its opening, not before.
         if (to === 'accepted' && o.scheduledFor && o.scheduledFor > core.deps.clock.now()) {

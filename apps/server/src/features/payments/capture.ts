@@ -38,7 +38,7 @@ export async function applyCapture(
   sessionId: string | null,
 ): Promise<{ row: PaymentRow; changed: boolean; otherPayment: boolean }> {
   const row = await paymentStore.lock(fx.tx, paymentId);
-  if (!row) throw notFound('That payment');
+  if (!row) throw notFound('payment');
   if (isSettled(row)) {
     return { row, changed: false, otherPayment: row.providerPaymentId !== facts.providerPaymentId };
   }
@@ -76,7 +76,7 @@ export async function recordRefusal(
   refusal: Pick<GrantRefused, 'code'>,
 ): Promise<{ row: PaymentRow; refund: ReservedRefund | null; before: BeforeRefusal | null }> {
   const current = await paymentStore.lock(fx.tx, paymentId);
-  if (!current) throw notFound('That payment');
+  if (!current) throw notFound('payment');
   if (isSettled(current)) return { row: current, refund: null, before: null };
   const now = core.clock.now();
   const [captured] = await fx.tx

@@ -71,7 +71,7 @@ export function createPaymentQueries(core: PaymentsCore) {
     /** One payment with its receipt; someone else's is not found. */
     async get(userId: string, paymentId: string): Promise<PaymentDetail> {
       const row = await paymentStore.find(db, paymentId);
-      if (!row || row.userId !== userId) throw notFound('That payment');
+      if (!row || row.userId !== userId) throw notFound('payment');
       return detail(row);
     },
   };

@@ -100,7 +100,7 @@ export function createRefunds(core: PaymentsCore) {
     options: { amountPaise?: number; reason: string },
   ): Promise<ReservedRefund> {
     const row = await paymentStore.lock(fx.tx, paymentId);
-    if (!row) throw notFound('That payment');
+    if (!row) throw notFound('payment');
     return reserveLocked(fx, row, options);
   }
 
@@ -129,7 +129,7 @@ export function createRefunds(core: PaymentsCore) {
     // The timer row first, as the worker takes it (platform/jobs/worker.ts, lock order).
     await cancelTimerByKey(tx, timerKey(refund.refundId));
     const row = await paymentStore.lock(tx, refund.paymentId);
-    if (!row) throw notFound('That payment');
+    if (!row) throw notFound('payment');
     const [reserved] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, refund.refundId));
     const [seen] = await tx
       .select({ id: paymentRefunds.id })

@@ -78,7 +78,7 @@ export function createSellersService(deps: {
     /** The public landing page of one seller. */
     async page(id: string, point?: LatLng): Promise<SellerPage> {
       const [row] = await db.select().from(sellers).where(eq(sellers.id, id));
-      if (!row) throw notFound('That seller');
+      if (!row) throw notFound('seller');
       const metres = point ? (await distancesFrom(point, [row]))[0]! : null;
       const category = await categoryById(db, row.categoryId);
       const counts = await categoryCounts(db, id);

@@ -43,7 +43,7 @@ export function defineBuy(deps: MarketDeps) {
         listing.hiddenAt ||
         listing.status === 'delisted'
       )
-        throw notFound('That listing');
+        throw notFound('listing');
       if (listing.sellerId === input.userId) throw new AppError('OwnListing');
       if (!listing.handover.includes(body.handover)) throw new AppError('HandoverNotOffered');
       let siteId: string | null = null;

@@ -36,7 +36,7 @@ export function defineCancel(
     ): Promise<{ row: ComplexOrderRow | null; refundTimerId: string | null }> {
       const o = await core.lock(fx.tx, input.orderId);
       if (input.by === 'seller') {
-        if (!o || o.sellerId !== input.userId) throw notFound('That order');
+        if (!o || o.sellerId !== input.userId) throw notFound('order');
       } else if (o?.state !== 'awaiting_drop') {
         return { row: null, refundTimerId: null };
       }

@@ -39,7 +39,7 @@ export function defineCheckout(deps: GrabDeps) {
     async run(fx, input: CheckoutInput) {
       const { body } = input;
       const [seller] = await sellerRows(fx.tx, [body.sellerId]);
-      if (!seller) throw notFound('That shop');
+      if (!seller) throw notFound('shop');
       if (!seller.modes.includes('grab')) throw new AppError('GrabNotOffered');
       const now = clock.now();
       const check = await validateCartItems(fx.tx, body.items, now);

@@ -37,7 +37,7 @@ export function defineCancelOrder(deps: OrdersDeps, log: Logger) {
         if (o?.state !== 'awaiting_payment' || !o.holdExpiresAt || o.holdExpiresAt > clock.now())
           return { order: null, refundTimerId: null };
       } else {
-        if (!o || o.userId !== input.userId) throw notFound('That order');
+        if (!o || o.userId !== input.userId) throw notFound('order');
         if (o.state === 'cancelled') return { order: await toOrder(deps, fx.tx, o), refundTimerId: null };
         if (!(ORDER_CANCELLABLE_STATES as readonly OrderState[]).includes(o.state)) {
           throw new AppError(

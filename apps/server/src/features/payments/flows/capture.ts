@@ -190,7 +190,7 @@ export function defineCaptureFlow(core: PaymentsCore, refunds: Refunds, refund: 
       let step: CaptureStepInput;
       if (request.source === 'confirm') {
         const found = await paymentStore.find(core.db, request.paymentId);
-        if (!found || found.userId !== request.userId) throw notFound('That payment');
+        if (!found || found.userId !== request.userId) throw notFound('payment');
         const checked = await flow.db(verify, {
           ...request,
           signed: checkSignature(core, found, request.body),

@@ -36,7 +36,7 @@ export async function verifyConfirmation(
 ): Promise<Verified> {
   const { body, ip } = request;
   const row = await paymentStore.find(fx.tx, request.paymentId);
-  if (!row || row.userId !== request.userId) throw notFound('That payment');
+  if (!row || row.userId !== request.userId) throw notFound('payment');
   const refuse = async (detail: string, providerPaymentId: string) =>
     paymentStore.logEvent(fx.tx, core.clock, {
       paymentId: row.id,
