@@ -47,6 +47,30 @@ export const shellJourneys: Journey[] = [
   }),
 
   journey(
+    'A link to something that is gone is said in words for people, in English and Tamil',
+    async ({ page, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Gone Link');
+      await signedIn(page, shopper, '/productDetails/no-such-product');
+      await expectVisibleText(page.getByRole('alert'), 'That product was not found.');
+      await screenshot('product-not-found');
+      await page.goto('/emailVerification/abc');
+      const failed = page.getByTestId('email-verification-failed');
+      await expectVisibleText(failed);
+      assert.doesNotMatch(await failed.innerText(), /too small|expected string|characters/i);
+      await expectVisibleText(failed, 'This link is incomplete or was changed.');
+
+      await page.evaluate(() => window.localStorage.setItem('language', 'ta'));
+      await page.goto('/productDetails/no-such-product');
+      await expectVisibleText(page.getByRole('alert'), 'அந்தப் பொருள் கிடைக்கவில்லை.');
+      await screenshot('ta-product-not-found');
+      await page.goto('/emailVerification/abc');
+      await expectVisibleText(page.getByTestId('email-verification-failed'));
+      assert.match(await page.getByTestId('email-verification-failed').innerText(), /[\u0B80-\u0BFF]/);
+      await screenshot('ta-email-link-not-valid');
+    },
+  ),
+
+  journey(
     'Anyone can read the privacy policy and the prices without signing in',
     async ({ page, screenshot }) => {
       for (const path of ['/privacy-policy', '/pricing']) {

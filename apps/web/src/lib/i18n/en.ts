@@ -255,6 +255,7 @@ export const commonEn = {
     missing:
       'Part of the link is missing. Open the link from the email again, or send a new one from your profile.',
     newLinkHint: 'You can send a new link from your profile.',
+    linkDamaged: 'This link is incomplete or was changed. Open it from the email again.',
     toProfile: 'Go to my profile',
   },
   pages: {

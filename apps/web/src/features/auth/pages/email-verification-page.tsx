@@ -65,7 +65,12 @@ export default function EmailVerificationPage() {
       <div className="status-panel" data-testid="email-verification-failed">
         <h2 className="status-panel__title">{t('emailVerification.invalidTitle')}</h2>
         <FormAlert>
-          <p>{errorText(failure)}</p>
+          <p>
+            {/* A token cut short or altered on the way: say so, not the form rule it broke. */}
+            {isApiError(failure) && failure.code === 'Validation'
+              ? t('emailVerification.linkDamaged')
+              : errorText(failure)}
+          </p>
           {!canRetry && <p>{t('emailVerification.newLinkHint')}</p>}
         </FormAlert>
         {canRetry ? (
