@@ -63,8 +63,10 @@ export async function startPetti(options: StartOptions): Promise<Started> {
     opened.push(() => app.close());
 
     // Locker controllers' messages in; the timer worker; the simulated controllers (docs/lockers.md).
-    const { lockerDevices, jobs } = app.services;
+    const { lockerDevices, jobs, liveCheckin } = app.services;
     opened.push(await lockerDevices.listen(realtime));
+    // What apps published while offline (curbside check-ins), sent once they were back.
+    opened.push(await liveCheckin.listen(realtime));
     await lockerDevices.ensureHousekeeping();
     if (config.JOB_WORKER) {
       // Every feature's timers: bookings, controllers, orders (docs/decisions/0004).

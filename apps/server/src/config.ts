@@ -27,6 +27,14 @@ export const envSchema = z.object({
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   MQTT_URL: url(['mqtt', 'mqtts', 'ws', 'wss', 'tcp']).optional(),
   MQTT_PUBLIC_URL: url(['ws', 'wss']).optional(),
+  /**
+   * With an external broker, the shared-subscription group the processes of one deployment take apps'
+   * requests in (`$share/{group}/…`), so each request is handled once.
+   */
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default('petti'),
   /** Plain MQTT for locker controllers on the embedded broker; `0` turns it off. 1883 is left to a system broker. */
   MQTT_TCP_PORT: port.default(1884),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('warn'),

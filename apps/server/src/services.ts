@@ -13,7 +13,7 @@ import { createGrabFeature } from './features/grab/index.ts';
 import { lockersService } from './features/lockers/service.ts';
 import { createMeService } from './features/me/index.ts';
 import { createNotificationsService } from './features/notifications/service.ts';
-import { createOrderFeature } from './features/orders/index.ts';
+import { createLiveCheckin, createOrderFeature } from './features/orders/index.ts';
 import { createPaymentFeature } from './features/payments/feature.ts';
 import { createPushFeature } from './features/push/index.ts';
 import { createOutboxEmail } from './platform/email/outbox-email.ts';
@@ -135,6 +135,15 @@ export function createServices(ctx: AppContext, log: Logger) {
     jobs,
     checkRange: marketplace.checkRange,
   });
+  // Curbside check-ins the app published over the live connection, once it was back (seed §9's buffer).
+  const liveCheckin = createLiveCheckin({
+    orders: orderFeature.orders,
+    authenticate: auth.authenticate,
+    userEvents,
+    transactor,
+    log,
+    shareGroup: config.MQTT_SHARE_GROUP,
+  });
   // Grab-and-go: a shop's grab cart paid on its own, and the exit pass (docs/grab-and-go.md).
   const grabFeature = createGrabFeature(ctx, {
     flows,
@@ -170,6 +179,7 @@ export function createServices(ctx: AppContext, log: Logger) {
   return {
     outbox,
     push,
+    liveCheckin,
     membership,
     ...complexFeature,
     notifications,

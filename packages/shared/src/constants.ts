@@ -122,6 +122,8 @@ export const STORAGE_KEYS = {
   otpSession: 'otpSession',
   /** Last known live locker bookings with their PINs, for showing a PIN offline. */
   lastBookings: 'lastBookings',
+  /** What the app has published while offline and not yet seen acknowledged (the live client's buffer). */
+  liveOutbox: 'liveOutbox',
 } as const;
 
 export const LANGUAGES = ['en', 'ta'] as const;

@@ -15,6 +15,11 @@ export const EVENTS = {
   LockerLongDistance: 'LockerLongDistance',
   /** Sign-in sessions ended (signed out, or everywhere): `data.sessionIds`; an app whose own is among them clears. */
   sessionEnded: 'sessionEnded',
+  /**
+   * Something the app published while offline (a curbside check-in) could not be done when it arrived:
+   * `data.requestId`, `data.orderId`, `data.reason` (the error code), the text why.
+   */
+  liveRequestRefused: 'liveRequestRefused',
   // payments and plans
   paymentCaptured: 'paymentCaptured',
   paymentFailed: 'paymentFailed',
@@ -102,6 +107,8 @@ export const NO_AUTH_SESSION_CREDENTIALS = 'No auth session credentials';
 export const TOPICS = {
   userEvents: (userId: string) => `users/${userId}/events`,
   userRoot: (userId: string) => `users/${userId}/#`,
+  /** What the app publishes (curbside check-ins, kept in its offline buffer until sent). */
+  userRequests: (userId: string) => `users/${userId}/requests`,
   lockerState: (siteId: string) => `lockers/${siteId}/state`,
   lockerKeypad: (siteId: string) => `lockers/${siteId}/keypad`,
   lockerCommands: (siteId: string) => `lockers/${siteId}/commands`,

@@ -2,8 +2,17 @@ import assert from 'node:assert/strict';
 import { waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { addFromProductPage, cartCount, checkout, SELLER, waitForStep } from '../shop-steps.ts';
-import { newShopper, openAllDay, signedIn } from '../shopper.ts';
+import { asShopper, newShopper, openAllDay, signedIn } from '../shopper.ts';
 import { expectVisibleText } from '../visible.ts';
+
+/** Polls `check` until it holds (every 250 ms, up to `ms`). */
+async function waitUntil(check: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 /**
  * Ordering for home delivery, a parcel locker and curbside pickup with testpay, each order moved
@@ -104,6 +113,54 @@ export const orderingJourneys: Journey[] = [
       await screenshot('my-orders');
     },
     { timeoutMs: 600_000 },
+  ),
+
+  journey(
+    'With no signal in the car park, "On my way" and "I\'m here" wait on the phone and reach the shop once it is back online',
+    async ({ page, context, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Ravi Offline');
+      await openAllDay(baseUrl, SELLER);
+      await signedIn(page, shopper, '/myComplex');
+      await addFromProductPage(page, 'murugan-chana-dal', 'murugan-chana-dal-500g', 1);
+      await page.goto('/MyCart');
+      await page.getByTestId('delivery-curbside').click();
+      await page.getByTestId('vehicle-no').fill('TN 67 CD 4321');
+      const id = await checkout(page, screenshot, 'curbside-offline');
+      const order = () =>
+        asShopper<{ state: string; checkin: { onMyWayAt: string | null } }>(
+          baseUrl,
+          shopper,
+          'GET',
+          `/orders/${id}`,
+        );
+
+      // Offline: "On my way" is kept, and said so.
+      await page.getByTestId('on-my-way').waitFor();
+      await context.setOffline(true);
+      await page.getByTestId('on-my-way').click();
+      await expectVisibleText(
+        page.getByText('You are offline. The shop will be told as soon as your phone is back online.'),
+      );
+      await screenshot('curbside-queued');
+      await context.setOffline(false);
+      await waitUntil(async () => (await order()).checkin.onMyWayAt !== null, 'on my way reached the shop');
+      await page.getByTestId('curbside-waiting').waitFor({ state: 'detached' });
+
+      // Ready; in Tamil this time, "I'm here" with no signal.
+      await waitForStep(page, 'ready_for_pickup', 90_000);
+      await page.evaluate(() => window.localStorage.setItem('language', 'ta'));
+      await page.reload();
+      await page.getByTestId('curbside-spot').fill('கோயில் வளைவு அருகே');
+      await context.setOffline(true);
+      await page.getByTestId('im-here').click();
+      await expectVisibleText(page.getByText('நீங்கள் இணைப்பில் இல்லை. உங்கள் தொலைபேசி மீண்டும் இணைந்தவுடன்'));
+      await screenshot('ta-curbside-queued');
+      await context.setOffline(false);
+      await waitForStep(page, 'arrived', 60_000);
+      assert.equal((await order()).state === 'arrived' || (await order()).state === 'handed_over', true);
+      await screenshot('ta-curbside-arrived');
+    },
+    { timeoutMs: 300_000 },
   ),
 
   journey('Shoppers reorder an earlier order in one tap', async ({ page, context, baseUrl, screenshot }) => {

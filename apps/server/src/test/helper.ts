@@ -57,6 +57,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     WEB_DIST: '.tmp/test/no-web-build',
     // Uploaded photos land in a scratch folder, never in the checkout's ./data.
     DATA_DIR: '.tmp/test/data',
+    // Test apps share one external broker: each takes apps' requests in its own group.
+    MQTT_SHARE_GROUP: `petti-test-${Math.random().toString(36).slice(2, 10)}`,
     ...overrides,
   });
 }

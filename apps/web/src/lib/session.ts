@@ -19,6 +19,8 @@ export async function endLocalSession(
   storage.removeItem(STORAGE_KEYS.lastBookings);
   // So is the complex they live in (the next user of this phone may live elsewhere).
   storage.removeItem(STORAGE_KEYS.complexSessionId);
+  // And what they published offline that never went.
+  storage.removeItem(STORAGE_KEYS.liveOutbox);
   try {
     sessionStore().removeItem(STORAGE_KEYS.otpSession);
   } catch {

@@ -7,7 +7,7 @@ const SITE_ID = /^[a-z0-9-]{1,64}$/;
 
 /**
  * Who may use the embedded broker. Browsers connect with their access token as the MQTT password
- * and may only subscribe under `users/{own id}/` and publish nothing; locker controllers use their
+ * and may only subscribe under `users/{own id}/` and publish on `users/{own id}/requests`; locker controllers use their
  * site's credentials and may only use their own site's topics.
  */
 export function createBrokerAuth(deps: {
@@ -50,7 +50,9 @@ export function createBrokerAuth(deps: {
     },
     canPublish(principal: Principal, topic: string) {
       if (principal.kind === 'server') return true;
-      if (principal.kind === 'user') return false;
+      // A user publishes only their own requests (the app's offline buffer); the server still checks the
+      // token each one carries (features/orders/live-checkin.ts).
+      if (principal.kind === 'user') return topic === TOPICS.userRequests(principal.userId);
       const own = [TOPICS.lockerState(principal.siteId), TOPICS.lockerKeypad(principal.siteId)];
       return own.some((t) => topic === t || topic.startsWith(`${t}/`));
     },

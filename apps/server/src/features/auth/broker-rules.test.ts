@@ -97,14 +97,28 @@ describe('who may listen to what', () => {
     expect(await bobHears).toBeNull();
   });
 
-  it('refuses any publish to user topics from a user', async () => {
+  it("lets a user publish on their own requests topic only, never events or another user's requests", async () => {
     const alice = await signUpUser(t.app);
+    const bob = await signUpUser(t.app);
     const listener = await connect({ username: alice.userId, password: alice.tokens.accessToken });
     await listener.subscribeAsync(`users/${alice.userId}/#`);
-    const heard = hears(listener, `users/${alice.userId}/events`, 600);
+    const bobListener = await connect({ username: bob.userId, password: bob.tokens.accessToken });
+    await bobListener.subscribeAsync(`users/${bob.userId}/#`);
+
+    const forged = hears(listener, `users/${alice.userId}/events`, 600);
     const publisher = await connect({ username: alice.userId, password: alice.tokens.accessToken });
     publisher.publish(`users/${alice.userId}/events`, '{"event":"forged"}', { qos: 0 });
-    expect(await heard).toBeNull();
+    expect(await forged).toBeNull();
+
+    const intoBob = hears(bobListener, `users/${bob.userId}/requests`, 600);
+    const other = await connect({ username: alice.userId, password: alice.tokens.accessToken });
+    other.publish(`users/${bob.userId}/requests`, '{"x":1}', { qos: 0 });
+    expect(await intoBob).toBeNull();
+
+    const own = hears(listener, `users/${alice.userId}/requests`, 2000);
+    const requester = await connect({ username: alice.userId, password: alice.tokens.accessToken });
+    await requester.publishAsync(`users/${alice.userId}/requests`, '{"x":2}', { qos: 1 });
+    expect(await own).toBe('{"x":2}');
   });
 
   it('stops a signed-out session from connecting', async () => {

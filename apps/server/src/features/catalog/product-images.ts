@@ -1,11 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { products } from './schema.ts';
-import { productPhotoUrl } from './views.ts';
-
-/** A product's picture as the app shows it: the shop's photo when it sent one, else its illustration. */
-export const productImageOf = (row: { photoId: string | null; image: string | null }): string | null =>
-  row.photoId ? productPhotoUrl(row.photoId, 'medium') : row.image;
+import { productImageOf } from './views.ts';
 
 /** Pictures of these products by id (orders show them beside their lines); a product gone has none. */
 export async function productImages(q: DbOrTx, ids: readonly string[]): Promise<Map<string, string | null>> {

@@ -2,11 +2,14 @@ import { artPathOf } from '@petti/shared/rules/art';
 import { gstIncluded } from '@petti/shared/rules/money';
 import type { Category, Product, Variant } from '@petti/shared/schemas/catalog';
 import type { Photo, PhotoSize } from '@petti/shared/schemas/photo';
-import { productImageOf } from './product-images.ts';
 import type { categories, products, productVariants } from './schema.ts';
 
 export const productPhotoKey = (id: string, size: PhotoSize) => `products/${id}/${size}.webp`;
 export const productPhotoUrl = (id: string, size: PhotoSize) => `/api/products/photos/${id}/${size}`;
+
+/** A product's picture as the app shows it: the shop's photo when it sent one, else its illustration. */
+export const productImageOf = (row: { photoId: string | null; image: string | null }): string | null =>
+  row.photoId ? productPhotoUrl(row.photoId, 'medium') : row.image;
 export const toProductPhoto = (id: string): Photo => ({
   id,
   urls: {

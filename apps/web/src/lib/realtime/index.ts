@@ -1,8 +1,10 @@
 import { GETTING_EVENTS } from '@petti/shared/events';
+import type { LiveRequestBody } from '@petti/shared/schemas/live-requests';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
 import { deviceSessionId } from '../device-session.ts';
 import { type ConnectionState, deriveConnectionState } from './connection-state.ts';
-import { live } from './live.ts';
+import { live, liveBuffer } from './live.ts';
 import type { LiveEvent } from './live-event.ts';
 
 /**
@@ -18,6 +20,7 @@ import type { LiveEvent } from './live-event.ts';
 
 export type { ConnectionState } from './connection-state.ts';
 export { eventText, type LiveEvent } from './live-event.ts';
+export type { QueuedRequest } from './offline-buffer.ts';
 
 export interface LiveEventMeta {
   fromThisDevice: boolean;
@@ -38,6 +41,19 @@ export function useLiveEvents(listener: (e: LiveEvent, meta: LiveEventMeta) => v
 export function useLiveStatus(): ConnectionState {
   const facts = useSyncExternalStore(live.facts.subscribe, live.facts.getState, live.facts.getState);
   return deriveConnectionState(facts);
+}
+
+/**
+ * Publishes a request over the live connection (a curbside check-in): at once when connected, else kept in
+ * the offline buffer and sent when the connection is back. False when nobody is signed in.
+ */
+export function sendLiveRequest(body: LiveRequestBody): boolean {
+  return live.request(body);
+}
+
+/** What waits in the offline buffer to be sent, kept current. */
+export function usePendingRequests() {
+  return useStore(liveBuffer.store, (s) => s.items);
 }
 
 // Every event also goes out as the `gettingEvents` window event, for anything listening outside React.

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../storage.ts';
 import { createLiveClient, type MqttConnectOptions, type MqttLike } from './live-client.ts';
 import type { LiveEvent } from './live-event.ts';
+import { createOfflineBuffer } from './offline-buffer.ts';
 
 /** A stand-in for mqtt.js's client: records what it is asked and lets the test fire its events. */
 function fakeMqtt() {
@@ -16,6 +18,11 @@ function fakeMqtt() {
       client.subscribed.push(topic);
       return client;
     },
+    published: [] as Array<{ topic: string; message: string; ack: (error?: Error) => void }>,
+    publish(topic: string, message: string, _options: unknown, ack: (error?: Error) => void) {
+      client.published.push({ topic, message, ack });
+      return client;
+    },
     end() {
       client.ended = true;
       return client;
@@ -27,7 +34,7 @@ function fakeMqtt() {
   return client;
 }
 
-function setup(options: { token?: string | null } = {}) {
+function setup(options: { token?: string | null; buffer?: ReturnType<typeof createOfflineBuffer> } = {}) {
   const clients: ReturnType<typeof fakeMqtt>[] = [];
   const calls: MqttConnectOptions[] = [];
   const asked: Array<{ renew?: boolean } | undefined> = [];
@@ -44,6 +51,9 @@ function setup(options: { token?: string | null } = {}) {
       return options.token === null ? null : { userId: 'user-1', token: options.token ?? 'token-1' };
     },
     isOnline: () => true,
+    buffer: options.buffer,
+    currentUser: () => 'user-1',
+    sessionId: () => 'device-1',
   });
   return { live, clients, calls, asked };
 }
@@ -202,5 +212,55 @@ describe('the live client', () => {
     expect(clients).toHaveLength(2);
     expect(clients[0]?.ended).toBe(true);
     live.stop();
+  });
+
+  it('keeps what the app publishes offline and sends it, oldest first, once connected; acknowledged, it leaves', async () => {
+    const storage = memoryStorage();
+    const buffer = createOfflineBuffer({ storage: () => storage });
+    const { live, clients } = setup({ buffer });
+    // Offline: nothing to send it on yet.
+    expect(live.request({ type: 'curbsideOnMyWay', orderId: 'o1' })).toBe(true);
+    expect(live.request({ type: 'curbsideArrived', orderId: 'o1', bay: '3' })).toBe(true);
+    expect(JSON.parse(storage.getItem('liveOutbox')!)).toHaveLength(2);
+
+    live.start();
+    await flush();
+    clients[0]!.fire('connect');
+    const sent = clients[0]!.published;
+    expect(sent.map((p) => p.topic)).toEqual(['users/user-1/requests', 'users/user-1/requests']);
+    const envelopes = sent.map((p) => JSON.parse(p.message));
+    expect(envelopes.map((e) => e.request)).toEqual([
+      { type: 'curbsideOnMyWay', orderId: 'o1' },
+      { type: 'curbsideArrived', orderId: 'o1', bay: '3' },
+    ]);
+    expect(envelopes[0]).toMatchObject({ token: 'token-1', sessionId: 'device-1' });
+    expect(envelopes[0].requestId).toBe(buffer.items()[0]!.requestId);
+
+    // The first is acknowledged; the connection drops before the second is.
+    sent[0]!.ack();
+    expect(buffer.items()).toHaveLength(1);
+    clients[0]!.fire('close');
+    await vi.advanceTimersByTimeAsync(5_000);
+    clients[1]!.fire('connect');
+    // Only the unacknowledged one goes again, on the new connection.
+    expect(clients[1]!.published.map((p) => JSON.parse(p.message).request.type)).toEqual(['curbsideArrived']);
+    clients[1]!.published[0]!.ack();
+    expect(buffer.items()).toEqual([]);
+    expect(storage.getItem('liveOutbox')).toBeNull();
+
+    // Connected: sent at once.
+    live.request({ type: 'curbsideArrived', orderId: 'o2' });
+    expect(clients[1]!.published).toHaveLength(2);
+  });
+
+  it("never sends one user's buffered requests on another user's connection", async () => {
+    const buffer = createOfflineBuffer({ storage: () => memoryStorage() });
+    buffer.push('someone-else', { type: 'curbsideArrived', orderId: 'theirs' });
+    const { live, clients } = setup({ buffer });
+    live.start();
+    await flush();
+    clients[0]!.fire('connect');
+    expect(clients[0]!.published).toEqual([]);
+    expect(buffer.items()).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import { REALTIME } from '@petti/shared/constants';
 import { NO_AUTH_SESSION_CREDENTIALS, TOPICS } from '@petti/shared/events';
+import type { LiveRequestBody, LiveRequestEnvelope } from '@petti/shared/schemas/live-requests';
 import { createStore } from 'zustand/vanilla';
 import { log } from '../log.ts';
 import { type ConnectionFacts, type ConnectionState, deriveConnectionState } from './connection-state.ts';
 import { type LiveEvent, parseLiveEvent } from './live-event.ts';
+import type { OfflineBuffer } from './offline-buffer.ts';
 import { createReconnector } from './reconnect.ts';
 
 /**
@@ -21,6 +23,7 @@ export interface MqttLike {
   on(event: 'message', cb: (topic: string, payload: Uint8Array) => void): unknown;
   on(event: 'packetsend' | 'packetreceive', cb: (packet: { cmd: string }) => void): unknown;
   subscribe(topic: string, options: { qos: 0 | 1 }): unknown;
+  publish(topic: string, message: string, options: { qos: 1 }, callback: (error?: Error) => void): unknown;
   end(force?: boolean): unknown;
 }
 
@@ -52,6 +55,12 @@ export interface LiveClientDeps {
    */
   msUntilRenewal?: (token: string) => number | null;
   timers?: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout };
+  /** What the app publishes waits here until the broker acknowledges it (seed §9's offline buffer). */
+  buffer?: OfflineBuffer;
+  /** Who is signed in on this device now (the buffer is per user), without asking the network. */
+  currentUser?: () => string | null;
+  /** This device's session id, so the events a request causes are known here as this device's own. */
+  sessionId?: () => string | null;
 }
 
 /** A keep-alive ping unanswered this long marks the connection as pending keep-alive. */
@@ -72,6 +81,39 @@ export function createLiveClient(deps: LiveClientDeps) {
   let renewTimer: ReturnType<typeof setTimeout> | null = null;
   /** The broker refused our token (CONNACK 4 or 5): the next attempt renews the session first. */
   let refused = false;
+  /** The connection that is up now, with the user and token it was opened with. */
+  let up: { client: MqttLike; userId: string; token: string } | null = null;
+  /** Buffered requests handed to mqtt.js on this connection and not yet acknowledged. */
+  const inFlight = new Set<string>();
+
+  /**
+   * Sends what the buffer holds for the connected user, oldest first; each leaves the buffer when the
+   * broker acknowledges it (QoS 1). A lost connection leaves the rest for the next one.
+   */
+  const drain = () => {
+    const buffer = deps.buffer;
+    if (!buffer || !up) return;
+    const { client: c, userId, token } = up;
+    for (const item of buffer.items()) {
+      if (item.userId !== userId) {
+        buffer.remove(item.requestId); // left by someone who has since signed out here
+        continue;
+      }
+      if (inFlight.has(item.requestId)) continue;
+      inFlight.add(item.requestId);
+      const envelope: LiveRequestEnvelope = {
+        requestId: item.requestId,
+        token,
+        sessionId: deps.sessionId?.() ?? null,
+        queuedAt: item.queuedAt,
+        request: item.request,
+      };
+      c.publish(TOPICS.userRequests(userId), JSON.stringify(envelope), { qos: 1 }, (error) => {
+        inFlight.delete(item.requestId);
+        if (!error) buffer.remove(item.requestId);
+      });
+    }
+  };
 
   const set = (patch: Partial<ConnectionFacts>) => facts.setState(patch);
   const reconnector = createReconnector(() => void open(), timers);
@@ -87,6 +129,8 @@ export function createLiveClient(deps: LiveClientDeps) {
     renewTimer = null;
     const old = client;
     client = null;
+    up = null;
+    inFlight.clear();
     generation++;
     old?.end(true);
   };
@@ -136,6 +180,8 @@ export function createLiveClient(deps: LiveClientDeps) {
       reconnector.stop();
       set({ connection: 'connected', keepAliveHealthy: true, lastError: undefined });
       next.subscribe(TOPICS.userEvents(creds.userId), { qos: 1 });
+      up = { client: next, userId: creds.userId, token: creds.token };
+      drain();
       // Before the broker ends this connection at the token's expiry, open a new one with a fresh token.
       const left = deps.msUntilRenewal?.(creds.token);
       if (left !== null && left !== undefined) {
@@ -150,6 +196,8 @@ export function createLiveClient(deps: LiveClientDeps) {
     });
     next.on('close', () => {
       if (mine !== generation) return;
+      up = null;
+      inFlight.clear();
       clearPing();
       set({ connection: 'disconnected', keepAliveHealthy: true });
       if (facts.getState().intended === 'connected') reconnector.disrupted();
@@ -209,6 +257,21 @@ export function createLiveClient(deps: LiveClientDeps) {
       ) {
         reconnector.restart();
       }
+    },
+    /**
+     * Publishes a request for the signed-in user: sent now when connected, else kept in the offline buffer
+     * and sent as soon as the connection is back. Answers false when nobody is signed in (nothing kept).
+     */
+    request(body: LiveRequestBody): boolean {
+      const userId = up?.userId ?? deps.currentUser?.() ?? null;
+      if (!deps.buffer || !userId) return false;
+      deps.buffer.push(userId, body);
+      drain();
+      return true;
+    },
+    /** Forgets everything waiting to be sent (signed out on this device). */
+    clearBuffer(): void {
+      deps.buffer?.clear();
     },
     subscribe(listener: (event: LiveEvent) => void): () => void {
       listeners.add(listener);

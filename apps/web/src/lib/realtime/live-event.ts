@@ -36,6 +36,7 @@ const ERROR_EVENTS = new Set<string>([
   EVENTS.orderTimedOut,
   EVENTS.orderCancelled,
   EVENTS.orderPickupExpired,
+  EVENTS.liveRequestRefused,
 ]);
 const SUCCESS_EVENTS = new Set<string>([
   EVENTS.bookingReserved,

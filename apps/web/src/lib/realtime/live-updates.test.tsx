@@ -17,6 +17,9 @@ const broker = vi.hoisted(() => ({
 // The real live client, on a stand-in for mqtt.js.
 vi.mock('./live.ts', async () => {
   const { createLiveClient } = await import('./live-client.ts');
+  const { createOfflineBuffer } = await import('./offline-buffer.ts');
+  const { memoryStorage } = await import('../storage.ts');
+  const liveBuffer = createOfflineBuffer({ storage: () => memoryStorage() });
   const client = {
     on(event: string, cb: (...args: unknown[]) => void) {
       broker.handlers.set(event, cb);
@@ -29,11 +32,13 @@ vi.mock('./live.ts', async () => {
     end: () => client,
   };
   return {
+    liveBuffer,
     live: createLiveClient({
       connect: async () => client as unknown as import('./live-client.ts').MqttLike,
       url: () => 'ws://localhost/mqtt',
       credentials: async () => ({ userId: 'u1', token: 'token-1' }),
       isOnline: () => true,
+      buffer: liveBuffer,
     }),
   };
 });
@@ -81,5 +86,12 @@ describe('live updates in the app', () => {
     expect(heard.map((e) => e.event)).toEqual(['bookingReserved', 'bookingReserved']);
     expect(toastStore.getState().toasts.map((t) => t.message)).toEqual(['bookingReserved happened']);
     window.removeEventListener('gettingEvents', listen);
+
+    // A request this device sent from its offline buffer got no HTTP answer: its refusal is said here.
+    send('liveRequestRefused', deviceSessionId(), { requestId: 'r1', orderId: 'o1' });
+    expect(toastStore.getState().toasts.at(-1)).toMatchObject({
+      message: 'liveRequestRefused happened',
+      variant: 'error',
+    });
   });
 });

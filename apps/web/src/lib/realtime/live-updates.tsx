@@ -71,7 +71,8 @@ export function LiveUpdates() {
           return;
         }
         void queryClient.invalidateQueries({ queryKey: ['notifications'] });
-        if (isFromThisDevice(e)) return;
+        // A request sent from the offline buffer had no HTTP answer here: its refusal is said here too.
+        if (isFromThisDevice(e) && e.event !== EVENTS.liveRequestRefused) return;
         for (const key of SHARED_KEYS) void queryClient.invalidateQueries({ queryKey: key });
         if (isSilent(e)) return;
         const text = eventText(e, i18n.resolvedLanguage === 'ta' ? 'ta' : 'en');

@@ -1,9 +1,15 @@
 import { api } from '../api.ts';
+import { authEvents } from '../auth-events.ts';
 import { getAccessToken, getLastUser, tokenExpiresAt } from '../auth-storage.ts';
+import { deviceSessionId } from '../device-session.ts';
 import { createLiveClient, type MqttLike } from './live-client.ts';
+import { createOfflineBuffer } from './offline-buffer.ts';
 
 /** A token this close to expiry is renewed before connecting (the broker checks it at connect). */
 const RENEW_BEFORE_MS = 60_000;
+
+/** What the app publishes waits here until the broker has it (seed §9's offline buffer). */
+export const liveBuffer = createOfflineBuffer();
 
 /** The app's one real-time connection. mqtt.js is loaded only once someone signs in. */
 export const live = createLiveClient({
@@ -29,4 +35,10 @@ export const live = createLiveClient({
     const expiresAt = tokenExpiresAt(token);
     return expiresAt === null ? null : expiresAt - api.serverNow() - RENEW_BEFORE_MS;
   },
+  buffer: liveBuffer,
+  currentUser: () => getLastUser(),
+  sessionId: () => deviceSessionId(),
 });
+
+// What this user left unsent is not sent for whoever signs in next.
+authEvents.on('signedOut', () => live.clearBuffer());

@@ -23,6 +23,7 @@ import { PaymentOutcomeBanner, startCheckout, usePaymentReturn } from '../../../
 import { InstallOffer } from '../../../lib/install/install-offer.tsx';
 import { ordersKey } from '../../../lib/orders/orders.ts';
 import { AlertsPrompt } from '../../../lib/push/alerts-prompt.tsx';
+import { sendLiveRequest, usePendingRequests } from '../../../lib/realtime/index.ts';
 import { useOrder, useOrderAction } from '../api/orders-api.ts';
 import { OrderStatusBadge } from '../components/order-status-badge.tsx';
 import { OrderTimeline } from '../components/order-timeline.tsx';
@@ -84,11 +85,34 @@ function OrderView({ order }: { order: Order }) {
   const date = dateTimeFormat(language);
   const shopName = shopNameOf(order, language);
 
-  const run = async (name: 'cancel' | 'arrived' | 'on-my-way', body?: unknown, done?: string) => {
+  const waiting = usePendingRequests().filter((r) => r.request.orderId === order.id);
+
+  /**
+   * A curbside check-in with no connection is not lost: it waits in the live connection's offline buffer
+   * and goes as soon as the phone is back online (docs/product.md#real-time-connection).
+   */
+  const queueCheckin = (name: 'arrived' | 'on-my-way', where: { landmark?: string }): boolean => {
+    const queued = sendLiveRequest({
+      type: name === 'arrived' ? 'curbsideArrived' : 'curbsideOnMyWay',
+      orderId: order.id,
+      ...where,
+    });
+    if (queued) toast.info(t('orders.curbside.queued'), { id: `order-${name}` });
+    return queued;
+  };
+
+  const run = async (
+    name: 'cancel' | 'arrived' | 'on-my-way',
+    body?: { landmark?: string },
+    done?: string,
+  ) => {
+    if (name !== 'cancel' && !online && queueCheckin(name, body ?? {})) return;
     try {
       await action.mutateAsync({ action: name, body });
       if (done) toast.success(done, { id: `order-${name}` });
     } catch (error) {
+      const lost = isApiError(error) && error.isNetworkError;
+      if (name !== 'cancel' && lost && queueCheckin(name, body ?? {})) return;
       toast.error(errorText(error), { id: `order-${name}-failed` });
     }
   };
@@ -218,7 +242,7 @@ function OrderView({ order }: { order: Order }) {
             <button
               type="button"
               className="button button--secondary"
-              disabled={action.isPending || !online}
+              disabled={action.isPending}
               onClick={() => void run('on-my-way', undefined, t('orders.curbside.onMyWaySent'))}
               data-testid="on-my-way"
             >
@@ -243,7 +267,7 @@ function OrderView({ order }: { order: Order }) {
               <button
                 type="button"
                 className="button button--primary"
-                disabled={action.isPending || !online}
+                disabled={action.isPending}
                 onClick={() =>
                   void run(
                     'arrived',
@@ -265,7 +289,14 @@ function OrderView({ order }: { order: Order }) {
                 : t('orders.curbside.coming')}
             </p>
           )}
-          {!online && <p className="muted">{t('errors.offline')}</p>}
+          {waiting.map((r) => (
+            <p key={r.requestId} className="status-line" role="status" data-testid="curbside-waiting">
+              <Spinner size={18} />
+              {r.request.type === 'curbsideArrived'
+                ? t('orders.curbside.waitingHere')
+                : t('orders.curbside.waitingOnMyWay')}
+            </p>
+          ))}
         </section>
       )}
 
