@@ -28,9 +28,18 @@ describe('the offline buffer', () => {
 
   it('holds at most 5,000 by default, dropping the oldest and saying so', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    let n = 0;
-    const buffer = createOfflineBuffer({ storage: () => memoryStorage(), newId: () => `r-${++n}` });
-    for (let i = 0; i < 5003; i++) buffer.push('u1', here(`o${i}`));
+    // A phone that already holds 5,000 (written at once: pushing them one by one is slow to test).
+    const full = Array.from({ length: 5000 }, (_, i) => ({
+      requestId: `r-${i + 1}`,
+      userId: 'u1',
+      queuedAt: '2026-11-25T10:00:00.000Z',
+      request: here(`o${i}`),
+    }));
+    const storage = memoryStorage({ liveOutbox: JSON.stringify(full) });
+    let n = 5000;
+    const buffer = createOfflineBuffer({ storage: () => storage, newId: () => `r-${++n}` });
+    expect(buffer.items()).toHaveLength(5000);
+    for (let i = 0; i < 3; i++) buffer.push('u1', here('later'));
     expect(buffer.items()).toHaveLength(5000);
     expect(buffer.items()[0]?.requestId).toBe('r-4');
     expect(buffer.items().at(-1)?.requestId).toBe('r-5003');

@@ -215,4 +215,20 @@ describe('/MyCart', () => {
     );
     expect(cartStore.getState().cart.count).toBe(2);
   });
+
+  it('drops a way of receiving the last shop offered that this shop does not (item 2)', async () => {
+    fakeApi({
+      ...shop,
+      '/api/sellers/anand': { seller: { ...seller, modes: ['curbside'] }, products: [] },
+      '/api/locker-locations': { sites: [] },
+    });
+    fillCart();
+    act(() => checkoutStore.update({ selectedDeliveryType: 'locker', parcelLockerDetails: 'bus-stand' }));
+    await renderPage(<MyCartPage />);
+    await screen.findByTestId('delivery-curbside');
+    await waitFor(() => expect(checkoutStore.getState().selectedDeliveryType).toBeNull());
+    expect(screen.queryByTestId('delivery-locker')).toBeNull();
+    expect(screen.queryByTestId('delivery-home')).toBeNull();
+    expect(screen.queryByTestId('site-option-bus-stand')).toBeNull();
+  });
 });
