@@ -86,7 +86,8 @@ export const orderingJourneys: Journey[] = [
       await page.getByTestId('vehicle-no').fill('TN 67 AB 1234');
       const curbside = await checkout(page, screenshot, 'curbside');
       await page.getByTestId('curbside-panel').waitFor();
-      // The shop's kerb on the map, and its phone.
+      // The shop's kerb: its address in words, on the map, and its phone.
+      await expectVisibleText(page.getByTestId('pickup-address'), /Sivakasi/);
       await page.getByTestId('pickup-map').locator('[data-marker]').waitFor();
       assert.match(
         (await page.getByTestId('pickup-place').getByTestId('call').getAttribute('href')) ?? '',

@@ -169,6 +169,8 @@ export const orderSchema = z.object({
     brandNameTa: z.string().nullable(),
     /** The shop's phone, for the buyer to call about this order. */
     phone: z.string().nullable(),
+    /** The shop's street address (curbside pickup is at its kerb). */
+    address: z.string().nullable(),
     /** Where the shop is (curbside pickup is at its kerb). */
     lat: z.number().nullable(),
     lng: z.number().nullable(),

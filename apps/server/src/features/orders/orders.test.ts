@@ -503,6 +503,8 @@ describe('after payment', () => {
     expect(order).toMatchObject({
       vehicleNo: 'TN67AB1234',
       alternatePickup: { name: 'Selvi', phone: '919876501234' },
+      // Where to drive to, in words.
+      seller: { address: '112 Main Bazaar, Sivakasi 626123' },
     });
     await opsStep(t, order.id, 'accept');
     const early = await buyer.call('POST', `/api/orders/${order.id}/arrived`, { bay: '2' });

@@ -60,6 +60,7 @@ export async function toOrders(deps: ViewDeps, q: DbOrTx, rows: OrderRow[]): Pro
         brandName: seller?.brandName ?? o.sellerId,
         brandNameTa: seller?.brandNameTa ?? null,
         phone: seller?.phone ?? null,
+        address: seller?.address ?? null,
         lat: seller?.lat ?? null,
         lng: seller?.lng ?? null,
       },

@@ -42,7 +42,15 @@ const product = (pricePaise: number) => ({
 const order = {
   id: 'o1',
   sellerId: 'anand',
-  seller: { id: 'anand', brandName: 'Anand Sweets', brandNameTa: null, phone: null, lat: null, lng: null },
+  seller: {
+    id: 'anand',
+    brandName: 'Anand Sweets',
+    brandNameTa: null,
+    phone: null,
+    address: null,
+    lat: null,
+    lng: null,
+  },
   items: [
     {
       vrntId: 'v-250',

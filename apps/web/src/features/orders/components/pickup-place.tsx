@@ -11,12 +11,15 @@ export function PickupPlace({
   lat,
   lng,
   phone,
+  address,
 }: {
   id: string;
   name: string;
   lat: number;
   lng: number;
   phone?: string | null;
+  /** The street address, said in words above the map. */
+  address?: string | null;
 }) {
   const { t } = useTranslation();
   const markers = useMemo<MapMarker[]>(
@@ -28,6 +31,11 @@ export function PickupPlace({
       <h2 id="pickup-place-title" className="panel__title">
         {t('orders.pickupPlace', { place: name })}
       </h2>
+      {address && (
+        <p className="pickup-place__address" data-testid="pickup-address">
+          {address}
+        </p>
+      )}
       <SlippyMap
         label={t('orders.pickupPlace', { place: name })}
         markers={markers}

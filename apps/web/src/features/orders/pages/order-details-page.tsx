@@ -227,6 +227,7 @@ function OrderView({ order }: { order: Order }) {
             lat={order.seller.lat}
             lng={order.seller.lng}
             phone={order.seller.phone ? `+${order.seller.phone}` : null}
+            address={order.seller.address}
           />
         )}
 

@@ -5,6 +5,8 @@ import type { PageId } from '../../../lib/i18n/en.ts';
 
 const ACCOUNT_LINKS: { to: string; page: PageId }[] = [
   { to: ROUTES.myOrders, page: 'myOrders' },
+  { to: ROUTES.curbside, page: 'curbside' },
+  { to: ROUTES.grabAndGo, page: 'grabAndGo' },
   { to: ROUTES.myAddress, page: 'myAddress' },
   { to: ROUTES.subscription, page: 'subscription' },
   { to: ROUTES.notifications, page: 'notifications' },
