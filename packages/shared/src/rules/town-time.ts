@@ -18,8 +18,9 @@ const formatter = (language: Language, options: Intl.DateTimeFormatOptions): Int
 };
 
 /**
- * `20 Nov, 3:30 pm` / `நவ. 20, பிற்பகல் 3:30`: a date and 12-hour time in the town's zone, as the
- * screens show them and as the server words its events (one rule for both).
+ * `20 Nov, 3:30 pm` / `நவ. 20, 3:30 PM` (ICU writes the Tamil month and AM/PM as they are): a date and
+ * 12-hour time in the town's zone, as the screens show them and as the server words its events (one rule
+ * for both).
  */
 export const townDateTime = (at: Date | string | number, language: Language): string =>
   formatter(language, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' }).format(
