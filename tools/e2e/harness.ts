@@ -122,6 +122,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       DATA_DIR: dataDir,
       MQTT_TCP_PORT: '0',
       LOG_LEVEL: 'warn',
+      // Every shopper of every journey signs up from this one address: well past a real phone's hourly share.
+      AUTH_IP_CODES_PER_HOUR: '1000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -76,10 +76,27 @@ describe('sign-up', () => {
     });
   });
 
-  it('answers DONE for a number that is already confirmed, without signing in', async () => {
+  it('answers a registered number exactly as a new one: a code to that number, no account said, no id given', async () => {
     const { phone, userId } = await signUpUser(t.app);
+    t.clock.advance(31_000); // past the wait between two codes to one number
     const res = await post('/api/auth/sign-up', { phone, name: 'Someone else' });
-    expect(res.json()).toEqual({ isSignUpComplete: true, nextStep: { signUpStep: 'DONE' }, userId });
+    const fresh = await post('/api/auth/sign-up', { phone: freshPhone(), name: 'New' });
+    expect(res.statusCode).toBe(fresh.statusCode);
+    const body = res.json();
+    expect(Object.keys(body).sort()).toEqual(Object.keys(fresh.json()).sort());
+    expect(body).toMatchObject({ isSignUpComplete: false, nextStep: { signUpStep: 'CONFIRM_SIGN_UP' } });
+    expect(body.userId).toMatch(/^[0-9a-f]{32}$/);
+    expect(body.userId).not.toBe(userId);
+    // The code went to the number's owner, and signs them in to their own account, name unchanged.
+    const ok = await post('/api/auth/confirm-sign-up', { phone, code: await lastCode(t.app, `91${phone}`) });
+    expect(ok.json()).toMatchObject({ nextStep: { signUpStep: 'COMPLETE_AUTO_SIGN_IN' }, userId });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: authHeaders(ok.json().tokens.accessToken),
+    });
+    expect(me.json()).toMatchObject({ id: userId });
+    expect(me.json().name).not.toBe('Someone else');
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { SignUpResult } from '@petti/shared';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
@@ -11,7 +12,7 @@ import type { Sessions } from './sessions.ts';
 
 /** Creating an account and proving its number with the first code, which signs the user in. */
 export function createSignUp(
-  { db, clock }: Pick<AuthDeps, 'db' | 'clock'>,
+  { db, clock, config }: Pick<AuthDeps, 'db' | 'clock' | 'config'>,
   parts: {
     challenges: Challenges;
     deliver: ReturnType<typeof createCodeDelivery>;
@@ -21,27 +22,32 @@ export function createSignUp(
   const { issueCode, judge, refuse } = parts.challenges;
   const { deliver } = parts;
   const { openSession } = parts.sessions;
+  /** What a registered number's sign-up answers as its id: the same each time, and not the account's. */
+  const standInId = (phone: string) =>
+    createHmac('sha256', config.JWT_SECRET).update(`sign-up:${phone}`).digest('hex').slice(0, 32);
 
   return {
     async signUp(
       input: { phone: string; name: string; email?: string },
       ip: string | null,
     ): Promise<SignUpResult> {
+      // A number that already has an account is answered exactly as a new one (a code sent to it), so the
+      // answer tells nobody which numbers are registered; the code then signs its owner in, and the
+      // account keeps its own name and email. Its id is not given out: a stable stand-in is.
       const existing = await usersService.findByPhone(db, input.phone);
-      if (existing?.confirmedAt) {
-        // Auto sign-in needs proof of the number, so an existing account signs in with a code instead.
-        return { isSignUpComplete: true, nextStep: { signUpStep: 'DONE' }, userId: existing.id };
-      }
-      const { user, issued } = await db.transaction(async (tx) => {
-        const user = await usersService.upsertPending(tx, { id: newId(), ...input, now: clock.now() });
+      const registered = Boolean(existing?.confirmedAt);
+      const { userId, issued } = await db.transaction(async (tx) => {
+        const userId = registered
+          ? standInId(input.phone)
+          : (await usersService.upsertPending(tx, { id: newId(), ...input, now: clock.now() })).id;
         const issued = await issueCode(tx, input.phone, ip, null, 'sign_up');
-        return { user, issued };
+        return { userId, issued };
       });
       await deliver(input.phone, issued.code);
       return {
         isSignUpComplete: false,
         nextStep: { signUpStep: 'CONFIRM_SIGN_UP', codeDeliveryDetails: deliveryDetails(input.phone) },
-        userId: user.id,
+        userId,
       };
     },
 

@@ -162,7 +162,6 @@ export const commonEn = {
     sendCode: 'Send code',
     sendingCode: 'Sending code…',
     register: 'Create account',
-    alreadyRegistered: 'This number already has a Petti account. Sign in with a code instead.',
     notRegistered: 'No Petti account uses this number yet.',
     registerWithNumber: 'Create an account with this number',
     tryAgainInMinutes_one: 'Please try again in {{count}} minute.',

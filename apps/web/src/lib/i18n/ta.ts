@@ -157,7 +157,6 @@ export const commonTa: CommonMessages = {
     sendCode: 'குறியீட்டை அனுப்பு',
     sendingCode: 'குறியீடு அனுப்பப்படுகிறது…',
     register: 'கணக்கை உருவாக்கு',
-    alreadyRegistered: 'இந்த எண்ணுக்கு ஏற்கனவே Petti கணக்கு உள்ளது. குறியீட்டுடன் உள்நுழையவும்.',
     notRegistered: 'இந்த எண்ணில் இன்னும் Petti கணக்கு இல்லை.',
     registerWithNumber: 'இந்த எண்ணுடன் கணக்கை உருவாக்கு',
     tryAgainInMinutes_one: '{{count}} நிமிடத்தில் மீண்டும் முயற்சிக்கவும்.',

@@ -11,7 +11,6 @@ import { returnPath } from '../../../lib/sign-in-guard.ts';
 import { sessionStore } from '../../../lib/storage.ts';
 import { FormAlert, SubmitButton, TextField } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
-import { toast } from '../../../lib/ui/toast-store.ts';
 import { useSignUp } from '../api/sign-up.ts';
 import { type AuthNavState, readAuthState } from '../auth-state.ts';
 import { completeSignIn } from '../complete-sign-in.ts';
@@ -66,8 +65,8 @@ export default function RegisterPage() {
       } else if (completeSignIn(result)) {
         navigate(returnTo, { replace: true });
       } else {
-        // DONE: the number already has an account, which signs in with a code.
-        toast.info(t('auth.alreadyRegistered'), { id: 'already-registered' });
+        // Any other answer: sign in with a code instead. (A registered number is answered as a new one,
+        // with a code, so the server never says which numbers have accounts.)
         navigate(ROUTES.login, { state: { ...onward, phone } satisfies AuthNavState });
       }
     } catch (error) {
