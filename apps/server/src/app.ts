@@ -45,6 +45,7 @@ import { pushRoutes } from './features/push/routes.ts';
 import { sellerRoutes } from './features/sellers/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.ts';
+import { installRateLimits } from './http/rate-limits.ts';
 import { makeOptionalUser, makeRequireUser } from './http/require-user.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
@@ -90,6 +91,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
   installErrorHandling(app);
+  // Per-address limits on sign-in and the public writes, counted across processes (http/rate-limits.ts).
+  await installRateLimits(app, ctx);
   // Prometheus metrics of this process at /metrics, with the ops token (docs/deploy.md#metrics).
   const metrics = createMetrics({ database: ctx.database, realtime: ctx.realtime, clock: ctx.clock });
   metrics.install(app);

@@ -56,6 +56,10 @@ export const envSchema = z.object({
   AUTH_RESEND_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   AUTH_CODES_PER_HOUR: z.coerce.number().int().min(1).max(50).default(5),
   AUTH_IP_CODES_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(30),
+  /** Per address (docs/deploy.md#rate-limits): seller applications an hour, place searches and webhooks a minute. */
+  RATE_LIMIT_APPLICATIONS_PER_HOUR: z.coerce.number().int().min(1).max(100000).default(10),
+  RATE_LIMIT_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(120),
+  RATE_LIMIT_WEBHOOKS_PER_MINUTE: z.coerce.number().int().min(1).max(100000).default(600),
   SMS_PROVIDER: z.enum(['outbox', 'msg91']).default('outbox'),
   MSG91_AUTH_KEY: z.string().min(1).optional(),
   MSG91_TEMPLATE_ID: z.string().min(1).optional(),

@@ -23,6 +23,7 @@ import { createTransactor } from './platform/events/transactor.ts';
 import { createUserEvents } from './platform/events/user-events.ts';
 import { createFlowRunner } from './platform/flows/runner.ts';
 import { createJobWorker } from './platform/jobs/worker.ts';
+import { sweepRateLimits } from './platform/rate-limit/pg-store.ts';
 import { createMsg91Sms } from './platform/sms/msg91-sms.ts';
 import { createOutboxSms } from './platform/sms/outbox-sms.ts';
 import { storageFor } from './platform/storage/storage-for.ts';
@@ -103,6 +104,9 @@ export function createServices(ctx: AppContext, log: Logger) {
   const push = createPushFeature(ctx, log, { notifications, jobs, sms });
   jobs.register({
     periodic: { name: 'abandoned flows', everyMs: 30_000, run: () => flows.recoverAbandoned() },
+  });
+  jobs.register({
+    periodic: { name: 'rate limit sweep', everyMs: 600_000, run: () => sweepRateLimits(db, clock.now()) },
   });
   // Payments, plans and the testpay provider (docs/payments.md).
   const paymentFeature = createPaymentFeature(ctx, log, {

@@ -22,4 +22,5 @@ export * from '../platform/flows/schema.ts';
 export * from '../platform/jobs/schema.ts';
 export * from '../platform/outbox/schema.ts';
 export * from '../platform/payments/testpay/schema.ts';
+export * from '../platform/rate-limit/schema.ts';
 export * from './meta-schema.ts';

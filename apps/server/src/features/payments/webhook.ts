@@ -108,7 +108,10 @@ export function createWebhooks(
     headers: Record<string, string | string[] | undefined>,
     ip: string | null,
   ): Promise<{ status: WebhookOutcome['status'] }> {
-    const provider = core.providers[providerName as PaymentProviderName];
+    // Only a provider Petti has: never a name inherited from Object (`__proto__`, `constructor`).
+    const provider = Object.hasOwn(core.providers, providerName)
+      ? core.providers[providerName as PaymentProviderName]
+      : undefined;
     if (!provider) throw new AppError('ResourceNotFound', `No payment provider named ${providerName}.`);
     const signature = header(headers['x-razorpay-signature']) ?? '';
     if (!provider.acceptsWebhooks || !signature || !provider.verifyWebhookSignature(rawBody, signature)) {
