@@ -89,6 +89,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // A signed-in user's answers (their profile, bookings, PINs) are never kept by a browser's or a
+    // proxy's HTTP cache; the app's own offline copies live in its service worker.
+    if (request.user && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   installErrorHandling(app);
   // Per-address limits on sign-in and the public writes, counted across processes (http/rate-limits.ts).

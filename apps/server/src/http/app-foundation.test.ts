@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { authHeaders, signUpUser } from '../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { AppError } from './app-error.ts';
 
@@ -124,6 +125,18 @@ describe('the server foundation', () => {
     expect(query.statusCode).toBe(400);
     expect(query.json().error).toMatchObject({ code: 'Validation', field: 'querystring.page' });
     await probe.close();
+  });
+
+  it("never lets an HTTP cache keep a signed-in user's answers; public reads may be cached", async () => {
+    const user = await signUpUser(t.app);
+    const headers = authHeaders(user.tokens.accessToken);
+    for (const url of ['/api/me', '/api/orders', '/api/notifications']) {
+      const res = await t.app.inject({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
+    const map = await t.app.inject({ method: 'GET', url: '/api/map' });
+    expect(map.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('answers a write that lost a race in the database as ConditionalCheckFailedException, not a 500', async () => {
