@@ -175,6 +175,32 @@ describe('confirming a payment', () => {
     expect((await confirm(t, user.tokens.accessToken, a.id, paidA)).statusCode).toBe(200);
   });
 
+  it('refuses a valid signature for a payment the provider does not have, or one for another order', async () => {
+    const user = await signUpUser(t.app);
+    const p = await openBookingPayment(user.userId);
+    // The key secret is known (a leaked or development one): the signature checks, the payment does not exist.
+    const invented = 'pay_Invented000000';
+    const res = await confirm(t, user.tokens.accessToken, p.id, {
+      providerOrderId: p.providerOrderId,
+      providerPaymentId: invented,
+      signature: signPayment(p.providerOrderId, invented),
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.code).toBe('PaymentSignatureInvalid');
+    // A real payment of another order, signed for this one.
+    const other = await openBookingPayment(user.userId);
+    const paidOther = await payAtTestpay(t, other);
+    const moved = await confirm(t, user.tokens.accessToken, p.id, {
+      providerOrderId: p.providerOrderId,
+      providerPaymentId: paidOther.providerPaymentId,
+      signature: signPayment(p.providerOrderId, paidOther.providerPaymentId),
+    });
+    expect(moved.json().error.code).toBe('PaymentSignatureInvalid');
+    expect(granted).not.toContain(p.id);
+    const [row] = await t.ctx.database.db.select().from(payments).where(eq(payments.id, p.id));
+    expect(row).toMatchObject({ status: 'created', providerPaymentId: null });
+  });
+
   it('never takes an amount from the client', async () => {
     const user = await signUpUser(t.app);
     const res = await t.app.inject({

@@ -82,31 +82,47 @@ export function defineCaptureFlow(core: PaymentsCore, refunds: Refunds, refund: 
 
   const inspect = callStep({
     name: 'payments.inspect-at-provider',
-    /** Razorpay may leave a payment `authorized` (accounts without auto-capture): capture it. Best effort. */
+    /**
+     * The provider must know this payment, for this order and amount (a valid signature alone is not
+     * enough); Razorpay may leave it `authorized` (accounts without auto-capture): capture it. When the
+     * provider cannot be reached the signature stands, and its webhook settles the rest.
+     */
     async run(input: {
       provider: PaymentProviderName;
       paymentId: string;
       amountPaise: number;
+      providerOrderId: string;
       providerPaymentId: string;
-    }) {
+    }): Promise<{ method: string | null; refused: string | null }> {
+      const provider = core.providerFor(input.provider);
+      let p: Awaited<ReturnType<typeof provider.fetchPayment>>;
       try {
-        const provider = core.providerFor(input.provider);
-        let p = await provider.fetchPayment(input.providerPaymentId);
-        if (p.amount !== input.amountPaise) {
-          log.error(
-            { payment: input.paymentId, provider: p.amount, ours: input.amountPaise },
-            'provider amount differs',
-          );
-        }
-        if (p.status === 'authorized') p = await provider.capture(input.providerPaymentId, input.amountPaise);
-        return { method: p.method };
+        p = await provider.fetchPayment(input.providerPaymentId);
       } catch (err) {
+        if (err instanceof PaymentProviderError && err.status >= 400 && err.status < 500)
+          return { method: null, refused: 'the provider has no such payment' };
         log.warn(
           { err, payment: input.paymentId },
           'could not fetch the payment from its provider; the signature stands',
         );
-        return { method: null };
+        return { method: null, refused: null };
       }
+      if (p.orderId !== input.providerOrderId) return { method: null, refused: 'paid for another order' };
+      if (p.amount !== input.amountPaise) {
+        log.error(
+          { payment: input.paymentId, provider: p.amount, ours: input.amountPaise },
+          'provider amount differs',
+        );
+        return { method: null, refused: 'the amount differs' };
+      }
+      if (p.status !== 'authorized' && p.status !== 'captured')
+        return { method: null, refused: `the payment is ${p.status}` };
+      try {
+        if (p.status === 'authorized') p = await provider.capture(input.providerPaymentId, input.amountPaise);
+      } catch (err) {
+        log.warn({ err, payment: input.paymentId }, 'capture at the provider failed; its webhook settles it');
+      }
+      return { method: p.method, refused: null };
     },
   });
 
@@ -200,12 +216,17 @@ export function defineCaptureFlow(core: PaymentsCore, refunds: Refunds, refund: 
         if (checked.kind === 'settled') return { status: 'duplicate', row: checked.row };
         const { row } = checked;
         const providerPaymentId = request.body.providerPaymentId;
-        const { method } = await flow.call(inspect, {
+        const { method, refused } = await flow.call(inspect, {
           provider: row.provider,
           paymentId: row.id,
           amountPaise: row.amountPaise,
+          providerOrderId: row.providerOrderId,
           providerPaymentId,
         });
+        if (refused) {
+          log.warn({ payment: row.id, providerPaymentId, refused }, 'confirmation refused at the provider');
+          throw new AppError('PaymentSignatureInvalid');
+        }
         step = {
           target: { paymentId: row.id, ip: request.ip },
           facts: { providerPaymentId, method },
