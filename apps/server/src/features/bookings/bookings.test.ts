@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import {
@@ -11,7 +12,15 @@ import {
   shopper,
   until,
 } from '../../test/locker-helpers.ts';
-import { buyPlan, confirm, deliverWebhooks, payAtTestpay } from '../../test/payment-helpers.ts';
+import {
+  buyPlan,
+  confirm,
+  deliverWebhooks,
+  payAtTestpay,
+  postWebhook,
+  signBody,
+} from '../../test/payment-helpers.ts';
+import { payments } from '../payments/schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -483,6 +492,57 @@ describe('cancelling', () => {
       const detail = await u.call('GET', `/api/bookings/${near.id}?get_payment_detail=true`);
       expect(detail.json().payments[0]).toMatchObject({ state: 'refunded', refundedPaise: 2500 });
     });
+  });
+
+  it('a booking refunded in full at the provider (not by a cancel here) is cancelled with its locker freed, and told', async () => {
+    const u = await shopper(t);
+    const b = await bookAndPay(t, u, { siteId: 'railway-station', size: 'L', durationHours: 1 });
+    expect(b.state).toBe('reserved');
+    const [p] = await t.ctx.database.db.select().from(payments).where(eq(payments.subjectId, b.id));
+    // Refunded from the provider's dashboard: its webhook is the only word Petti gets.
+    const body = JSON.stringify({
+      event: 'refund.processed',
+      payload: {
+        payment: {
+          entity: {
+            id: p!.providerPaymentId,
+            order_id: p!.providerOrderId,
+            amount: p!.amountPaise,
+            amount_refunded: p!.amountPaise,
+          },
+        },
+        refund: { entity: { id: 'rfnd_Dashboard0001', amount: p!.amountPaise } },
+      },
+    });
+    const res = await postWebhook(t, body, signBody(body), 'evt_refund_dashboard_1');
+    expect(res.json()).toEqual({ status: 'applied' });
+    const after = await u.get(b.id);
+    expect(after.state).toBe('cancelled');
+    expect(after.pin ?? null).toBeNull();
+    expect((await u.heard('userBookingDeleted', b.id)).data.refund).toEqual({
+      amountPaise: p!.amountPaise,
+      rule: 'provider',
+    });
+    // One in use is left as it is (its things are inside): staff settle it.
+    const inUse = await bookAndPay(t, u, { siteId: 'railway-station', size: 'L', durationHours: 1 });
+    await markActive(inUse.id);
+    const [q] = await t.ctx.database.db.select().from(payments).where(eq(payments.subjectId, inUse.id));
+    const second = JSON.stringify({
+      event: 'refund.processed',
+      payload: {
+        payment: {
+          entity: {
+            id: q!.providerPaymentId,
+            order_id: q!.providerOrderId,
+            amount: q!.amountPaise,
+            amount_refunded: q!.amountPaise,
+          },
+        },
+        refund: { entity: { id: 'rfnd_Dashboard0002', amount: q!.amountPaise } },
+      },
+    });
+    await postWebhook(t, second, signBody(second), 'evt_refund_dashboard_2');
+    expect((await u.get(inUse.id)).state).toBe('active');
   });
 
   it('cannot cancel a booking in use', async () => {

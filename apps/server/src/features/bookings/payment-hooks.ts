@@ -1,6 +1,9 @@
+import { CANCELLABLE_STATES } from '@petti/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { Effects } from '../../platform/events/transactor.ts';
 import type { BookingCore } from './core.ts';
+import { closeUnused } from './flows/cancel.ts';
 import type { CapturedPayment, PaymentsPort } from './ports.ts';
 import { bookingCharges } from './schema.ts';
 
@@ -73,6 +76,30 @@ export function registerBookingPaymentHooks(core: BookingCore, payments: Payment
     await core.emit(fx, row, { event: 'bookingStatusChanged', reason: 'overstayPaid' });
   });
 
+  /**
+   * A booking's payment refunded in full at the provider (its dashboard, a dispute), not by Petti's own
+   * cancel (which closes the booking first): a booking never opened is cancelled with it, its locker
+   * freed for the next in line, and the shopper told. One already in use is left for staff.
+   */
+  async function cancelIfRefundedInFull(fx: Effects, payment: CapturedPayment): Promise<void> {
+    if (payment.amountPaise === undefined || (payment.refundedPaise ?? 0) < payment.amountPaise) return;
+    const charge = await chargeFor(fx.tx, payment);
+    if (charge?.state !== 'paid') return;
+    const b = await core.lockBooking(fx.tx, charge.bookingId);
+    if (!b || !(CANCELLABLE_STATES as readonly string[]).includes(b.state)) {
+      if (b) log.warn({ booking: b.id, state: b.state }, 'booking payment refunded in full while in use');
+      return;
+    }
+    const row = await closeUnused(core, fx, b, await core.chargesOf(fx.tx, b.id), 'refunded', null);
+    await core.emit(fx, row, {
+      event: 'userBookingDeleted',
+      sessionId: null,
+      text: { amountPaise: payment.refundedPaise ?? payment.amountPaise },
+      extra: { refund: { amountPaise: payment.refundedPaise ?? payment.amountPaise, rule: 'provider' } },
+    });
+    if (b.lockerId) await core.offerToWaitlist(fx, b.siteId, b.size);
+  }
+
   for (const purpose of ['booking', 'extension', 'overstay'] as const) {
     payments.onFailed(purpose, async (fx, payment) => {
       const tx = fx.tx;
@@ -96,6 +123,7 @@ export function registerBookingPaymentHooks(core: BookingCore, payments: Payment
             inArray(bookingCharges.kind, ['booking', 'extension', 'overstay']),
           ),
         );
+      if (purpose === 'booking') await cancelIfRefundedInFull(fx, payment);
     });
   }
 }

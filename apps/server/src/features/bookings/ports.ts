@@ -26,6 +26,7 @@ export interface CapturedPayment {
   id: string;
   subjectId: string;
   purpose: string;
+  amountPaise?: number;
   refundedPaise?: number;
 }
 

@@ -1,5 +1,6 @@
 import { CANCELLABLE_STATES, cancellationRefund } from '@petti/shared';
 import { inArray } from 'drizzle-orm';
+import type { Effects } from '../../../platform/events/transactor.ts';
 import type { FlowRunner } from '../../../platform/flows/runner.ts';
 import { callStep, dbStep } from '../../../platform/flows/steps.ts';
 import { schedule } from '../../../platform/jobs/worker.ts';
@@ -15,6 +16,34 @@ export interface CancelInput {
 export interface Cancelled {
   row: BookingRow;
   refund: ReturnType<typeof cancellationRefund>;
+}
+
+/**
+ * Closes a booking never opened as cancelled: its paid and plan-covered charges are marked refunded and
+ * its plan hours come back. The caller refunds the money (or the provider already has) and says so.
+ */
+export async function closeUnused(
+  core: BookingCore,
+  fx: Effects,
+  b: BookingRow,
+  charges: Awaited<ReturnType<BookingCore['chargesOf']>>,
+  reason: string,
+  sessionId: string | null,
+): Promise<BookingRow> {
+  const row = await core.close(fx, b, 'cancelled', reason, sessionId);
+  const kept = charges.filter((c) => c.state === 'paid' || c.state === 'covered');
+  await core.releasePlanHours(fx.tx, kept);
+  if (kept.length)
+    await fx.tx
+      .update(bookingCharges)
+      .set({ state: 'refunded' })
+      .where(
+        inArray(
+          bookingCharges.id,
+          kept.map((c) => c.id),
+        ),
+      );
+  return row;
 }
 
 /**
@@ -43,19 +72,7 @@ export function cancelFlow(flows: FlowRunner, core: BookingCore, runTimer: (id: 
         startsAt: b.startsAt,
         now,
       });
-      const row = await core.close(fx, b, 'cancelled', 'cancel', caller.sessionId);
-      const kept = charges.filter((c) => c.state === 'paid' || c.state === 'covered');
-      await core.releasePlanHours(tx, kept);
-      if (kept.length)
-        await tx
-          .update(bookingCharges)
-          .set({ state: 'refunded' })
-          .where(
-            inArray(
-              bookingCharges.id,
-              kept.map((c) => c.id),
-            ),
-          );
+      const row = await closeUnused(core, fx, b, charges, 'cancel', caller.sessionId);
       // Split the refund over the payments, largest first.
       let left = refund.refundPaise;
       const refundTimers: string[] = [];
