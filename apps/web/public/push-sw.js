@@ -23,7 +23,7 @@ self.addEventListener('push', (event) => {
   } catch {
     alert = null;
   }
-  if (!alert || !alert.title || !alert.body) return;
+  if (!alert?.title || !alert.body) return;
   event.waitUntil(
     alertsLanguage().then((language) =>
       self.registration.showNotification(alert.title[language] || alert.title.en, {

@@ -45,6 +45,11 @@ export const EVENTS = {
   bookingStatusChanged: 'bookingStatusChanged',
   userBookingDeleted: 'userBookingDeleted',
   attentionRequired: 'attentionRequired',
+  /**
+   * Too many wrong PINs at the site: its keypad takes none until `data.until`; the lockers there open
+   * from the app meanwhile.
+   */
+  keypadPaused: 'keypadPaused',
   otherSizeLockersReceived: 'otherSizeLockersReceived',
   sameSizeScheduledBookingOffered: 'sameSizeScheduledBookingOffered',
   otherAvailabilityData: 'otherAvailabilityData',

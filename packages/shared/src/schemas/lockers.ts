@@ -311,4 +311,7 @@ export type ControllerCommand =
       ok: boolean;
       lockerId?: string;
       reason?: 'unknown_pin' | 'not_yet' | 'expired' | 'overstay_unpaid' | 'bad_format' | 'locked_out';
+      /** Locked out: when the keypad takes PINs again, and what its display says meanwhile. */
+      retryAfterSeconds?: number;
+      message?: string;
     };

@@ -31,7 +31,16 @@ export interface ControllerOptions {
 
 type Command =
   | { type: 'open'; lockerId: string; commandId: string; reason: string }
-  | { type: 'keypadResult'; requestId: string; ok: boolean; lockerId?: string; reason?: string };
+  | {
+      type: 'keypadResult';
+      requestId: string;
+      ok: boolean;
+      lockerId?: string;
+      reason?: string;
+      /** Locked out: when PINs are taken again, and what the keypad's display says meanwhile. */
+      retryAfterSeconds?: number;
+      message?: string;
+    };
 
 const topics = (siteId: string) => ({
   state: `lockers/${siteId}/state`,

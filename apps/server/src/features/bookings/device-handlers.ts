@@ -68,6 +68,26 @@ export function registerDeviceHandlers(
       await core.emit(fx, b, { event: 'lockerOffline', code: 'lockerOffline', reason: 'booking', site });
   });
 
+  // Ten wrong PINs paused the site's keypad: whoever has a locker there hears that the app still opens it.
+  devices.onKeypadPaused(async (fx, { siteId, until }) => {
+    const affected = await fx.tx
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.siteId, siteId),
+          inArray(bookings.state, ['scheduled', 'reserved', 'active', 'expired']),
+        ),
+      );
+    for (const b of affected)
+      await core.emit(fx, b, {
+        event: 'keypadPaused',
+        code: 'keypadPaused',
+        text: { until },
+        extra: { until: until.toISOString() },
+      });
+  });
+
   devices.onDoorOpened((fx, cmd) => opened(core, fx, cmd));
 
   devices.onKeypadPin(async (fx, { siteId, pin }) => {

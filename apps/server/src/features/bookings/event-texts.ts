@@ -1,5 +1,5 @@
 import { formatRupees, wholeRupees } from '@petti/shared/rules/money';
-import { townDateTime } from '@petti/shared/rules/town-time';
+import { townDateTime, townTime } from '@petti/shared/rules/town-time';
 import type { Localized } from '../../db/columns.ts';
 
 /** What an event's words may mention. */
@@ -14,6 +14,8 @@ export interface TextContext {
   hours?: number;
   sizes?: string[];
   sites?: Localized[];
+  /** Until when something lasts (a paused keypad). */
+  until?: Date;
 }
 
 export interface EventTexts {
@@ -30,7 +32,15 @@ export const townTimes = (d: Date): Localized => ({ en: townDateTime(d, 'en'), t
 const rupees = (paise = 0) => formatRupees(wholeRupees(paise) * 100);
 const t = (en: string, ta: string): Localized => ({ en, ta });
 
-type Maker = (c: TextContext & { s: Localized; start: Localized; end: Localized; lk: string }) => EventTexts;
+type Maker = (
+  c: Omit<TextContext, 'until'> & {
+    s: Localized;
+    start: Localized;
+    end: Localized;
+    lk: string;
+    until?: Localized;
+  },
+) => EventTexts;
 
 const STATUS_BODIES: Record<string, Maker> = {
   opened: ({ s }) => ({
@@ -342,6 +352,14 @@ const MAKERS: Record<string, Maker> = {
     ),
     keep: false,
   }),
+  keypadPaused: ({ s, until }) => ({
+    title: t('Keypad paused', 'விசைப்பலகை நிறுத்தப்பட்டுள்ளது'),
+    body: t(
+      `Too many wrong PINs were typed at ${s.en}, so its keypad takes none until ${until?.en ?? 'a few minutes pass'}. You can still open your locker from the app.`,
+      `${s.ta} இடத்தில் பல தவறான PIN-கள் உள்ளிடப்பட்டதால், ${until?.ta ?? 'சில நிமிடங்கள்'} வரை அதன் விசைப்பலகை PIN எதையும் ஏற்காது. அதுவரை ஆப்பிலிருந்து உங்கள் லாக்கரைத் திறக்கலாம்.`,
+    ),
+    keep: true,
+  }),
   lockerOffline: ({ s, reason }) => ({
     title: t('Locker site offline', 'லாக்கர் இடம் இணைப்பில் இல்லை'),
     body:
@@ -366,6 +384,7 @@ export function eventTexts(event: string, c: TextContext): EventTexts {
     s: c.site,
     start: c.startsAt ? townTimes(c.startsAt) : { en: '', ta: '' },
     end: c.endsAt ? townTimes(c.endsAt) : { en: '', ta: '' },
+    until: c.until ? { en: townTime(c.until, 'en'), ta: townTime(c.until, 'ta') } : undefined,
     lk: c.locker ?? '',
   });
 }

@@ -100,9 +100,26 @@ describe('the keypad', () => {
     expect(commands.length).toBe(before + 1);
   });
 
-  it('pauses a keypad after 10 wrong PINs in 5 minutes', async () => {
+  it('pauses a keypad after 10 wrong PINs in 5 minutes, says so on it and in the app, and the app still opens', async () => {
+    const u = await shopper(t);
+    const b = await bookAndPay(t, u, { siteId: 'sattur-road', size: 'S', durationHours: 1 });
     for (let i = 0; i < 10; i++) await typePin('sattur-road', `9${String(i).padStart(5, '0')}`);
-    expect(await typePin('sattur-road', '900011')).toMatchObject({ ok: false, reason: 'locked_out' });
+    const paused = await typePin('sattur-road', '900011');
+    expect(paused).toMatchObject({ ok: false, reason: 'locked_out' });
+    // The keypad's display: when it takes PINs again, and that the app opens meanwhile.
+    expect(paused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(paused.retryAfterSeconds).toBeLessThanOrEqual(300);
+    expect(paused.message).toMatch(/open your locker from the Petti app/);
+    // The app: the locker's holder is told once, in both languages, and keeps it as a notification.
+    const told = await u.heard('keypadPaused', b.id);
+    expect(told.data.message).toMatch(
+      /^Too many wrong PINs were typed at .*You can still open your locker from the app\.$/,
+    );
+    expect(told.data.msg).toMatch(/ஆப்பிலிருந்து உங்கள் லாக்கரைத் திறக்கலாம்/);
+    expect(new Date(String(told.data.until)).getTime()).toBeGreaterThan(t.clock.now().getTime());
+    expect(u.named('keypadPaused', b.id)).toHaveLength(1);
+    const open = await u.call('POST', `/api/bookings/${b.id}/unlock`);
+    expect(open.statusCode, open.body).toBe(202);
     await advance(t, 5 * MIN);
     expect(await typePin('sattur-road', '900012')).toMatchObject({ ok: false, reason: 'unknown_pin' });
   });

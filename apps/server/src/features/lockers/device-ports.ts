@@ -33,6 +33,8 @@ export interface DeviceHandlers {
   siteOnline: (fx: Effects, siteId: string) => Promise<void>;
   /** A site's controller has not been heard from for too long. */
   siteOffline: (fx: Effects, site: SiteRow) => Promise<void>;
+  /** Too many wrong PINs: the site's keypad takes none until `until` (the app still opens lockers). */
+  keypadPaused: (fx: Effects, input: { siteId: string; until: Date }) => Promise<void>;
 }
 
 /** Until a holder registers, a PIN is unknown and the other reports change nothing but the lockers. */
@@ -43,6 +45,7 @@ export function createDeviceHandlers() {
     attention: async () => {},
     siteOnline: async () => {},
     siteOffline: async () => {},
+    keypadPaused: async () => {},
   };
   const register =
     <K extends keyof DeviceHandlers>(key: K) =>
@@ -56,5 +59,6 @@ export function createDeviceHandlers() {
     onAttention: register('attention'),
     onSiteOnline: register('siteOnline'),
     onSiteOffline: register('siteOffline'),
+    onKeypadPaused: register('keypadPaused'),
   };
 }

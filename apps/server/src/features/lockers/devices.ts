@@ -8,7 +8,7 @@ import {
   LOCKER_RULES,
   TOPICS,
 } from '@petti/shared';
-import { and, count, desc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -183,21 +183,44 @@ export function createLockerDevices(deps: {
         await send(fx, siteId, full);
         return full;
       };
-      const [fails] = await tx
-        .select({ n: count() })
-        .from(keypadRequests)
-        .where(
-          and(
-            eq(keypadRequests.siteId, siteId),
-            eq(keypadRequests.ok, false),
-            gt(keypadRequests.receivedAt, new Date(now.getTime() - KEYPAD_LOCKOUT.windowMs)),
-          ),
-        );
-      if (Number(fails?.n ?? 0) >= KEYPAD_LOCKOUT.failures)
-        return answer({ ok: false, reason: 'locked_out' });
-      if (!isPinFormat(msg.pin)) return answer({ ok: false, reason: 'bad_format' });
+      // The latest wrong PINs in the window: ten of them pause the keypad until the oldest ages out.
+      const recentFailures = () =>
+        tx
+          .select({ at: keypadRequests.receivedAt })
+          .from(keypadRequests)
+          .where(
+            and(
+              eq(keypadRequests.siteId, siteId),
+              eq(keypadRequests.ok, false),
+              gt(keypadRequests.receivedAt, new Date(now.getTime() - KEYPAD_LOCKOUT.windowMs)),
+            ),
+          )
+          .orderBy(desc(keypadRequests.receivedAt))
+          .limit(KEYPAD_LOCKOUT.failures);
+      const pausedUntil = (failures: Array<{ at: Date }>) =>
+        failures.length >= KEYPAD_LOCKOUT.failures
+          ? new Date(failures.at(-1)!.at.getTime() + KEYPAD_LOCKOUT.windowMs)
+          : null;
+      const paused = pausedUntil(await recentFailures());
+      if (paused) {
+        const retryAfterSeconds = Math.max(1, Math.ceil((paused.getTime() - now.getTime()) / 1000));
+        return answer({
+          ok: false,
+          reason: 'locked_out',
+          retryAfterSeconds,
+          message: `Keypad paused after too many wrong PINs. Try again in ${Math.ceil(retryAfterSeconds / 60)} min, or open your locker from the Petti app.`,
+        });
+      }
+      // A wrong PIN that makes the tenth in the window pauses the keypad: whoever has a locker here is told.
+      const refuse = async (result: Omit<KeypadResult, 'type' | 'requestId'>) => {
+        const full = await answer(result);
+        const until = pausedUntil(await recentFailures());
+        if (until) await handlers.keypadPaused(fx, { siteId, until });
+        return full;
+      };
+      if (!isPinFormat(msg.pin)) return refuse({ ok: false, reason: 'bad_format' });
       const verdict = await handlers.keypadPin(fx, { siteId, pin: msg.pin });
-      if (!verdict.ok) return answer(verdict);
+      if (!verdict.ok) return refuse(verdict);
       const result = await answer({ ok: true, lockerId: verdict.lockerId });
       await deps.doors.openDoor(fx, {
         siteId,
@@ -244,6 +267,7 @@ export function createLockerDevices(deps: {
     onAttention: registry.onAttention,
     onSiteOnline: registry.onSiteOnline,
     onSiteOffline: registry.onSiteOffline,
+    onKeypadPaused: registry.onKeypadPaused,
     /** Subscribes to every site's controller topics. Returns a function that unsubscribes. */
     async listen(realtime: Realtime): Promise<() => Promise<void>> {
       const handler = (topic: string, payload: Buffer) => handleMessage(topic, payload);

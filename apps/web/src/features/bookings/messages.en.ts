@@ -50,6 +50,8 @@ export const lockersEn = {
   pinComing: 'Your PIN arrives 15 minutes before the start.',
   pinRotates: 'A new PIN is made after every opening, so an old PIN cannot open the door again.',
   openRemotely: 'Open from the app',
+  keypadPaused:
+    'Too many wrong PINs were typed at this site, so its keypad takes none until {{time}}. Your locker still opens with “Open from the app”.',
   opening: 'Opening…',
   openSent: 'Opening locker {{label}}. Pull the door when it clicks.',
   sharePin: 'Share PIN',

@@ -1,10 +1,13 @@
 import { LOCKER_RULES } from '@petti/shared/constants';
+import { EVENTS } from '@petti/shared/events';
 import { CANCELLABLE_STATES, EXTENDABLE_STATES, OPENABLE_STATES } from '@petti/shared/rules/booking-states';
 import { formatRupees } from '@petti/shared/rules/money';
 import type { Booking } from '@petti/shared/schemas/lockers';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDateFormat } from '../../../lib/date-format.ts';
+import { useLiveEvents } from '../../../lib/realtime/index.ts';
 import { clock, finalMessageKey } from '../booking-view.ts';
 import { paymentOf, useBookingActions } from '../use-booking-actions.ts';
 import { ExtendControl } from './extend-control.tsx';
@@ -34,6 +37,13 @@ export function BookingStatus({ booking, nowMs }: { booking: Booking; nowMs: num
   const payment = paymentOf(booking.payment);
   const label = booking.locker?.label ?? '';
   const s = booking.state;
+  // Too many wrong PINs paused the site's keypad (told live): the app's own Open still works.
+  const [keypadPausedUntil, setKeypadPausedUntil] = useState<number | null>(null);
+  useLiveEvents((e) => {
+    if (e.event !== EVENTS.keypadPaused || e.data.bookingId !== booking.id) return;
+    const until = Date.parse(String(e.data.until));
+    if (Number.isFinite(until)) setKeypadPausedUntil(until);
+  });
 
   return (
     <section className="panel booking-status" data-testid="booking-status" data-state={s} aria-live="polite">
@@ -137,6 +147,12 @@ export function BookingStatus({ booking, nowMs }: { booking: Booking; nowMs: num
             </button>
           </div>
         </div>
+      )}
+
+      {keypadPausedUntil !== null && keypadPausedUntil > nowMs && includes(OPENABLE_STATES, s) && (
+        <p className="note" role="status" data-testid="keypad-paused">
+          {t('lockers.keypadPaused', { time: fmt.timeOrDateTime(keypadPausedUntil, nowMs) })}
+        </p>
       )}
 
       {booking.pin && (
