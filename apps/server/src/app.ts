@@ -17,6 +17,7 @@ import {
 import type { AppContext } from './app-context.ts';
 import { addressRoutes } from './features/addresses/routes.ts';
 import { artRoutes } from './features/art/routes.ts';
+import { brokerHookRoutes } from './features/auth/broker-hook-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
@@ -46,6 +47,7 @@ import { sellerRoutes } from './features/sellers/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { installRateLimits } from './http/rate-limits.ts';
+import { installRequestLogs } from './http/request-logs.ts';
 import { makeOptionalUser, makeRequireUser } from './http/require-user.ts';
 import { serveWebApp } from './http/web-app.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
@@ -56,6 +58,8 @@ import { createServices } from './services.ts';
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: ctx.config.LOG_LEVEL },
+    // Our own one line per request replaces Fastify's two (http/request-logs.ts).
+    disableRequestLogging: ctx.config.REQUEST_LOGS,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -94,6 +98,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (request.user && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   installErrorHandling(app);
+  installRequestLogs(app, ctx.config.REQUEST_LOGS);
   // Per-address limits on sign-in and the public writes, counted across processes (http/rate-limits.ts).
   await installRateLimits(app, ctx);
   // Prometheus metrics of this process at /metrics, with the ops token (docs/deploy.md#metrics).
@@ -175,6 +180,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(pushRoutes, { prefix: '/api' });
   await app.register(catalogRoutes, { prefix: '/api' });
   await app.register(sellerRoutes, { prefix: '/api' });
+  // An external broker's authentication and topic checks (BROKER_HOOK_SECRET; docs/deploy.md).
+  await app.register(brokerHookRoutes, { prefix: '/api' });
   await app.register(addressRoutes, { prefix: '/api' });
   await app.register(placeRoutes, { prefix: '/api' });
   await app.register(mapRoutes, { prefix: '/api' });

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { SERVER_USERNAME, serverPassword } from '@petti/shared/node/device-password';
 import { type LockerSim, startLockerSim, startShopSim } from '@petti/simulators';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -53,6 +54,7 @@ export async function startPetti(options: StartOptions): Promise<Started> {
         tcpPort: config.MQTT_TCP_PORT,
         host: config.HOST,
         log,
+        credentials: { username: SERVER_USERNAME, password: serverPassword(config.DEVICE_KEY) },
       }));
     if (!options.realtime) opened.push(() => realtime.close());
 

@@ -173,8 +173,18 @@ export const envSchema = z.object({
   // Orders and the ops API (docs/marketplace.md "Orders").
   /** Shop staff and the simulators call the ops API with this token; required in production. */
   OPS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * With an external broker: the secret in the address of Petti's authentication and authorisation hooks
+   * (`/api/broker/{secret}/user|superuser|acl`) the broker calls; unset, the hooks do not exist.
+   */
+  BROKER_HOOK_SECRET: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24 to 128 letters, digits, _ or -')
+    .optional(),
   /** Run the shop simulator in-process (it moves every paid order along). Default: on, except in production and tests. */
   SHOP_SIM: bool.optional(),
+  /** One log line per request (method, path, status, time); on by default in production. */
+  REQUEST_LOGS: bool.optional(),
   /** Pause between two shop steps of one order in the simulator. */
   SHOP_SIM_STEP_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
 });
@@ -195,7 +205,9 @@ export interface Config
     | 'SHOP_SIM'
     | 'SEED_DEMO'
     | 'API_DOCS'
+    | 'REQUEST_LOGS'
   > {
+  REQUEST_LOGS: boolean;
   SEED_DEMO: boolean;
   API_DOCS: boolean;
   OPS_TOKEN: string;
@@ -315,6 +327,7 @@ export function loadConfig(
     LOCKER_SIM: env.LOCKER_SIM ?? (!isProduction && env.NODE_ENV !== 'test'),
     SEED_DEMO: env.SEED_DEMO ?? !isProduction,
     API_DOCS: env.API_DOCS ?? !isProduction,
+    REQUEST_LOGS: env.REQUEST_LOGS ?? isProduction,
     OPS_TOKEN: env.OPS_TOKEN ?? DEV_OPS_TOKEN,
     SHOP_SIM: env.SHOP_SIM ?? (!isProduction && env.NODE_ENV !== 'test'),
     JOB_WORKER: env.JOB_WORKER ?? env.NODE_ENV !== 'test',

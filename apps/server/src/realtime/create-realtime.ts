@@ -8,8 +8,10 @@ export function createRealtime(options: {
   tcpPort: number;
   host?: string;
   log: Logger;
+  /** How this process signs in to an external broker that asks Petti's hooks (unless the URL names a user). */
+  credentials?: { username: string; password: string };
 }): Promise<Realtime> {
   return options.mqttUrl
-    ? createExternalBroker({ url: options.mqttUrl, log: options.log })
+    ? createExternalBroker({ url: options.mqttUrl, log: options.log, credentials: options.credentials })
     : createEmbeddedBroker({ tcpPort: options.tcpPort, host: options.host, log: options.log });
 }

@@ -23,8 +23,12 @@ export async function createExternalBroker(options: {
   url: string;
   log: Logger;
   clientId?: string;
+  credentials?: { username: string; password: string };
 }): Promise<Realtime> {
+  // A user named in the URL wins; else Petti's own server credentials, which its broker hooks accept.
+  const named = new URL(options.url).username !== '';
   const client = mqtt.connect(options.url, {
+    ...(!named && options.credentials ? options.credentials : {}),
     clientId: options.clientId ?? `petti-server-${process.pid}-${Math.random().toString(16).slice(2, 8)}`,
     protocolVersion: 4,
     keepalive: 60,

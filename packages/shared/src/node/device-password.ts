@@ -14,3 +14,13 @@ export const DEVICE_USERNAME_PREFIX = 'site:';
 export function devicePassword(deviceKey: string, siteId: string): string {
   return createHmac('sha256', deviceKey).update(`locker-site:${siteId}`).digest('base64url');
 }
+
+/**
+ * Petti's own processes, as clients of an external broker that asks Petti's hooks who may connect
+ * (docs/deploy.md#an-external-broker): a fixed user name and a password derived from DEVICE_KEY.
+ */
+export const SERVER_USERNAME = 'petti-server';
+
+export function serverPassword(deviceKey: string): string {
+  return createHmac('sha256', deviceKey).update('petti-server').digest('base64url');
+}

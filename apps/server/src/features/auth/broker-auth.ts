@@ -1,9 +1,29 @@
 import { TOPICS } from '@petti/shared';
-import { DEVICE_USERNAME_PREFIX, devicePassword } from '@petti/shared/node/device-password';
+import {
+  DEVICE_USERNAME_PREFIX,
+  devicePassword,
+  SERVER_USERNAME,
+  serverPassword,
+} from '@petti/shared/node/device-password';
 import type { BrokerAuth, Principal } from '../../realtime/realtime.ts';
 import { safeEqual } from './secrets.ts';
 
 const SITE_ID = /^[a-z0-9-]{1,64}$/;
+const USER_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * Who a connection's user name says it is, for an external broker's topic checks: it asks about a
+ * connection it already let in through the authentication hook, which checked the password.
+ */
+export function principalNamed(username: string | undefined): Principal | null {
+  if (!username) return null;
+  if (username === SERVER_USERNAME) return { kind: 'server' };
+  if (username.startsWith(DEVICE_USERNAME_PREFIX)) {
+    const siteId = username.slice(DEVICE_USERNAME_PREFIX.length);
+    return SITE_ID.test(siteId) ? { kind: 'device', siteId } : null;
+  }
+  return USER_ID.test(username) ? { kind: 'user', userId: username } : null;
+}
 
 /**
  * Who may use the embedded broker. Browsers connect with their access token as the MQTT password
@@ -24,6 +44,8 @@ export function createBrokerAuth(deps: {
     maxConnectionsPerUser: deps.maxConnectionsPerUser,
     async authenticate({ username, password }) {
       if (!password) return null;
+      if (username === SERVER_USERNAME)
+        return safeEqual(password, serverPassword(deps.deviceKey)) ? { kind: 'server' } : null;
       if (username?.startsWith(DEVICE_USERNAME_PREFIX)) {
         const siteId = username.slice(DEVICE_USERNAME_PREFIX.length);
         if (!SITE_ID.test(siteId) || !safeEqual(password, devicePassword(deps.deviceKey, siteId)))
