@@ -7,7 +7,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { tileSource } from '@petti/shared/schemas/map';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -59,7 +59,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: ctx.config.LOG_LEVEL },
     // Our own one line per request replaces Fastify's two (http/request-logs.ts).
-    disableRequestLogging: ctx.config.REQUEST_LOGS,
+    logController: new LogController({ disableRequestLogging: ctx.config.REQUEST_LOGS }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

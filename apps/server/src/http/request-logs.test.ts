@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { installRequestLogs } from './request-logs.ts';
 
@@ -12,7 +12,10 @@ function appLogging(enabled: boolean) {
     },
   });
   // The service's usual level: warnings only. Request lines come through all the same.
-  const app = Fastify({ logger: { level: 'warn', stream }, disableRequestLogging: enabled });
+  const app = Fastify({
+    logger: { level: 'warn', stream },
+    logController: new LogController({ disableRequestLogging: enabled }),
+  });
   installRequestLogs(app, enabled);
   app.get('/api/things/:id', async () => ({ ok: true }));
   app.post('/api/broker/:secret/user', async () => ({ ok: true }));
