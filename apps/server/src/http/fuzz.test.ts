@@ -128,8 +128,8 @@ function generator(rand: () => number) {
         return chance(0.5);
       case 'array':
         return Array.from({ length: Math.floor(rand() * 3) }, () => valid(s.items, depth + 1));
-      case 'object':
       default: {
+        // objects, and anything untyped
         if (!s.properties) return type === 'object' ? {} : null;
         const out: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(s.properties))
