@@ -62,6 +62,7 @@ const HOSTILE_STRINGS = [
   "' or 1=1 --",
   '"; drop table users; --',
   '<script>alert(1)</script>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection attempt, sent as text
   '${7*7}',
   '\ud800',
   '🙂'.repeat(50),
