@@ -1,0 +1,204 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments } from '../features/payments/schema.ts';
+import { admin, resident, SAKTHI } from '../test/complex-helpers.ts';
+import { buildTestApp, type TestApp } from '../test/helper.ts';
+import { bookAndPay, heartbeatAll, type Shopper, shopper } from '../test/locker-helpers.ts';
+import { generator, type Operation, operationsOf, random } from '../test/openapi-values.ts';
+import { addAddress, line, placed } from '../test/order-helpers.ts';
+
+/**
+ * Every owner-scoped operation (signed in, with an id in its path) asked by someone who does not own
+ * the thing: refused as not found (or forbidden), while the same request from the owner gets past the
+ * ownership check. A new route with an id in its path must be named here, or this test fails.
+ */
+const SHOP = 'sri-murugan-stores';
+const RICE = 'murugan-ponni-raw-rice-10kg';
+
+let t: TestApp;
+let owner: Shopper;
+let neighbour: Shopper;
+let outsider: Shopper;
+let buyer: Shopper;
+let chief: Shopper;
+let operations: Array<Operation & { secured: boolean }> = [];
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp({ env: { AUTH_IP_CODES_PER_HOUR: '10000' } });
+  await heartbeatAll(t);
+  operations = await operationsOf(t.app);
+  owner = await resident(t, SAKTHI, 'B', 'B-11');
+  neighbour = await resident(t, SAKTHI, 'B', 'B-12');
+  outsider = await shopper(t);
+  buyer = await resident(t, SAKTHI, 'B', 'B-13');
+  chief = await admin(t, SAKTHI);
+
+  const booking = await bookAndPay(t, owner, { siteId: 'railway-station', size: 'M', durationHours: 2 });
+  ids.booking = booking.id;
+  const [payment] = await t.ctx.database.db.select().from(payments).where(eq(payments.subjectId, booking.id));
+  ids.payment = payment!.id;
+  const notes = (await owner.call('GET', '/api/notifications')).json();
+  ids.notification = (notes.items ?? notes.notifications)[0].id;
+  ids.address = await addAddress(t, owner.userId, { lat: 9.456, lng: 77.8 });
+  ids.order = (
+    await placed(owner, {
+      sellerId: SHOP,
+      items: [await line(t, RICE, 1)],
+      deliveryType: 'home',
+      addressId: ids.address,
+    })
+  ).id;
+  const grab = await owner.call('POST', '/api/grab/checkout', {
+    sellerId: SHOP,
+    items: [await line(t, RICE, 1)],
+  });
+  expect(grab.statusCode, grab.body).toBe(201);
+  ids.grab = grab.json().id;
+  const listing = await owner.call('POST', '/api/complex/listings', {
+    title: 'Brass lamp',
+    description: 'Polished, from B-11.',
+    categoryId: 'household',
+    pricePaise: 45000,
+    quantity: 2,
+    condition: 'used',
+    handover: ['in_person'],
+    hazardous: false,
+    photoIds: [],
+  });
+  expect(listing.statusCode, listing.body).toBe(201);
+  ids.listing = listing.json().id;
+  const bought = await buyer.call('POST', '/api/complex/orders', {
+    listingId: ids.listing,
+    quantity: 1,
+    handover: 'in_person',
+  });
+  expect(bought.statusCode, bought.body).toBe(201);
+  ids.complexOrder = bought.json().id;
+  // Someone waiting to join: only the complex's admin decides.
+  const joining = await shopper(t);
+  await joining.call('POST', '/api/complex/membership', { complexId: SAKTHI, block: 'A', flat: 'A-9' });
+  ids.joining = joining.userId;
+}, 120_000);
+afterAll(() => t?.close());
+
+type Who = 'owner' | 'admin' | 'buyer' | 'neighbour' | 'outsider';
+
+/**
+ * Whose thing each path's id names: who may ask (and gets past the ownership check) and who must be
+ * refused. The owner booked, ordered, saved the address and sells the listing; a neighbour lives in the
+ * same complex; the buyer bought the owner's listing; the admin runs the complex.
+ */
+const OWNED: Array<{ path: RegExp; id: string; allowed: Who; refused: Who[] }> = [
+  { path: /^\/api\/payments\/\{id\}/, id: 'payment', allowed: 'owner', refused: ['neighbour', 'outsider'] },
+  { path: /^\/api\/bookings\/\{id\}/, id: 'booking', allowed: 'owner', refused: ['neighbour', 'outsider'] },
+  {
+    path: /^\/api\/notifications\/\{id\}/,
+    id: 'notification',
+    allowed: 'owner',
+    refused: ['neighbour', 'outsider'],
+  },
+  { path: /^\/api\/addresses\/\{id\}/, id: 'address', allowed: 'owner', refused: ['neighbour', 'outsider'] },
+  { path: /^\/api\/orders\/\{id\}/, id: 'order', allowed: 'owner', refused: ['neighbour', 'outsider'] },
+  {
+    path: /^\/api\/grab\/purchases\/\{id\}/,
+    id: 'grab',
+    allowed: 'owner',
+    refused: ['neighbour', 'outsider'],
+  },
+  {
+    path: /^\/api\/complex\/admin\/requests\/\{userId\}/,
+    id: 'joining',
+    allowed: 'admin',
+    refused: ['owner', 'neighbour', 'outsider'],
+  },
+  {
+    path: /^\/api\/complex\/admin\/listings\/\{id\}/,
+    id: 'listing',
+    allowed: 'admin',
+    refused: ['owner', 'neighbour', 'outsider'],
+  },
+  // Every member reads a listing; only its seller changes it.
+  {
+    path: /^GET \/api\/complex\/listings\/\{id\}$/,
+    id: 'listing',
+    allowed: 'neighbour',
+    refused: ['outsider'],
+  },
+  {
+    path: /^\/api\/complex\/listings\/\{id\}$/,
+    id: 'listing',
+    allowed: 'owner',
+    refused: ['neighbour', 'outsider'],
+  },
+  {
+    path: /^\/api\/complex\/listings\/\{id\}\/report$/,
+    id: 'listing',
+    allowed: 'neighbour',
+    refused: ['outsider'],
+  },
+  {
+    path: /^\/api\/complex\/orders\/\{id\}\/(received|problem)$/,
+    id: 'complexOrder',
+    allowed: 'buyer',
+    refused: ['owner', 'neighbour', 'outsider'],
+  },
+  {
+    path: /^\/api\/complex\/orders\/\{id\}/,
+    id: 'complexOrder',
+    allowed: 'owner',
+    refused: ['neighbour', 'outsider'],
+  },
+];
+const ruleFor = (o: Operation) =>
+  OWNED.find((r) => r.path.test(`${o.method} ${o.path}`) || r.path.test(o.path));
+
+const REFUSED = new Set([403, 404]);
+
+describe('the authorization matrix', () => {
+  it('refuses every owner-scoped operation to anyone but the owner', async () => {
+    const scoped = operations.filter((o) => o.secured && o.path.includes('{'));
+    expect(scoped.length).toBeGreaterThan(20);
+    const unnamed = scoped.filter((o) => !ruleFor(o));
+    expect(
+      unnamed.map((o) => `${o.method} ${o.path}`),
+      'name whose thing these ids are',
+    ).toEqual([]);
+    const people: Record<Who, Shopper> = { owner, admin: chief, buyer, neighbour, outsider };
+    // Destructive ones last, so the owner's things are still there for the rest.
+    const ordered = [...scoped].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
+    const g = generator(random(7));
+    const problems: string[] = [];
+    for (const op of ordered) {
+      const rule = ruleFor(op)!;
+      const url = op.path.replace(/\{[^}]+\}/, ids[rule.id]!);
+      let body = op.body ? g.valid(op.body) : undefined;
+      const isInvalid = (res: { statusCode: number; json: () => { error?: { code?: string } } }) =>
+        res.statusCode === 400 && res.json().error?.code === 'Validation';
+      for (const who of rule.refused) {
+        let res = await people[who].call(op.method as 'GET', url, body as object | undefined);
+        // A body that passes validation, so the answer is about who asks (refused asks change nothing).
+        for (let i = 0; i < 20 && isInvalid(res) && op.body; i++) {
+          body = g.valid(op.body);
+          res = await people[who].call(op.method as 'GET', url, body as object | undefined);
+        }
+        if (!REFUSED.has(res.statusCode))
+          problems.push(`${op.method} ${op.path} by the ${who}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+      }
+      // The same request from who may ask gets past the check (with a body that passes validation:
+      // tried a few times), so the refusals above are about who asked, not what was sent.
+      const asker = people[rule.allowed];
+      let mine = await asker.call(op.method as 'GET', url, body as object | undefined);
+      const invalid = () => isInvalid(mine);
+      for (let i = 0; i < 20 && invalid() && op.body; i++) {
+        body = g.valid(op.body);
+        mine = await asker.call(op.method as 'GET', url, body as object | undefined);
+      }
+      if (REFUSED.has(mine.statusCode) || invalid())
+        problems.push(
+          `${op.method} ${op.path} by the ${rule.allowed}: ${mine.statusCode} ${mine.body.slice(0, 160)}`,
+        );
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,182 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Values for an operation of the OpenAPI document, from its own JSON schemas: valid-shaped ones, and
+ * hostile ones (wrong types, huge and odd strings, NUL, prototype keys). Seeded, so a run repeats.
+ * Used by the fuzz suite and the authorization matrix (docs/deploy.md#hardening-already-in-place).
+ */
+export type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  format?: string;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  allOf?: Schema[];
+  pattern?: string;
+  default?: unknown;
+};
+export interface Operation {
+  method: string;
+  path: string;
+  params: Array<{ in: string; name: string; schema: Schema; required?: boolean }>;
+  body?: Schema;
+}
+
+/** mulberry32: a small seeded generator, so a failing run can be repeated with FUZZ_SEED. */
+export function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const HOSTILE_STRINGS = [
+  '',
+  ' ',
+  'a\u0000b',
+  '\u0000',
+  '../../etc/passwd',
+  '%00',
+  '%2e%2e%2f',
+  '__proto__',
+  'constructor',
+  'prototype',
+  "' or 1=1 --",
+  '"; drop table users; --',
+  '<script>alert(1)</script>',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection attempt, sent as text
+  '${7*7}',
+  '\ud800',
+  '🙂'.repeat(50),
+  'தமிழ்',
+  'x'.repeat(10_000),
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  'true',
+  '2026-13-45T99:99:99Z',
+  '9'.repeat(40),
+];
+const HOSTILE_VALUES: unknown[] = [
+  null,
+  true,
+  -1,
+  0,
+  1.5,
+  Number.MAX_SAFE_INTEGER,
+  -Number.MAX_SAFE_INTEGER,
+  [],
+  {},
+  [null],
+  { __proto__: { admin: true } },
+  JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}'),
+  ...HOSTILE_STRINGS,
+];
+
+export function generator(rand: () => number) {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
+  const chance = (p: number) => rand() < p;
+
+  function valid(s: Schema | undefined, depth = 0): unknown {
+    if (!s || depth > 6) return null;
+    if (s.const !== undefined) return s.const;
+    if (s.enum) return pick(s.enum);
+    const variants = s.anyOf ?? s.oneOf;
+    if (variants?.length) return valid(pick(variants), depth + 1);
+    if (s.allOf?.length) return valid(s.allOf[0], depth + 1);
+    const type = Array.isArray(s.type) ? pick(s.type.filter((x) => x !== 'null')) : s.type;
+    switch (type) {
+      case 'string': {
+        if (s.format === 'date-time')
+          return new Date(Date.UTC(2026, 10, 20 + Math.floor(rand() * 10))).toISOString();
+        if (s.format === 'email') return `someone${Math.floor(rand() * 1000)}@example.com`;
+        if (s.format === 'uri') return 'https://example.com/x';
+        const min = s.minLength ?? 0;
+        const max = Math.min(s.maxLength ?? 24, 64);
+        const length = min + Math.floor(rand() * Math.max(1, max - min + 1));
+        const digits = s.pattern && /\\d|\[0-9\]/.test(s.pattern);
+        return Array.from({ length: Math.max(min, Math.min(length, max)) }, () =>
+          digits ? String(Math.floor(rand() * 10)) : pick('abcdefghijklmnopqrstuvwxyz0123456789-'.split('')),
+        ).join('');
+      }
+      case 'integer':
+      case 'number': {
+        const min = s.minimum ?? 0;
+        const max = s.maximum ?? min + 1000;
+        const n = min + rand() * (max - min);
+        return type === 'integer' ? Math.floor(n) : n;
+      }
+      case 'boolean':
+        return chance(0.5);
+      case 'array':
+        return Array.from({ length: Math.floor(rand() * 3) }, () => valid(s.items, depth + 1));
+      default: {
+        // objects, and anything untyped
+        if (!s.properties) return type === 'object' ? {} : null;
+        const out: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(s.properties))
+          if (s.required?.includes(k) || chance(0.5)) out[k] = valid(v, depth + 1);
+        return out;
+      }
+    }
+  }
+
+  /** A valid-looking value with some of it made hostile. */
+  function hostile(s: Schema | undefined, depth = 0): unknown {
+    if (chance(0.3) || !s || depth > 6) return pick(HOSTILE_VALUES);
+    if (s.properties && chance(0.8)) {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(s.properties))
+        if (chance(0.7)) out[k] = chance(0.5) ? hostile(v, depth + 1) : valid(v, depth + 1);
+      if (chance(0.2))
+        out[pick(['__proto__', 'constructor', 'extra', 'x'.repeat(300)])] = pick(HOSTILE_VALUES);
+      return out;
+    }
+    if (s.items && chance(0.5))
+      return Array.from({ length: pick([0, 1, 50, 500]) }, () => hostile(s.items, depth + 1));
+    return pick(HOSTILE_VALUES);
+  }
+
+  return { valid, hostile, pick, chance };
+}
+
+/** Every operation of the app's OpenAPI document. */
+export async function operationsOf(app: FastifyInstance): Promise<Array<Operation & { secured: boolean }>> {
+  const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    paths: Record<
+      string,
+      Record<
+        string,
+        {
+          parameters?: Operation['params'];
+          requestBody?: { content?: Record<string, { schema: Schema }> };
+          security?: Array<Record<string, unknown>>;
+        }
+      >
+    >;
+  };
+  const out: Array<Operation & { secured: boolean }> = [];
+  for (const [path, ops] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(ops))
+      out.push({
+        method: method.toUpperCase(),
+        path,
+        params: op.parameters ?? [],
+        body: op.requestBody?.content?.['application/json']?.schema,
+        secured: (op.security ?? []).some((s) => 'bearer' in s),
+      });
+  return out;
+}
