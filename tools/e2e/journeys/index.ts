@@ -4,6 +4,7 @@ import { alertJourneys } from './alerts.ts';
 import { authJourneys } from './auth.ts';
 import { cartLimitJourneys } from './cart-limits.ts';
 import { complexJourneys } from './complex.ts';
+import { firstScreenJourneys } from './first-screens.ts';
 import { grabAndGoJourneys } from './grab-and-go.ts';
 import { helpJourneys } from './help.ts';
 import { liveJourneys } from './live.ts';
@@ -20,6 +21,7 @@ import { tamilJourneys } from './tamil.ts';
 /** Every journey file, in the order they run. A new file exports its list and is added here. */
 export const journeys: Journey[] = [
   ...shellJourneys,
+  ...firstScreenJourneys,
   ...authJourneys,
   ...paymentJourneys,
   ...lockerJourneys,
