@@ -118,6 +118,8 @@ export const envSchema = z.object({
   LOCKER_SIM_DOOR_CLOSE_SECONDS: z.coerce.number().min(0.1).max(600).default(5),
   /** How often the timer worker looks for due work (holds, starts, expiries, offline checks). */
   JOB_POLL_MS: z.coerce.number().int().min(50).max(60000).default(1000),
+  /** How long a flow's process may go unheard before another undoes the flow (docs/decisions/0005-flows.md). */
+  FLOW_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(120),
   /** Live connections one user may hold at once on the embedded broker (phones and tabs). */
   BROKER_MAX_CONNECTIONS_PER_USER: z.coerce.number().int().min(1).max(1000).default(10),
   /** A timer failing this many times is set aside for the ops API (GET /api/ops/timers/dead). */

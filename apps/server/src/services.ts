@@ -99,11 +99,22 @@ export function createServices(ctx: AppContext, log: Logger) {
     maxAttempts: config.TIMER_MAX_ATTEMPTS,
   });
   // Money and stock paths (docs/decisions/0005-flows.md); a process that died mid-flow is undone here.
-  const flows = createFlowRunner({ db, transactor, outbox, clock, log });
+  const flows = createFlowRunner({
+    db,
+    transactor,
+    outbox,
+    clock,
+    log,
+    leaseMs: config.FLOW_LEASE_SECONDS * 1000,
+  });
   // Alerts outside the app: each notification that is an alert is pushed to the user's browsers.
   const push = createPushFeature(ctx, log, { notifications, jobs, sms });
   jobs.register({
-    periodic: { name: 'abandoned flows', everyMs: 30_000, run: () => flows.recoverAbandoned() },
+    periodic: {
+      name: 'abandoned flows',
+      everyMs: Math.min(30_000, config.FLOW_LEASE_SECONDS * 1000),
+      run: () => flows.recoverAbandoned(),
+    },
   });
   jobs.register({
     periodic: { name: 'rate limit sweep', everyMs: 600_000, run: () => sweepRateLimits(db, clock.now()) },

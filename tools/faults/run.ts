@@ -1,0 +1,268 @@
+/**
+ * `npm run test:faults` (docs/deploy.md#fault-suite): a server on PostgreSQL is killed with SIGKILL in the
+ * middle of a stream of orders and bookings, and started again on the same database. Then: every
+ * request it acknowledged is there, whole; every request it never answered, sent again with its
+ * Idempotency-Key, is made once and only once; nothing is half-made (no flow left open, stock equal to
+ * what the live orders hold, no locker held twice). FAULTS_DATABASE_URL names a PostgreSQL database to
+ * create a scratch database beside (default: the CI's `postgres://127.0.0.1:5432/test`).
+ */
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import pg from 'pg';
+import { freePort } from '../e2e/harness.ts';
+import { newShopper, type Session } from '../e2e/shopper.ts';
+
+const ADMIN_URL =
+  process.env.FAULTS_DATABASE_URL ?? `postgres://${process.env.PGUSER ?? 'root'}@127.0.0.1:5432/test`;
+const SHOP = 'sri-murugan-stores';
+const VARIANTS = ['murugan-ponni-raw-rice-10kg', 'murugan-toor-dal-1kg', 'murugan-moong-dal-500g'];
+const SITES = ['bus-stand', 'railway-station', 'sattur-road'];
+const WORKERS = 12;
+const STREAM_MS = 5_000;
+const KILL_AFTER_MS = 2_000;
+
+interface Sent {
+  kind: 'order' | 'booking';
+  who: Session;
+  key: string;
+  body: Record<string, unknown>;
+  status: number | null;
+  id: string | null;
+}
+
+const scratch = `petti_faults_${process.pid}`;
+const admin = new pg.Client({ connectionString: ADMIN_URL });
+await admin.connect();
+await admin.query(`drop database if exists ${scratch}`);
+await admin.query(`create database ${scratch}`);
+const dbUrl = (() => {
+  const u = new URL(ADMIN_URL);
+  u.pathname = `/${scratch}`;
+  return u.toString();
+})();
+const port = await freePort();
+const baseUrl = `http://127.0.0.1:${port}`;
+const dataDir = await mkdtemp(join(tmpdir(), 'petti-faults-'));
+
+function startServer(): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: dbUrl,
+      MQTT_TCP_PORT: '0',
+      LOG_LEVEL: 'error',
+      SHOP_SIM: 'false',
+      LOCKER_SIM: 'true',
+      AUTH_IP_CODES_PER_HOUR: '10000',
+      // A flow whose process died is undone soon, not after the production two minutes.
+      FLOW_LEASE_SECONDS: '5',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return child;
+}
+
+async function ready(): Promise<void> {
+  const until = Date.now() + 90_000;
+  for (;;) {
+    const ok = await fetch(`${baseUrl}/api/health/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > until) throw new Error('the server did not get ready');
+    await delay(250);
+  }
+}
+
+const call = (who: Session, method: string, path: string, body?: unknown, key?: string) =>
+  fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${who.accessToken}`,
+      'x-client-id': who.clientId,
+      'content-type': 'application/json',
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+async function send(s: Sent): Promise<void> {
+  const path = s.kind === 'order' ? '/orders' : '/bookings';
+  try {
+    const res = await call(s.who, 'POST', path, s.body, s.key);
+    s.status = res.status;
+    const json = (await res.json().catch(() => ({}))) as { id?: string };
+    s.id = res.ok ? (json.id ?? null) : null;
+    if (!res.ok && refusals.size < 5)
+      refusals.add(`${s.kind} ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+  } catch {
+    s.status = null; // no answer: the server died under it
+  }
+}
+
+const refusals = new Set<string>();
+let failures = 0;
+const check = (ok: boolean, what: string) => {
+  if (!ok) failures++;
+  console.log(`${ok ? '  ✓' : '  ✗'} ${what}`);
+};
+
+let server = startServer();
+try {
+  await ready();
+  const shoppers = await Promise.all(
+    Array.from({ length: WORKERS }, (_, i) => newShopper(baseUrl, `Fault ${i}`)),
+  );
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  // The shop open all day and plenty in stock, so refusals are about the crash, not the shop.
+  await db.query(`update sellers set opens_at = '00:00', closes_at = '23:59' where id = $1`, [SHOP]);
+  await db.query(
+    `update product_variants set inventory = 100000, always_inventory = false where id = any($1)`,
+    [VARIANTS],
+  );
+  const prices = new Map(
+    (await db.query(`select id, price_paise from product_variants where id = any($1)`, [VARIANTS])).rows.map(
+      (r) => [r.id as string, Number(r.price_paise) / 100],
+    ),
+  );
+  const before = new Map(
+    (await db.query(`select id, inventory from product_variants where id = any($1)`, [VARIANTS])).rows.map(
+      (r) => [r.id as string, Number(r.inventory)],
+    ),
+  );
+
+  console.log(`Streaming orders and bookings from ${WORKERS} shoppers; SIGKILL after ${KILL_AFTER_MS} ms`);
+  const sent: Sent[] = [];
+  let streaming = true;
+  const started = Date.now();
+  const worker = async (who: Session, n: number) => {
+    for (let i = 0; streaming && Date.now() - started < STREAM_MS; i++) {
+      // Each shopper may hold five bookings at once: mostly orders, a booking now and then.
+      const kind = (i + n) % 6 === 0 ? 'booking' : 'order';
+      const s: Sent =
+        kind === 'order'
+          ? {
+              kind,
+              who,
+              key: `fault-${randomUUID()}`,
+              body: {
+                sellerId: SHOP,
+                items: [
+                  {
+                    vrntId: VARIANTS[i % VARIANTS.length],
+                    quantity: 1 + (i % 3),
+                    productPrice: prices.get(VARIANTS[i % VARIANTS.length]!),
+                  },
+                ],
+                deliveryType: 'curbside',
+                vehicleNo: 'TN 67 AB 1234',
+              },
+              status: null,
+              id: null,
+            }
+          : {
+              kind,
+              who,
+              key: `fault-${randomUUID()}`,
+              body: { siteId: SITES[(i + n) % SITES.length], size: 'S', durationHours: 1 },
+              status: null,
+              id: null,
+            };
+      sent.push(s);
+      await send(s);
+      if (s.status === null) return; // the server is gone
+    }
+  };
+  const streams = shoppers.map((who, n) => worker(who, n));
+  await delay(KILL_AFTER_MS);
+  server.kill('SIGKILL');
+  await Promise.all(streams);
+  streaming = false;
+  const acked = sent.filter((s) => s.status !== null && s.status < 300 && s.id);
+  const lost = sent.filter((s) => s.status === null);
+  console.log(
+    `  ${sent.length} sent, ${acked.length} acknowledged, ${lost.length} with no answer; restarting`,
+  );
+  for (const r of refusals) console.log(`    refused: ${r}`);
+  const tally = new Map<string, number>();
+  for (const x of sent) {
+    const k = `${x.kind} ${x.status ?? 'no answer'}`;
+    tally.set(k, (tally.get(k) ?? 0) + 1);
+  }
+  console.log(`    ${[...tally].map(([k, n]) => `${k}: ${n}`).join(', ')}`);
+  check(acked.length > 20, 'the stream was under way when the server died');
+
+  server = startServer();
+  await ready();
+  // Flows the dead process left open are undone once their lease runs out.
+  const until = Date.now() + 60_000;
+  while ((await db.query('select count(*)::int as n from flow_runs')).rows[0].n > 0 && Date.now() < until)
+    await delay(500);
+  check(
+    (await db.query('select count(*)::int as n from flow_runs')).rows[0].n === 0,
+    'no flow is left half-done',
+  );
+
+  for (const s of acked) {
+    const res = await call(s.who, 'GET', `/${s.kind === 'order' ? 'orders' : 'bookings'}/${s.id}`);
+    if (res.status !== 200) check(false, `acknowledged ${s.kind} ${s.id} is there (${res.status})`);
+  }
+  check(true, `every acknowledged order and booking is there (${acked.length})`);
+
+  // Unanswered requests, sent again with their keys: made once, and a second retry answers the same.
+  for (const s of lost) {
+    const first = { ...s };
+    await send(first);
+    const again = { ...s };
+    await send(again);
+    if (first.status === null || first.status >= 500 || (first.id && again.id !== first.id))
+      check(
+        false,
+        `retried ${s.kind} ${s.key}: ${first.status} ${first.id} then ${again.status} ${again.id}`,
+      );
+  }
+  check(true, `every unanswered request, retried with its key, is made at most once (${lost.length})`);
+
+  const dupOrders = await db.query(
+    'select user_id, request_key, count(*)::int as n from orders where request_key is not null group by 1, 2 having count(*) > 1',
+  );
+  check(dupOrders.rowCount === 0, 'no order was made twice for one key');
+  // Stock: what each variant lost is exactly what the orders still holding stock hold.
+  const held = await db.query(
+    `select i.vrnt_id, sum(i.quantity)::int as q from order_items i join orders o on o.id = i.order_id
+      where o.state not in ('cancelled', 'timed_out') and i.vrnt_id = any($1) group by 1`,
+    [VARIANTS],
+  );
+  const now = await db.query('select id, inventory from product_variants where id = any($1)', [VARIANTS]);
+  const heldBy = new Map(held.rows.map((r) => [r.vrnt_id as string, Number(r.q)]));
+  for (const r of now.rows) {
+    const lostStock = before.get(r.id)! - Number(r.inventory);
+    check(
+      lostStock === (heldBy.get(r.id) ?? 0),
+      `stock of ${r.id}: ${lostStock} taken = ${heldBy.get(r.id) ?? 0} held by live orders`,
+    );
+  }
+  const orphanOrders = await db.query(
+    `select count(*)::int as n from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`,
+  );
+  check(orphanOrders.rows[0].n === 0, 'no order without its lines');
+  await db.end();
+} finally {
+  server.kill('SIGKILL');
+  await delay(500);
+  await admin.query(`drop database if exists ${scratch} with (force)`).catch(() => undefined);
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+}
+console.log(failures === 0 ? '\nFault suite: passed' : `\nFault suite: ${failures} failed`);
+process.exit(failures === 0 ? 0 : 1);
