@@ -6,7 +6,6 @@
  * what the live orders hold, no locker held twice). FAULTS_DATABASE_URL names a PostgreSQL database to
  * create a scratch database beside (default: the CI's `postgres://127.0.0.1:5432/test`).
  */
-import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
