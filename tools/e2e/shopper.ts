@@ -58,16 +58,22 @@ export async function newShopper(baseUrl: string, name: string): Promise<Session
   return { userId: result.userId, ...result.tokens };
 }
 
+/**
+ * Writes a session where the app keeps it (runs in the page: `page.evaluate` or a context's
+ * `addInitScript`, so it must stand alone).
+ */
+export const storeSession = (s: Session): void => {
+  localStorage.setItem(`accessToken.${s.userId}`, s.accessToken);
+  localStorage.setItem(`refreshToken.${s.userId}`, s.refreshToken);
+  localStorage.setItem(`clientId.${s.userId}`, s.clientId);
+  localStorage.setItem('lastSignedInUser', s.userId);
+  localStorage.setItem('existingUser', 'true');
+};
+
 /** Puts the session where the app keeps it, then opens `path`. */
 export async function signedIn(page: Page, session: Session, path: string): Promise<void> {
   await page.goto('/login');
-  await page.evaluate((s) => {
-    localStorage.setItem(`accessToken.${s.userId}`, s.accessToken);
-    localStorage.setItem(`refreshToken.${s.userId}`, s.refreshToken);
-    localStorage.setItem(`clientId.${s.userId}`, s.clientId);
-    localStorage.setItem('lastSignedInUser', s.userId);
-    localStorage.setItem('existingUser', 'true');
-  }, session);
+  await page.evaluate(storeSession, session);
   await page.goto(path);
 }
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { type Journey, journey } from '../runner.ts';
-import { newShopper, type Session } from '../shopper.ts';
+import { newShopper, type Session, storeSession } from '../shopper.ts';
 
 /**
  * The JavaScript a first screen makes a phone download, compressed as it travels (docs/performance.md):
@@ -17,14 +17,7 @@ export const FIRST_SCREEN_JS_KB = {
 async function scriptBytes(browser: Browser, baseUrl: string, path: string, session?: Session) {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 360, height: 740 } });
   try {
-    if (session)
-      await context.addInitScript((s) => {
-        localStorage.setItem(`accessToken.${s.userId}`, s.accessToken);
-        localStorage.setItem(`refreshToken.${s.userId}`, s.refreshToken);
-        localStorage.setItem(`clientId.${s.userId}`, s.clientId);
-        localStorage.setItem('lastSignedInUser', s.userId);
-        localStorage.setItem('existingUser', 'true');
-      }, session);
+    if (session) await context.addInitScript(storeSession, session);
     const page: Page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

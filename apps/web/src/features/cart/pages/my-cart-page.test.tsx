@@ -3,30 +3,18 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../../lib/cart/cart.ts';
 import { toast, toastStore } from '../../../lib/ui/toast-store.ts';
+import { sellerFixture } from '../../../test/fixtures.ts';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
 import { checkoutStore } from '../checkout.ts';
 import MyCartPage from './my-cart-page.tsx';
 
-const seller = {
+const seller = sellerFixture({
   id: 'anand',
   brandName: 'Anand Sweets',
-  brandNameTa: null,
-  categoryId: 'sweets',
-  description: null,
-  address: 'Main Bazaar',
-  lat: 9.45,
-  lng: 77.8,
-  sellerRange: { dis: 5 },
   // Open all day (but the last minute), so the page is about the cart, not the hours.
   hours: { open: '00:00', close: '23:59' },
-  openNow: true,
   modes: ['home', 'locker', 'curbside'],
-  phone: null,
-  rating: null,
-  image_url: null,
-  distanceM: 900,
-  inRange: true,
-};
+});
 const line = (vrntId: string, name: string, productPrice: number) => ({
   unitValue: 250,
   name: { en: name, ta: name },

@@ -1,28 +1,11 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sellerFixture } from '../../../test/fixtures.ts';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
 import CategoryProductsPage from './category-products-page.tsx';
 
-const shop = (id: string, brandName: string) => ({
-  id,
-  brandName,
-  brandNameTa: null,
-  categoryId: 'sweets',
-  description: null,
-  address: 'Main Bazaar',
-  lat: 9.45,
-  lng: 77.8,
-  sellerRange: { dis: 5 },
-  hours: { open: '08:00', close: '21:00' },
-  openNow: true,
-  modes: ['delivery'],
-  phone: null,
-  rating: null,
-  image_url: null,
-  distanceM: 900,
-  inRange: true,
-});
+const shop = (id: string, brandName: string) => sellerFixture({ id, brandName });
 
 function market() {
   return fakeApi({
