@@ -55,6 +55,7 @@ export async function startPetti(options: StartOptions): Promise<Started> {
         host: config.HOST,
         log,
         credentials: { username: SERVER_USERNAME, password: serverPassword(config.DEVICE_KEY) },
+        redisUrl: config.REDIS_URL,
       }));
     if (!options.realtime) opened.push(() => realtime.close());
 

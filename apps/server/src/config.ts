@@ -27,6 +27,8 @@ export const envSchema = z.object({
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
   MQTT_URL: url(['mqtt', 'mqtts', 'ws', 'wss', 'tcp']).optional(),
   MQTT_PUBLIC_URL: url(['ws', 'wss']).optional(),
+  /** Several processes sharing the embedded broker: its messages and retained state go through this Redis. */
+  REDIS_URL: url(['redis', 'rediss']).optional(),
   /**
    * With an external broker, the shared-subscription group the processes of one deployment take apps'
    * requests in (`$share/{group}/…`), so each request is handled once.

@@ -10,8 +10,15 @@ export function createRealtime(options: {
   log: Logger;
   /** How this process signs in to an external broker that asks Petti's hooks (unless the URL names a user). */
   credentials?: { username: string; password: string };
+  /** The embedded broker shared by several processes through Redis. */
+  redisUrl?: string;
 }): Promise<Realtime> {
   return options.mqttUrl
     ? createExternalBroker({ url: options.mqttUrl, log: options.log, credentials: options.credentials })
-    : createEmbeddedBroker({ tcpPort: options.tcpPort, host: options.host, log: options.log });
+    : createEmbeddedBroker({
+        tcpPort: options.tcpPort,
+        host: options.host,
+        log: options.log,
+        redisUrl: options.redisUrl,
+      });
 }

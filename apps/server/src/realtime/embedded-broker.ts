@@ -1,7 +1,11 @@
+/// <reference path="../types/aedes-persistence-redis.d.ts" />
 import type { Server } from 'node:http';
 import { createServer, type Server as NetServer } from 'node:net';
 import { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import aedesPersistenceRedis from 'aedes-persistence-redis';
+import { Redis } from 'ioredis';
+import MQEmitterRedis from 'mqemitter-redis';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import {
@@ -46,10 +50,19 @@ function refusal(code: 4 | 5, message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode: code }) as AuthenticateError;
 }
 
+/** Where the processes of one deployment tell each other which sign-in sessions ended. */
+const SESSIONS_ENDED = '$petti/sessions-ended';
+
 export async function createEmbeddedBroker(options: {
   tcpPort: number;
   host?: string;
   log: Logger;
+  /**
+   * Several processes, one broker (docs/deploy.md#several-processes): messages and retained state go
+   * through Redis (mqemitter-redis, aedes-persistence-redis), so a browser on one process hears what
+   * another publishes and a controller may connect to any.
+   */
+  redisUrl?: string;
 }): Promise<Realtime> {
   let auth: BrokerAuth = denyAllBrokerAuth;
   /** Open connections by sign-in session, so signing out closes them at once. */
@@ -79,7 +92,14 @@ export async function createEmbeddedBroker(options: {
   };
   const expirySweep = setInterval(endExpired, 10_000);
   expirySweep.unref();
+  const cluster = options.redisUrl
+    ? {
+        mq: MQEmitterRedis({ connectionString: options.redisUrl }),
+        persistence: aedesPersistenceRedis({ conn: new Redis(options.redisUrl) }),
+      }
+    : {};
   const broker = await Aedes.createBroker({
+    ...cluster,
     authenticate: (client, username, password, done) => {
       auth
         .authenticate({
@@ -148,6 +168,38 @@ export async function createEmbeddedBroker(options: {
     if (mine && mine.size === 0) bySession.delete(principal.sessionId);
   });
 
+  /** Closes this process's connections of these sign-in sessions; answers how many. */
+  const closeSessions = (sessionIds: readonly string[]) => {
+    let closed = 0;
+    for (const id of sessionIds) {
+      for (const client of bySession.get(id) ?? []) {
+        client.close();
+        closed += 1;
+      }
+      bySession.delete(id);
+    }
+    return closed;
+  };
+  if (options.redisUrl) {
+    await new Promise<void>((resolve) =>
+      broker.subscribe(
+        SESSIONS_ENDED,
+        (packet: { payload: Buffer | string; brokerId?: string }, cb: () => void) => {
+          if (packet.brokerId !== broker.id) {
+            try {
+              const ids: unknown = JSON.parse(Buffer.from(packet.payload).toString());
+              if (Array.isArray(ids)) closeSessions(ids.filter((x): x is string => typeof x === 'string'));
+            } catch {
+              // not ours
+            }
+          }
+          cb();
+        },
+        resolve,
+      ),
+    );
+  }
+
   let wss: WebSocketServer | null = null;
   let tcp: NetServer | null = null;
   let tcpPort: number | null = null;
@@ -181,8 +233,13 @@ export async function createEmbeddedBroker(options: {
           (err) => (err ? reject(err) : resolve()),
         );
       }),
-    subscribe: async (topicFilter: string, handler: MessageHandler) => {
-      const deliver = (packet: { topic: string; payload: Buffer | string }, cb: () => void) => {
+    subscribe: async (topicFilter: string, handler: MessageHandler, subscribeOptions = {}) => {
+      const deliver = (
+        packet: { topic: string; payload: Buffer | string; brokerId?: string },
+        cb: () => void,
+      ) => {
+        // With several processes, what a connection to another process published is that process's to handle.
+        if (subscribeOptions.local && packet.brokerId && packet.brokerId !== broker.id) return cb();
         Promise.resolve()
           .then(() => handler(packet.topic, Buffer.from(packet.payload)))
           .catch((err: unknown) => options.log.error({ err, topic: packet.topic }, 'message handler failed'))
@@ -204,14 +261,20 @@ export async function createEmbeddedBroker(options: {
     },
     endExpired,
     endSessions: (sessionIds) => {
-      let closed = 0;
-      for (const id of sessionIds) {
-        for (const client of bySession.get(id) ?? []) {
-          client.close();
-          closed += 1;
-        }
-        bySession.delete(id);
-      }
+      const closed = closeSessions(sessionIds);
+      // The other processes close theirs (a no-op without Redis: there are none).
+      if (options.redisUrl)
+        broker.publish(
+          {
+            cmd: 'publish',
+            topic: SESSIONS_ENDED,
+            payload: Buffer.from(JSON.stringify(sessionIds)),
+            qos: 0,
+            retain: false,
+            dup: false,
+          },
+          () => {},
+        );
       return closed;
     },
     connectLocal: () => {

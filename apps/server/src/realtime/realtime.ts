@@ -33,8 +33,17 @@ export type MessageHandler = (topic: string, payload: Buffer) => void | Promise<
 export interface Realtime {
   readonly mode: 'embedded' | 'external';
   publish(topic: string, payload: unknown, options?: { qos?: 0 | 1; retain?: boolean }): Promise<void>;
-  /** Listen on a topic filter; returns an unsubscribe function. */
-  subscribe(topicFilter: string, handler: MessageHandler): Promise<() => Promise<void>>;
+  /**
+   * Listen on a topic filter; returns an unsubscribe function. `local`: only what connections to this
+   * process publish (controllers' reports, apps' requests), so that with several processes sharing one
+   * embedded broker through Redis each message is handled once. (An external broker shares such
+   * subscriptions with `$share/…` instead.)
+   */
+  subscribe(
+    topicFilter: string,
+    handler: MessageHandler,
+    options?: { local?: boolean },
+  ): Promise<() => Promise<void>>;
   /** Embedded only: serve MQTT over WebSocket at /mqtt on the HTTP server. */
   attach(server: Server): void;
   setAuth(auth: BrokerAuth): void;

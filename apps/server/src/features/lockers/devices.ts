@@ -272,8 +272,9 @@ export function createLockerDevices(deps: {
     async listen(realtime: Realtime): Promise<() => Promise<void>> {
       const handler = (topic: string, payload: Buffer) => handleMessage(topic, payload);
       const offs = [
-        await realtime.subscribe('lockers/+/state', handler),
-        await realtime.subscribe('lockers/+/keypad', handler),
+        // Each report is handled by the process its controller is connected to.
+        await realtime.subscribe('lockers/+/state', handler, { local: true }),
+        await realtime.subscribe('lockers/+/keypad', handler, { local: true }),
       ];
       return async () => {
         for (const off of offs) await off();

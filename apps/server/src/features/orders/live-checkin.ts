@@ -87,7 +87,7 @@ export function createLiveCheckin(deps: {
     async listen(realtime: Realtime): Promise<() => Promise<void>> {
       const filter =
         realtime.mode === 'external' ? `$share/${deps.shareGroup}/users/+/requests` : 'users/+/requests';
-      return realtime.subscribe(filter, handle);
+      return realtime.subscribe(filter, handle, { local: true });
     },
   };
 }
