@@ -222,7 +222,8 @@ export const bookingSchema = z.object({
   endedAt: z.string().nullable(),
   /**
    * Why a closed booking closed: `user`, `unused`, `overstay_cleared`, `cleared_by_staff` (ended);
-   * `hold`, `no_show`, `waitlist` (timed out); `cancel` (cancelled); null while live.
+   * `hold`, `no_show`, `waitlist` (timed out); `cancel`, `refunded` (cancelled: by the user, or its payment
+   * refunded in full at the provider); null while live.
    */
   closeReason: z.string().nullable(),
   createdAt: z.string(),

@@ -96,6 +96,7 @@ describe('finalMessageKey', () => {
     );
     expect(finalMessageKey({ state: 'timed_out', closeReason: null })).toBe('lockers.finalTimedOut');
     expect(finalMessageKey({ state: 'cancelled', closeReason: 'cancel' })).toBe('lockers.finalCancelled');
+    expect(finalMessageKey({ state: 'cancelled', closeReason: 'refunded' })).toBe('lockers.finalRefunded');
     expect(finalMessageKey({ state: 'active', closeReason: null })).toBeNull();
   });
 });

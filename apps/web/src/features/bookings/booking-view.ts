@@ -80,6 +80,7 @@ type FinalMessageKey = `lockers.final${
   | 'Ended'
   | 'Unused'
   | 'ClearedByStaff'
+  | 'Refunded'
   | 'TimedOut'
   | 'HoldLapsed'
   | 'NoShow'
@@ -99,7 +100,7 @@ export function finalMessageKey(b: Pick<Booking, 'state' | 'closeReason'>): Fina
       if (b.closeReason === 'waitlist') return 'lockers.finalWaitlistLapsed';
       return 'lockers.finalTimedOut';
     case 'cancelled':
-      return 'lockers.finalCancelled';
+      return b.closeReason === 'refunded' ? 'lockers.finalRefunded' : 'lockers.finalCancelled';
     default:
       return null;
   }

@@ -154,6 +154,7 @@ export const lockersEn = {
   finalWaitlistLapsed: 'No locker of this size came free in time, so the waitlist request lapsed.',
   finalEnded: 'This booking has ended.',
   finalTimedOut: 'This booking timed out.',
+  finalRefunded: 'This booking was cancelled because its payment was refunded in full.',
   finalCancelled: 'This booking was cancelled.',
   bookAgain: 'Book again',
   bookAnother: 'Book another locker',
