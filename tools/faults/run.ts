@@ -1,6 +1,7 @@
 /**
- * `npm run test:faults` (docs/deploy.md#fault-suite): a server on PostgreSQL is killed with SIGKILL in the
- * middle of a stream of orders and bookings, and started again on the same database. Then: every
+ * `npm run test:faults` (docs/deploy.md#fault-suite): two server processes on one PostgreSQL database and one
+ * Redis; a browser on one hears what a request to the other did; then one of them is killed with SIGKILL
+ * in the middle of a stream of orders and bookings sent to both, and started again. Then: every
  * request it acknowledged is there, whole; every request it never answered, sent again with its
  * Idempotency-Key, is made once and only once; nothing is half-made (no flow left open, stock equal to
  * what the live orders hold, no locker held twice). FAULTS_DATABASE_URL names a PostgreSQL database to
@@ -12,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import mqtt from 'mqtt';
 import pg from 'pg';
 import { freePort } from '../e2e/harness.ts';
 import { newShopper, type Session } from '../e2e/shopper.ts';
@@ -26,6 +28,8 @@ const STREAM_MS = 5_000;
 const KILL_AFTER_MS = 2_000;
 
 interface Sent {
+  /** The process it was sent to. */
+  at: Proc;
   kind: 'order' | 'booking';
   who: Session;
   key: string;
@@ -44,46 +48,58 @@ const dbUrl = (() => {
   u.pathname = `/${scratch}`;
   return u.toString();
 })();
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
+const REDIS_URL = process.env.FAULTS_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const dataDir = await mkdtemp(join(tmpdir(), 'petti-faults-'));
 
-function startServer(): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+/** One server process on the scratch database; the second shares the embedded broker through Redis. */
+interface Proc {
+  name: string;
+  port: number;
+  baseUrl: string;
+  child: ChildProcess | null;
+  env: Record<string, string>;
+}
+async function proc(name: string, env: Record<string, string>): Promise<Proc> {
+  const port = await freePort();
+  return { name, port, baseUrl: `http://127.0.0.1:${port}`, child: null, env };
+}
+
+function start(p: Proc): void {
+  p.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      PORT: String(port),
-      DATA_DIR: dataDir,
+      PORT: String(p.port),
+      DATA_DIR: join(dataDir, p.name),
       DATABASE_URL: dbUrl,
+      REDIS_URL,
       MQTT_TCP_PORT: '0',
       LOG_LEVEL: 'error',
       SHOP_SIM: 'false',
-      LOCKER_SIM: 'true',
       AUTH_IP_CODES_PER_HOUR: '10000',
       // A flow whose process died is undone soon, not after the production two minutes.
       FLOW_LEASE_SECONDS: '5',
+      ...p.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  return child;
 }
 
-async function ready(): Promise<void> {
+async function ready(p: Proc): Promise<void> {
   const until = Date.now() + 90_000;
   for (;;) {
-    const ok = await fetch(`${baseUrl}/api/health/ready`).then(
+    const ok = await fetch(`${p.baseUrl}/api/health/ready`).then(
       (r) => r.ok,
       () => false,
     );
     if (ok) return;
-    if (Date.now() > until) throw new Error('the server did not get ready');
+    if (Date.now() > until) throw new Error(`${p.name} did not get ready`);
     await delay(250);
   }
 }
 
-const call = (who: Session, method: string, path: string, body?: unknown, key?: string) =>
-  fetch(`${baseUrl}/api${path}`, {
+const call = (at: Proc, who: Session, method: string, path: string, body?: unknown, key?: string) =>
+  fetch(`${at.baseUrl}/api${path}`, {
     method,
     headers: {
       authorization: `Bearer ${who.accessToken}`,
@@ -97,7 +113,7 @@ const call = (who: Session, method: string, path: string, body?: unknown, key?: 
 async function send(s: Sent): Promise<void> {
   const path = s.kind === 'order' ? '/orders' : '/bookings';
   try {
-    const res = await call(s.who, 'POST', path, s.body, s.key);
+    const res = await call(s.at, s.who, 'POST', path, s.body, s.key);
     s.status = res.status;
     const json = (await res.json().catch(() => ({}))) as { id?: string };
     s.id = res.ok ? (json.id ?? null) : null;
@@ -115,11 +131,16 @@ const check = (ok: boolean, what: string) => {
   console.log(`${ok ? '  ✓' : '  ✗'} ${what}`);
 };
 
-let server = startServer();
+// A (with the locker simulator) and B, on one database and one Redis; A is the one killed.
+const a = await proc('a', { LOCKER_SIM: 'true' });
+const b = await proc('b', { LOCKER_SIM: 'false' });
+start(a);
 try {
-  await ready();
+  await ready(a);
+  start(b);
+  await ready(b);
   const shoppers = await Promise.all(
-    Array.from({ length: WORKERS }, (_, i) => newShopper(baseUrl, `Fault ${i}`)),
+    Array.from({ length: WORKERS }, (_, i) => newShopper(a.baseUrl, `Fault ${i}`)),
   );
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
@@ -140,10 +161,44 @@ try {
     ),
   );
 
-  console.log(`Streaming orders and bookings from ${WORKERS} shoppers; SIGKILL after ${KILL_AFTER_MS} ms`);
+  // A browser connected to B hears what a request to A did (the embedded broker shared through Redis).
+  const watcher = shoppers[0]!;
+  const browser = await mqtt.connectAsync(`ws://127.0.0.1:${b.port}/mqtt`, {
+    username: watcher.userId,
+    password: watcher.accessToken,
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+  });
+  await browser.subscribeAsync(`users/${watcher.userId}/events`, { qos: 1 });
+  const heard = new Promise<string | null>((resolve) => {
+    const timer = setTimeout(() => resolve(null), 10_000);
+    browser.on('message', (_topic, payload) => {
+      clearTimeout(timer);
+      resolve(JSON.parse(payload.toString()).event as string);
+    });
+  });
+  const probe: Sent = {
+    at: a,
+    kind: 'booking',
+    who: watcher,
+    key: `fault-${randomUUID()}`,
+    body: { siteId: SITES[0], size: 'M', durationHours: 1 },
+    status: null,
+    id: null,
+  };
+  await send(probe);
+  const event = await heard;
+  check(probe.status === 201 && event !== null, `a browser on B heard "${event}" about a booking made on A`);
+  await browser.endAsync();
+
+  console.log(
+    `Streaming orders and bookings from ${WORKERS} shoppers to two processes; SIGKILL to A after ${KILL_AFTER_MS} ms`,
+  );
   const sent: Sent[] = [];
   let streaming = true;
   const started = Date.now();
+  // Once A is killed the stream goes on through B only: what A never answered is retried later.
+  let aKilled = false;
   const worker = async (who: Session, n: number) => {
     for (let i = 0; streaming && Date.now() - started < STREAM_MS; i++) {
       // Each shopper may hold five bookings at once: mostly orders, a booking now and then.
@@ -151,6 +206,7 @@ try {
       const s: Sent =
         kind === 'order'
           ? {
+              at: i % 2 === 0 && !aKilled ? a : b,
               kind,
               who,
               key: `fault-${randomUUID()}`,
@@ -170,6 +226,7 @@ try {
               id: null,
             }
           : {
+              at: i % 2 === 0 && !aKilled ? a : b,
               kind,
               who,
               key: `fault-${randomUUID()}`,
@@ -179,12 +236,12 @@ try {
             };
       sent.push(s);
       await send(s);
-      if (s.status === null) return; // the server is gone
     }
   };
   const streams = shoppers.map((who, n) => worker(who, n));
   await delay(KILL_AFTER_MS);
-  server.kill('SIGKILL');
+  a.child?.kill('SIGKILL');
+  aKilled = true;
   await Promise.all(streams);
   streaming = false;
   const acked = sent.filter((s) => s.status !== null && s.status < 300 && s.id);
@@ -201,8 +258,8 @@ try {
   console.log(`    ${[...tally].map(([k, n]) => `${k}: ${n}`).join(', ')}`);
   check(acked.length > 20, 'the stream was under way when the server died');
 
-  server = startServer();
-  await ready();
+  start(a);
+  await ready(a);
   // Flows the dead process left open are undone once their lease runs out.
   const until = Date.now() + 60_000;
   while ((await db.query('select count(*)::int as n from flow_runs')).rows[0].n > 0 && Date.now() < until)
@@ -213,7 +270,9 @@ try {
   );
 
   for (const s of acked) {
-    const res = await call(s.who, 'GET', `/${s.kind === 'order' ? 'orders' : 'bookings'}/${s.id}`);
+    // Asked of the other process than the one that made it.
+    const other = s.at === a ? b : a;
+    const res = await call(other, s.who, 'GET', `/${s.kind === 'order' ? 'orders' : 'bookings'}/${s.id}`);
     if (res.status !== 200) check(false, `acknowledged ${s.kind} ${s.id} is there (${res.status})`);
   }
   check(true, `every acknowledged order and booking is there (${acked.length})`);
@@ -222,7 +281,8 @@ try {
   for (const s of lost) {
     const first = { ...s };
     await send(first);
-    const again = { ...s };
+    // The same key again, through the other process.
+    const again = { ...s, at: s.at === a ? b : a };
     await send(again);
     if (first.status === null || first.status >= 500 || (first.id && again.id !== first.id))
       check(
@@ -257,7 +317,8 @@ try {
   check(orphanOrders.rows[0].n === 0, 'no order without its lines');
   await db.end();
 } finally {
-  server.kill('SIGKILL');
+  a.child?.kill('SIGKILL');
+  b.child?.kill('SIGKILL');
   await delay(500);
   await admin.query(`drop database if exists ${scratch} with (force)`).catch(() => undefined);
   await admin.end();
