@@ -13,6 +13,7 @@ import {
   chromium,
   type Page,
 } from 'playwright-core';
+import { compiledServerArgs } from '../build/server-bundle.ts';
 
 /**
  * The pieces every browser journey needs: a real Petti server on a free port with its own data folder,
@@ -99,7 +100,7 @@ export function slug(text: string): string {
     .slice(0, 80);
 }
 
-/** Starts `node --import tsx apps/server/src/main.ts` (no build) and resolves once /api/health says ok. */
+/** Starts the compiled server (`npm run build` first) and resolves once /api/health says ok. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const t0 = Date.now();
   const port = await freePort();
@@ -114,7 +115,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     tail.splice(0, Math.max(0, tail.length - 40));
   };
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, compiledServerArgs(), {
     cwd: repoRoot,
     env: {
       ...process.env,

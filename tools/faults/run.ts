@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import mqtt from 'mqtt';
 import pg from 'pg';
+import { compiledServerArgs } from '../build/server-bundle.ts';
 import { freePort } from '../e2e/harness.ts';
 import { newShopper, type Session } from '../e2e/shopper.ts';
 
@@ -65,7 +66,7 @@ async function proc(name: string, env: Record<string, string>): Promise<Proc> {
 }
 
 function start(p: Proc): void {
-  p.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  p.child = spawn(process.execPath, compiledServerArgs(), {
     env: {
       ...process.env,
       NODE_ENV: 'development',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { readSeedFiles, type SeedFiles } from '../../../../../data/seed/schema.ts';
 import { addresses } from '../../features/addresses/schema.ts';
@@ -12,17 +12,19 @@ import { places } from '../../features/places/schema.ts';
 import { deliveryFees, plans } from '../../features/plans/schema.ts';
 import { sellers } from '../../features/sellers/schema.ts';
 import { users } from '../../features/users/schema.ts';
+import { SEED_DIR } from '../../paths.ts';
 import type { Db, Tx } from '../client.ts';
 import { appMeta } from '../meta-schema.ts';
 
-export const SEED_DIR = fileURLToPath(new URL('../../../../../data/seed/', import.meta.url));
+export { SEED_DIR };
+
 const META_KEY = 'demo_seed';
 
 /** A fingerprint of the data files, so a start with unchanged files skips the work entirely. */
 async function fingerprint(dir: string): Promise<string> {
   const hash = createHash('sha256');
   for (const name of (await readdir(dir)).filter((n) => n.endsWith('.json')).sort()) {
-    hash.update(name).update(await readFile(`${dir}${name}`));
+    hash.update(name).update(await readFile(join(dir, name)));
   }
   return hash.digest('hex');
 }

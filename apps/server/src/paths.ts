@@ -1,0 +1,16 @@
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * apps/server. This file sits one folder below it as source (src/paths.ts) and so does the compiled
+ * bundle it ends up in (dist/main.js, docs/deploy.md#production-build), so one rule finds the
+ * folder either way; files the server reads at run time are found from here, not from the file
+ * that reads them, whose place changes once bundled.
+ */
+export const SERVER_ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
+
+/** Drizzle's generated migrations (apps/server/drizzle). */
+export const MIGRATIONS_FOLDER = join(SERVER_ROOT, 'drizzle');
+
+/** The demo data files (data/seed at the repository's root). */
+export const SEED_DIR = join(SERVER_ROOT, '..', '..', 'data', 'seed');
