@@ -32,6 +32,7 @@ import { lockerRoutes } from './features/lockers/routes.ts';
 import { mapRoutes } from './features/map/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { opsBackupRoutes } from './features/ops/backup-routes.ts';
 import { opsComplexRoutes } from './features/ops/complex-routes.ts';
 import { opsGrabRoutes } from './features/ops/grab-routes.ts';
 import { opsLockerRoutes } from './features/ops/locker-routes.ts';
@@ -196,6 +197,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(opsGrabRoutes, { prefix: '/api' });
   await app.register(opsComplexRoutes, { prefix: '/api' });
   await app.register(opsTimerRoutes, { prefix: '/api' });
+  await app.register(opsBackupRoutes, { prefix: '/api' });
   // Keypad and fault hooks into the in-process locker simulator: never in production.
   if (!ctx.config.isProduction && ctx.config.LOCKER_SIM && ctx.lockerSim) {
     await app.register(lockerSimRoutes, { prefix: '/api' });

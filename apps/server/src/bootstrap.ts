@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { SERVER_USERNAME, serverPassword } from '@petti/shared/node/device-password';
 import { type LockerSim, startLockerSim, startShopSim } from '@petti/simulators';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +8,7 @@ import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { loadDemoData } from './db/seed/load-demo-data.ts';
 import { lockerSites } from './features/lockers/schema.ts';
+import { pgliteDataDir } from './paths.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createRealtime } from './realtime/create-realtime.ts';
 import type { Realtime } from './realtime/realtime.ts';
@@ -42,7 +42,7 @@ export async function startPetti(options: StartOptions): Promise<Started> {
       (await openDatabase(
         config.DATABASE_URL
           ? { kind: 'postgres', url: config.DATABASE_URL }
-          : { kind: 'pglite', dataDir: join(config.DATA_DIR, 'pglite') },
+          : { kind: 'pglite', dataDir: pgliteDataDir(config.DATA_DIR) },
       ));
     if (!options.database) opened.push(() => database.close());
     if (config.SEED_DEMO) await loadDemoData(database.db);

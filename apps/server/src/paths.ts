@@ -14,3 +14,6 @@ export const MIGRATIONS_FOLDER = join(SERVER_ROOT, 'drizzle');
 
 /** The demo data files (data/seed at the repository's root). */
 export const SEED_DIR = join(SERVER_ROOT, '..', '..', 'data', 'seed');
+
+/** The embedded database's folder inside DATA_DIR. */
+export const pgliteDataDir = (dataDir: string): string => join(dataDir, 'pglite');

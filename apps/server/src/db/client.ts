@@ -24,6 +24,11 @@ export interface Database {
   ping(): Promise<void>;
   /** PostgreSQL's connection pool: open, idle, and requests waiting for a connection (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * The embedded database's whole data folder as a gzipped tar, taken while it runs (PGlite is one
+   * connection, so the copy is of one moment); PostgreSQL is backed up with pg_dump instead.
+   */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -121,6 +126,11 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
     kind: 'pglite',
     ping: async () => {
       await client.query('select 1');
+    },
+    dump: async () => {
+      // A checkpoint first, so the copy holds every committed write in its data files.
+      await client.query('checkpoint');
+      return client.dumpDataDir('gzip');
     },
     close: () => client.close(),
   };
