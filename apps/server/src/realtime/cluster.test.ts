@@ -121,4 +121,27 @@ describe.runIf(REDIS_URL)('several processes, one embedded broker through Redis'
     expect(await closed).toBe(true);
     expect(other.connected).toBe(true);
   });
+
+  it('closes with subscriptions and a publish still in flight on Redis, leaving no rejection behind', async () => {
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => void rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      for (let i = 0; i < 5; i++) {
+        const realtime = await createEmbeddedBroker({
+          tcpPort: 0,
+          log: pino({ level: 'silent' }),
+          redisUrl: REDIS_URL,
+        });
+        // Subscriptions still being made on Redis when the broker closes (as at a shutdown under load).
+        for (let n = 0; n < 50; n++) void realtime.subscribe(`users/u-${i}-${n}/events`, () => undefined);
+        void realtime.publish(`users/u-${i}/events`, { event: 'bookingReserved', data: {}, SessionID: null });
+        await realtime.close();
+      }
+      await new Promise((r) => setTimeout(r, 300));
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+    expect(rejections.map(String)).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@ import { Redis } from 'ioredis';
 import MQEmitterRedis from 'mqemitter-redis';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
+import { quietQuitRedis } from './quiet-quit-redis.ts';
 import {
   type BrokerAuth,
   denyAllBrokerAuth,
@@ -94,7 +95,10 @@ export async function createEmbeddedBroker(options: {
   expirySweep.unref();
   const cluster = options.redisUrl
     ? {
-        mq: MQEmitterRedis({ connectionString: options.redisUrl }),
+        mq: MQEmitterRedis({
+          subConn: quietQuitRedis(options.redisUrl),
+          pubConn: quietQuitRedis(options.redisUrl),
+        }),
         persistence: aedesPersistenceRedis({ conn: new Redis(options.redisUrl) }),
       }
     : {};
