@@ -1,13 +1,13 @@
 /**
- * `npm run test:faults` (docs/deploy.md#fault-suite): two server processes on one PostgreSQL database and one
- * Redis; a browser on one hears what a request to the other did; then one of them is killed with SIGKILL
- * in the middle of a stream of orders and bookings sent to both, and started again. Then: every
- * request it acknowledged is there, whole; every request it never answered, sent again with its
- * Idempotency-Key, is made once and only once; nothing is half-made (no flow left open, stock equal to
- * what the live orders hold, no locker held twice). FAULTS_DATABASE_URL names a PostgreSQL database to
- * create a scratch database beside (default: the CI's `postgres://127.0.0.1:5432/test`).
+ * `npm run test:faults` (docs/deploy.md#fault-suite): two server processes on one PostgreSQL database and a
+ * Redis of the suite's own; a browser on one hears what a request to the other did; then one of them is
+ * killed with SIGKILL in the middle of a stream of orders and bookings sent to both, and started again.
+ * Then: every request it acknowledged is there, whole; every request it never answered, sent again with
+ * its Idempotency-Key, is made once and only once; nothing is half-made (no flow left open, stock equal
+ * to what the live orders hold). Then Redis, and after it an external broker, die under load and come
+ * back (outages.ts). FAULTS_DATABASE_URL names a PostgreSQL database to create a scratch database
+ * beside (default: the CI's `postgres://127.0.0.1:5432/test`).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -15,9 +15,20 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import mqtt from 'mqtt';
 import pg from 'pg';
-import { compiledServerArgs } from '../build/server-bundle.ts';
-import { freePort } from '../e2e/harness.ts';
 import { newShopper, type Session } from '../e2e/shopper.ts';
+import { brokerOutage, redisOutage } from './outages.ts';
+import {
+  call,
+  kill,
+  listening,
+  mosquitto,
+  ready,
+  redis,
+  type Server,
+  server,
+  start,
+  stop,
+} from './services.ts';
 
 const ADMIN_URL =
   process.env.FAULTS_DATABASE_URL ?? `postgres://${process.env.PGUSER ?? 'root'}@127.0.0.1:5432/test`;
@@ -30,7 +41,7 @@ const KILL_AFTER_MS = 2_000;
 
 interface Sent {
   /** The process it was sent to. */
-  at: Proc;
+  at: Server;
   kind: 'order' | 'booking';
   who: Session;
   key: string;
@@ -49,67 +60,7 @@ const dbUrl = (() => {
   u.pathname = `/${scratch}`;
   return u.toString();
 })();
-const REDIS_URL = process.env.FAULTS_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const dataDir = await mkdtemp(join(tmpdir(), 'petti-faults-'));
-
-/** One server process on the scratch database; the second shares the embedded broker through Redis. */
-interface Proc {
-  name: string;
-  port: number;
-  baseUrl: string;
-  child: ChildProcess | null;
-  env: Record<string, string>;
-}
-async function proc(name: string, env: Record<string, string>): Promise<Proc> {
-  const port = await freePort();
-  return { name, port, baseUrl: `http://127.0.0.1:${port}`, child: null, env };
-}
-
-function start(p: Proc): void {
-  p.child = spawn(process.execPath, compiledServerArgs(), {
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(p.port),
-      DATA_DIR: join(dataDir, p.name),
-      DATABASE_URL: dbUrl,
-      REDIS_URL,
-      MQTT_TCP_PORT: '0',
-      LOG_LEVEL: 'error',
-      SHOP_SIM: 'false',
-      AUTH_IP_CODES_PER_HOUR: '10000',
-      // A flow whose process died is undone soon, not after the production two minutes.
-      FLOW_LEASE_SECONDS: '5',
-      ...p.env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function ready(p: Proc): Promise<void> {
-  const until = Date.now() + 90_000;
-  for (;;) {
-    const ok = await fetch(`${p.baseUrl}/api/health/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > until) throw new Error(`${p.name} did not get ready`);
-    await delay(250);
-  }
-}
-
-const call = (at: Proc, who: Session, method: string, path: string, body?: unknown, key?: string) =>
-  fetch(`${at.baseUrl}/api${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${who.accessToken}`,
-      'x-client-id': who.clientId,
-      'content-type': 'application/json',
-      ...(key ? { 'idempotency-key': key } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
 async function send(s: Sent): Promise<void> {
   const path = s.kind === 'order' ? '/orders' : '/bookings';
@@ -133,10 +84,15 @@ const check = (ok: boolean, what: string) => {
 };
 
 // A (with the locker simulator) and B, on one database and one Redis; A is the one killed.
-const a = await proc('a', { LOCKER_SIM: 'true' });
-const b = await proc('b', { LOCKER_SIM: 'false' });
-start(a);
+const r = await redis();
+const a = await server('a', { DATABASE_URL: dbUrl, REDIS_URL: r.url, LOCKER_SIM: 'true' }, { dataDir });
+const b = await server('b', { DATABASE_URL: dbUrl, REDIS_URL: r.url, LOCKER_SIM: 'false' }, { dataDir });
+let c: Server | null = null;
+let m: Awaited<ReturnType<typeof mosquitto>> | null = null;
 try {
+  start(r);
+  await listening(r);
+  start(a);
   await ready(a);
   start(b);
   await ready(b);
@@ -156,6 +112,18 @@ try {
       (r) => [r.id as string, Number(r.price_paise) / 100],
     ),
   );
+  const orderBody = (i: number) => ({
+    sellerId: SHOP,
+    items: [
+      {
+        vrntId: VARIANTS[i % VARIANTS.length],
+        quantity: 1 + (i % 3),
+        productPrice: prices.get(VARIANTS[i % VARIANTS.length]!),
+      },
+    ],
+    deliveryType: 'curbside',
+    vehicleNo: 'TN 67 AB 1234',
+  });
   const before = new Map(
     (await db.query(`select id, inventory from product_variants where id = any($1)`, [VARIANTS])).rows.map(
       (r) => [r.id as string, Number(r.inventory)],
@@ -211,18 +179,7 @@ try {
               kind,
               who,
               key: `fault-${randomUUID()}`,
-              body: {
-                sellerId: SHOP,
-                items: [
-                  {
-                    vrntId: VARIANTS[i % VARIANTS.length],
-                    quantity: 1 + (i % 3),
-                    productPrice: prices.get(VARIANTS[i % VARIANTS.length]!),
-                  },
-                ],
-                deliveryType: 'curbside',
-                vehicleNo: 'TN 67 AB 1234',
-              },
+              body: orderBody(i),
               status: null,
               id: null,
             }
@@ -241,7 +198,7 @@ try {
   };
   const streams = shoppers.map((who, n) => worker(who, n));
   await delay(KILL_AFTER_MS);
-  a.child?.kill('SIGKILL');
+  kill(a);
   aKilled = true;
   await Promise.all(streams);
   streaming = false;
@@ -316,10 +273,26 @@ try {
     `select count(*)::int as n from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`,
   );
   check(orphanOrders.rows[0].n === 0, 'no order without its lines');
+
+  // Outages: fresh shoppers, so the bookings that probe live events are not refused for too many.
+  const outageShoppers = await Promise.all(
+    Array.from({ length: 6 }, (_, i) => newShopper(a.baseUrl, `Outage ${i}`)),
+  );
+  const ctx = { shoppers: outageShoppers, db, orderBody, check };
+  await redisOutage([a, b], r, ctx);
+
+  // An external broker instead: the two servers stop, one starts on the same database with MQTT_URL.
+  await Promise.all([stop(a), stop(b)]);
+  m = await mosquitto(dataDir);
+  start(m);
+  await listening(m);
+  c = await server('c', { DATABASE_URL: dbUrl, MQTT_URL: m.url, LOCKER_SIM: 'true' }, { dataDir });
+  start(c);
+  await ready(c);
+  await brokerOutage(c, m, ctx);
   await db.end();
 } finally {
-  a.child?.kill('SIGKILL');
-  b.child?.kill('SIGKILL');
+  for (const p of [a, b, c, r, m]) if (p) kill(p);
   await delay(500);
   await admin.query(`drop database if exists ${scratch} with (force)`).catch(() => undefined);
   await admin.end();

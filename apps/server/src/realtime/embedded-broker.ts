@@ -1,14 +1,9 @@
-/// <reference path="../types/aedes-persistence-redis.d.ts" />
 import type { Server } from 'node:http';
 import { createServer, type Server as NetServer } from 'node:net';
 import { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
-import aedesPersistenceRedis from 'aedes-persistence-redis';
-import { Redis } from 'ioredis';
-import MQEmitterRedis from 'mqemitter-redis';
 import type { Logger } from 'pino';
 import { createWebSocketStream, WebSocketServer } from 'ws';
-import { quietQuitRedis } from './quiet-quit-redis.ts';
 import {
   type BrokerAuth,
   denyAllBrokerAuth,
@@ -17,6 +12,7 @@ import {
   type Principal,
   type Realtime,
 } from './realtime.ts';
+import { redisCluster } from './redis-cluster.ts';
 
 const principals = new WeakMap<object, Principal>();
 
@@ -93,17 +89,9 @@ export async function createEmbeddedBroker(options: {
   };
   const expirySweep = setInterval(endExpired, 10_000);
   expirySweep.unref();
-  const cluster = options.redisUrl
-    ? {
-        mq: MQEmitterRedis({
-          subConn: quietQuitRedis(options.redisUrl),
-          pubConn: quietQuitRedis(options.redisUrl),
-        }),
-        persistence: aedesPersistenceRedis({ conn: new Redis(options.redisUrl) }),
-      }
-    : {};
+  const cluster = options.redisUrl ? redisCluster(options.redisUrl, options.log) : null;
   const broker = await Aedes.createBroker({
-    ...cluster,
+    ...(cluster ? { mq: cluster.mq, persistence: cluster.persistence } : {}),
     authenticate: (client, username, password, done) => {
       auth
         .authenticate({
@@ -289,7 +277,7 @@ export async function createEmbeddedBroker(options: {
     },
     status: () => ({
       mode: 'embedded',
-      connected: !broker.closed,
+      connected: !broker.closed && (cluster?.ready() ?? true),
       clients: broker.connectedClients,
       tcpPort,
     }),
