@@ -185,6 +185,13 @@ export const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{24,128}$/, 'must be 24 to 128 letters, digits, _ or -')
     .optional(),
+  /**
+   * With EMQX as the external broker: its REST API's base (e.g. `http://emqx:18083/api/v5`) and an API
+   * key and secret, so a sign-out drops that session's connections (docs/deploy.md#an-external-broker).
+   */
+  BROKER_ADMIN_URL: url(['http', 'https']).optional(),
+  BROKER_ADMIN_KEY: z.string().min(1).optional(),
+  BROKER_ADMIN_SECRET: z.string().min(1).optional(),
   /** Run the shop simulator in-process (it moves every paid order along). Default: on, except in production and tests. */
   SHOP_SIM: bool.optional(),
   /** One log line per request (method, path, status, time); on by default in production. */
@@ -265,6 +272,8 @@ export function loadConfig(
   if (isProduction && !env.JWT_SECRET) problems.push('JWT_SECRET: required when NODE_ENV=production');
   if (isProduction && !env.DEVICE_KEY) problems.push('DEVICE_KEY: required when NODE_ENV=production');
   if (isProduction && !env.OPS_TOKEN) problems.push('OPS_TOKEN: required when NODE_ENV=production');
+  if (env.BROKER_ADMIN_URL && (!env.BROKER_ADMIN_KEY || !env.BROKER_ADMIN_SECRET))
+    problems.push('BROKER_ADMIN_KEY and BROKER_ADMIN_SECRET: required with BROKER_ADMIN_URL');
   if (isProduction && env.SEED_DEMO) problems.push('SEED_DEMO: production never loads the demo data');
   if (env.SMS_PROVIDER === 'msg91' && (!env.MSG91_AUTH_KEY || !env.MSG91_TEMPLATE_ID)) {
     problems.push('MSG91_AUTH_KEY and MSG91_TEMPLATE_ID: required when SMS_PROVIDER=msg91');

@@ -2,6 +2,7 @@ import { EVENTS } from '@petti/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import { createBrokerAuth } from './features/auth/broker-auth.ts';
+import { createBrokerConnections } from './features/auth/broker-connections.ts';
 import type { EndedSessions } from './features/auth/deps.ts';
 import { createAuthService } from './features/auth/service.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
@@ -16,6 +17,8 @@ import { createNotificationsService } from './features/notifications/service.ts'
 import { createLiveCheckin, createOrderFeature } from './features/orders/index.ts';
 import { createPaymentFeature } from './features/payments/feature.ts';
 import { createPushFeature } from './features/push/index.ts';
+import { noBrokerAdmin } from './platform/broker-admin/broker-admin.ts';
+import { createEmqxBrokerAdmin } from './platform/broker-admin/emqx-broker-admin.ts';
 import { createOutboxEmail } from './platform/email/outbox-email.ts';
 import { createSendgridEmail } from './platform/email/sendgrid-email.ts';
 import { createEventOutbox } from './platform/events/outbox.ts';
@@ -61,6 +64,19 @@ export function createServices(ctx: AppContext, log: Logger) {
   const storage = storageFor(config);
   // Catalog, sellers, addresses, places, distance and range, server cart (docs/marketplace.md).
   const marketplace = createMarketplaceFeature(ctx, log, { storage });
+  // With EMQX: which connection is whose session, so a sign-out drops them (docs/deploy.md#an-external-broker).
+  const brokerConnections = createBrokerConnections({
+    db,
+    clock,
+    log,
+    admin: config.BROKER_ADMIN_URL
+      ? createEmqxBrokerAdmin({
+          url: config.BROKER_ADMIN_URL,
+          key: config.BROKER_ADMIN_KEY!,
+          secret: config.BROKER_ADMIN_SECRET!,
+        })
+      : noBrokerAdmin,
+  });
   const brokerAuth = createBrokerAuth({
     authenticateUser: auth.authenticate,
     siteExists: (siteId) => lockersService.siteExists(db, siteId),
@@ -86,6 +102,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     // browsers get no more alerts.
     await outbox.flush();
     ctx.realtime.endSessions?.(sessionIds);
+    await brokerConnections.endSessions(sessionIds);
     await push.service.forgetSessions(sessionIds);
   };
   // Timers and periodic work of every feature, on one table and one worker (docs/decisions/0004).
@@ -203,6 +220,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     auth,
     me,
     brokerAuth,
+    brokerConnections,
     sms,
     email,
     tokens,

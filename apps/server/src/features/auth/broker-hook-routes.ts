@@ -9,7 +9,9 @@ import { safeEqual } from './secrets.ts';
  * form EMQX's HTTP authenticator and authoriser and mosquitto-go-auth's HTTP backend call: the broker
  * asks Petti who may connect (an access token as the password, a site's or Petti's own credentials)
  * and who may use which topic, by the same rules as the embedded broker. Every answer is 200 with
- * `result` (EMQX) and `ok` (go-auth's JSON response mode); the address carries BROKER_HOOK_SECRET.
+ * `result` (EMQX) and `ok` (go-auth's JSON response mode); the address carries BROKER_HOOK_SECRET. A
+ * user's connection is answered with its token's expiry (`expire_at`) and remembered by client id,
+ * so that EMQX drops it when the token expires and a sign-out can have it dropped at once.
  */
 const credentials = z.object({
   username: z.string().max(200).optional(),
@@ -29,6 +31,8 @@ const answer = z.object({
   result: z.enum(['allow', 'deny']),
   ok: z.boolean(),
   is_superuser: z.boolean().optional(),
+  /** EMQX (5.4 and later) drops the connection at this time, seconds since the epoch: the token's expiry. */
+  expire_at: z.number().int().optional(),
   error: z.string().optional(),
 });
 
@@ -39,6 +43,7 @@ export const brokerHookRoutes: FastifyPluginAsyncZod = async (app) => {
   const secret = app.ctx.config.BROKER_HOOK_SECRET;
   if (!secret) return;
   const auth = app.services.brokerAuth;
+  const connections = app.services.brokerConnections;
   // go-auth sends form fields unless told to send JSON: both are read here.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -62,7 +67,14 @@ export const brokerHookRoutes: FastifyPluginAsyncZod = async (app) => {
       check(request.params.secret);
       const { username, password, clientid } = request.body as z.infer<typeof credentials>;
       const who = await auth.authenticate({ clientId: clientid ?? '', username, password });
-      return who ? allow(who.kind === 'server') : deny('bad user name or password');
+      if (!who) return deny('bad user name or password');
+      if (who.kind !== 'user') return allow(who.kind === 'server');
+      // Remembered so that signing out can drop this connection, which the broker never re-checks.
+      if (who.sessionId && clientid) await connections.remember(who.sessionId, clientid);
+      return {
+        ...allow(),
+        ...(who.expiresAt !== undefined ? { expire_at: Math.floor(who.expiresAt / 1000) } : {}),
+      };
     },
   );
 

@@ -72,3 +72,22 @@ export const emailVerifications = pgTable('email_verifications', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Connections an external broker let in through Petti's hook (docs/deploy.md#an-external-broker), by
+ * the MQTT client id, so a sign-out can ask the broker to drop that session's connections. A client id
+ * belongs to the session that connected with it last. Rows go with their session's end, or after a
+ * day unseen.
+ */
+export const brokerConnections = pgTable(
+  'broker_connections',
+  {
+    clientId: text('client_id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('broker_connections_session_idx').on(t.sessionId),
+    index('broker_connections_seen_idx').on(t.seenAt),
+  ],
+);
