@@ -15,6 +15,15 @@ export interface RedisCluster {
 }
 
 /**
+ * The connection mqemitter-redis subscribes on, without ioredis's ready check: ioredis writes a
+ * SUBSCRIBE made while it connects straight away, which puts the connection in subscriber mode before
+ * its INFO ready check, and the check then fails and drops the connection (a process subscribing as it
+ * starts, or as Redis comes back). The check only waits for Redis to load data from disk, which
+ * pub/sub does not read.
+ */
+export const subscriberRedis = (url: string) => quietQuitRedis(url, { enableReadyCheck: false });
+
+/**
  * The embedded broker's Redis side (docs/deploy.md#processes-and-the-database). Redis going away
  * must not end the process: mqemitter-redis re-emits connection errors on an emitter of its own,
  * where an 'error' nobody listens to is thrown, so this listens and logs once per outage. ioredis
@@ -22,7 +31,7 @@ export interface RedisCluster {
  * events wait in the outbox.
  */
 export function redisCluster(url: string, log: Logger): RedisCluster {
-  const sub = quietQuitRedis(url);
+  const sub = subscriberRedis(url);
   const pub = quietQuitRedis(url);
   const store = new Redis(url);
   const connections = [sub, pub, store];
