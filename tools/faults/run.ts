@@ -4,9 +4,10 @@
  * killed with SIGKILL in the middle of a stream of orders and bookings sent to both, and started again.
  * Then: every request it acknowledged is there, whole; every request it never answered, sent again with
  * its Idempotency-Key, is made once and only once; nothing is half-made (no flow left open, stock equal
- * to what the live orders hold). Then Redis, and after it an external broker, die under load and come
- * back (outages.ts). FAULTS_DATABASE_URL names a PostgreSQL database to create a scratch database
- * beside (default: the CI's `postgres://127.0.0.1:5432/test`).
+ * to what the live orders hold). Then races through both processes (races.ts), and Redis and after it
+ * an external broker dying under load and coming back (outages.ts). FAULTS_DATABASE_URL names a
+ * PostgreSQL database to create a scratch database beside (default: the CI's
+ * `postgres://127.0.0.1:5432/test`).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -17,6 +18,7 @@ import mqtt from 'mqtt';
 import pg from 'pg';
 import { newShopper, type Session } from '../e2e/shopper.ts';
 import { brokerOutage, redisOutage } from './outages.ts';
+import { lockerRace, stockRace, timersOnce } from './races.ts';
 import {
   call,
   kill,
@@ -273,6 +275,14 @@ try {
     `select count(*)::int as n from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`,
   );
   check(orphanOrders.rows[0].n === 0, 'no order without its lines');
+
+  // Races through both processes, by shoppers with no bookings yet (each may hold five).
+  console.log('Races through both processes');
+  const racers = await Promise.all(Array.from({ length: 6 }, (_, i) => newShopper(a.baseUrl, `Racer ${i}`)));
+  const raceCtx = { db, shoppers: racers, check };
+  await stockRace([a, b], raceCtx);
+  await lockerRace([a, b], raceCtx);
+  await timersOnce(raceCtx, before);
 
   // Outages: fresh shoppers, so the bookings that probe live events are not refused for too many.
   const outageShoppers = await Promise.all(
