@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -108,7 +109,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
   try {
     // PGlite does not create missing parent folders.
     if (dataDir) await mkdir(dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist } });
+    client = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist, pg_trgm } });
   } catch (err) {
     throw new DatabaseStartError(
       `Cannot open the embedded database in ${dataDir ?? 'memory'}: ${describe(err)}`,

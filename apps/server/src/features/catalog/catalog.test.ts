@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { productVariants } from './schema.ts';
+import { productNameSearchText, products, productVariants } from './schema.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,6 +74,20 @@ describe('GET /api/products', () => {
     const tamil = (await get(`/api/products?q=${encodeURIComponent('பொன்னி')}`)).json();
     expect(tamil.products.map((p: { id: string }) => p.id)).toContain('murugan-ponni-raw-rice');
     expect((await get('/api/products?q=%25')).json().total).toBe(0);
+  });
+
+  it('finds names by substring through the trigram index, not by reading every product', async () => {
+    const plan = await t.ctx.database.db.transaction(async (tx) => {
+      // On a table this small a scan is cheapest; forbid it to see what the index can serve.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(
+        sql`explain select id from products where ${productNameSearchText(products.name)} ilike '%rice%'`,
+      );
+      return (result as unknown as { rows: Array<Record<string, string>> }).rows
+        .map((r) => Object.values(r)[0])
+        .join('\n');
+    });
+    expect(plan).toContain('products_name_search_idx');
   });
 
   it('filters by category', async () => {

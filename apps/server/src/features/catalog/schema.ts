@@ -1,5 +1,14 @@
-import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+} from 'drizzle-orm/pg-core';
 import { localized } from '../../db/columns.ts';
 import { sellers } from '../sellers/schema.ts';
 
@@ -9,6 +18,14 @@ export const categories = pgTable('categories', {
   icon: text('icon'),
   sort: integer('sort').notNull().default(0),
 });
+
+/**
+ * What product search matches against: the English and Tamil names in one text, apart by a control
+ * character no query holds, so a match never spans the two. The search's `where` and its index use
+ * this one expression, as PostgreSQL only uses an expression index for the same expression.
+ */
+export const productNameSearchText = (name: AnyPgColumn | SQL) =>
+  sql`(coalesce(${name}->>'en', '') || chr(31) || coalesce(${name}->>'ta', ''))`;
 
 export const products = pgTable(
   'products',
@@ -27,7 +44,13 @@ export const products = pgTable(
     photoId: text('photo_id'),
     hazardous: boolean('hazardous').notNull().default(false),
   },
-  (t) => [index('products_seller_idx').on(t.sellerId), index('products_category_idx').on(t.categoryId)],
+  (t) => [
+    index('products_seller_idx').on(t.sellerId),
+    index('products_category_idx').on(t.categoryId),
+    // Name search is a case-insensitive substring match (`ilike '%rice%'`) in either language: one
+    // trigram index over both names serves it without reading the whole table (docs/performance.md#search).
+    index('products_name_search_idx').using('gin', sql`${productNameSearchText(t.name)} gin_trgm_ops`),
+  ],
 );
 
 export const productVariants = pgTable(

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import { storePhoto } from '../../platform/images/photos.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
-import { categories, products, productVariants } from './schema.ts';
+import { categories, productNameSearchText, products, productVariants } from './schema.ts';
 import { productPhotoKey, toCategory, toProduct, type VariantRow } from './views.ts';
 
 /** `%` and `_` typed by a shopper are letters, not wildcards. */
@@ -93,9 +93,7 @@ export function createCatalogService(deps: {
       if (query.categoryId) where.push(eq(products.categoryId, query.categoryId));
       if (query.q) {
         const pattern = likePattern(query.q);
-        where.push(
-          sql`(${products.name}->>'en' ilike ${pattern} or ${products.name}->>'ta' ilike ${pattern})`,
-        );
+        where.push(sql`${productNameSearchText(products.name)} ilike ${pattern}`);
       }
       if (query.barcode) {
         where.push(
