@@ -74,3 +74,26 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     },
   };
 }
+
+/** A new buyer signed up through the API with the code from the dev outbox. */
+export async function signUp(
+  base: string,
+  phone: string,
+  name: string,
+): Promise<{ userId: string; token: string }> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).then((r) => r.json() as Promise<Record<string, unknown>>);
+  await post('/api/auth/sign-up', { phone, name });
+  const outbox = (await (await fetch(`${base}/api/dev/outbox?phone=91${phone}`)).json()) as {
+    messages: Array<{ code: string }>;
+  };
+  const confirm = (await post('/api/auth/confirm-sign-up', { phone, code: outbox.messages[0]!.code })) as {
+    userId: string;
+    tokens: { accessToken: string };
+  };
+  return { userId: confirm.userId, token: confirm.tokens.accessToken };
+}

@@ -4,7 +4,7 @@ import autocannon from 'autocannon';
 import { inArray } from 'drizzle-orm';
 import { addresses } from '../../apps/server/src/features/addresses/schema.ts';
 import { productVariants } from '../../apps/server/src/features/catalog/schema.ts';
-import { pct, pool, startBenchServer } from './bench-server.ts';
+import { pct, pool, signUp, startBenchServer } from './bench-server.ts';
 
 /**
  * Marketplace benchmark (docs/marketplace.md): catalog read throughput (GET /api/products, /api/sellers with
@@ -70,14 +70,8 @@ async function main() {
     const users = await pool(
       8,
       Array.from({ length: USERS }, (_, i) => async () => {
-        const phone = `8${String(100_000_000 + i).slice(0, 9)}`;
-        await post('/api/auth/sign-up', { phone, name: `Bench buyer ${i}` });
-        const outbox = (await (await fetch(`${base}/api/dev/outbox?phone=91${phone}`)).json()) as {
-          messages: Array<{ code: string }>;
-        };
-        const confirm = await post('/api/auth/confirm-sign-up', { phone, code: outbox.messages[0]!.code });
-        const b = confirm.body as { userId: string; tokens: { accessToken: string } };
-        return { userId: b.userId, token: b.tokens.accessToken, addressId: `bench-addr-${b.userId}` };
+        const b = await signUp(base, `8${String(100_000_000 + i).slice(0, 9)}`, `Bench buyer ${i}`);
+        return { ...b, addressId: `bench-addr-${b.userId}` };
       }),
     );
     const db = started.ctx.database.db;

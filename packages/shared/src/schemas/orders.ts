@@ -230,14 +230,22 @@ export const ORDERS_PAGE_SIZE = { default: 20, max: 50 } as const;
 export const listOrdersQuery = z.object({
   page: z.coerce.number().int().min(1).max(1000).default(1),
   pageSize: z.coerce.number().int().min(1).max(ORDERS_PAGE_SIZE.max).default(ORDERS_PAGE_SIZE.default),
+  /**
+   * The previous page's `nextCursor`: the page after it, however long the list (`page` is then only
+   * echoed back). Without it, `page` is counted from the newest, which gets slower the further back.
+   */
+  after: z.string().min(1).max(100).optional(),
 });
 
 export const orderListSchema = z.object({
   items: z.array(orderSchema),
   page: z.number().int(),
   pageSize: z.number().int(),
-  total: z.number().int(),
+  /** Every order in the list; null on a page read with `after`, which does not count them again. */
+  total: z.number().int().nullable(),
   hasMore: z.boolean(),
+  /** Pass as `after` for the next page; null on the last. */
+  nextCursor: z.string().nullable(),
 });
 export type OrderList = z.infer<typeof orderListSchema>;
 

@@ -537,6 +537,9 @@ describe('after payment', () => {
     expect((await stranger.call('GET', `/api/orders/${mine.id}`)).statusCode).toBe(404);
     expect((await stranger.call('POST', `/api/orders/${mine.id}/cancel`, {})).statusCode).toBe(404);
     expect((await stranger.call('GET', '/api/orders')).json().total).toBe(0);
+    // Someone else's order as a cursor is no place in my list.
+    const strangers = (await stranger.call('GET', `/api/orders?after=${mine.id}`)).json();
+    expect(strangers.items).toEqual([]);
     await stranger.stop();
 
     const page = (await buyer.call('GET', '/api/orders?page=1&pageSize=2')).json();
@@ -544,6 +547,24 @@ describe('after payment', () => {
     expect(page.items[0].id).toBe(mine.id);
     expect(page.hasMore).toBe(true);
     expect(page.items[0].createdAt >= page.items[1].createdAt).toBe(true);
+    expect(page.total).toBeGreaterThan(2);
+
+    // Page after page by cursor: the same orders, in the same order, none twice, none missed.
+    const all = (await buyer.call('GET', '/api/orders?pageSize=50')).json();
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (let n = 0; n < 50; n++) {
+      const res = await buyer.call('GET', `/api/orders?pageSize=2${cursor ? `&after=${cursor}` : ''}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      seen.push(...body.items.map((o: Order) => o.id));
+      if (cursor) expect(body.total).toBeNull();
+      expect(body.hasMore).toBe(body.nextCursor !== null);
+      cursor = body.nextCursor;
+      if (!cursor) break;
+    }
+    expect(seen).toEqual(all.items.map((o: Order) => o.id));
+    expect(all.nextCursor).toBeNull();
 
     const list = await t.app.inject({
       method: 'GET',

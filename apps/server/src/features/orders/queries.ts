@@ -1,5 +1,5 @@
 import type { Order, OrderList, OrderState } from '@petti/shared/schemas/orders';
-import { and, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { OrdersDeps } from './deps.ts';
@@ -8,30 +8,48 @@ import { toOrder, toOrders } from './views.ts';
 
 /** Reading orders: the buyer's list and one order, and the shops' (ops) list. */
 export function createOrderQueries(deps: OrdersDeps, db: Db) {
-  /** One page of orders, newest first, for the buyer's list and the shops' (ops) list alike. */
+  /**
+   * One page of orders, newest first, for the buyer's list and the shops' (ops) list alike. With
+   * `after` (an order id from the page before) the page starts right after that order, found by its
+   * (created_at, id) through the index, so the thousandth page costs what the first does; such a page
+   * does not count the whole list again.
+   */
   async function pageOfOrders(
     where: SQL | undefined,
-    query: { page: number; pageSize: number },
+    query: { page: number; pageSize: number; after?: string },
   ): Promise<OrderList> {
-    const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(orders).where(where);
+    const position = query.after
+      ? sql`(${orders.createdAt}, ${orders.id}) < (select o.created_at, o.id from ${orders} o where o.id = ${query.after}${
+          where ? sql` and o.id in (select ${orders.id} from ${orders} where ${where})` : sql``
+        })`
+      : undefined;
+    const total = query.after
+      ? null
+      : ((await db.select({ total: count() }).from(orders).where(where))[0]?.total ?? 0);
     const rows = await db
       .select()
       .from(orders)
-      .where(where)
+      .where(and(where, position))
       .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
+      .limit(query.pageSize + 1)
+      .offset(query.after ? 0 : (query.page - 1) * query.pageSize);
+    const hasMore = rows.length > query.pageSize;
+    const shown = rows.slice(0, query.pageSize);
     return {
-      items: await toOrders(deps, db, rows),
+      items: await toOrders(deps, db, shown),
       page: query.page,
       pageSize: query.pageSize,
       total,
-      hasMore: query.page * query.pageSize < total,
+      hasMore,
+      nextCursor: hasMore ? (shown.at(-1)?.id ?? null) : null,
     };
   }
 
   return {
-    async list(userId: string, query: { page: number; pageSize: number }): Promise<OrderList> {
+    async list(
+      userId: string,
+      query: { page: number; pageSize: number; after?: string },
+    ): Promise<OrderList> {
       return pageOfOrders(eq(orders.userId, userId), query);
     },
 

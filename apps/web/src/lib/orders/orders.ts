@@ -11,17 +11,18 @@ import { api } from '../api.ts';
 /** Every order query starts with this key, so one invalidation refreshes lists and pages. */
 export const ordersKey = ['orders'] as const;
 
-export function getOrders(page: number, signal?: AbortSignal): Promise<OrderList> {
-  return api.get<OrderList>('/orders', { signal, query: { page } });
+/** One page of the shopper's orders: the newest, or those after a page's `nextCursor`. */
+export function getOrders(after: string | null, signal?: AbortSignal): Promise<OrderList> {
+  return api.get<OrderList>('/orders', { signal, query: after ? { after } : {} });
 }
 
-/** GET /api/orders, newest first, page by page. */
+/** GET /api/orders, newest first, page by page (by cursor, so a long history stays quick). */
 export function useOrders() {
   return useInfiniteQuery({
     queryKey: [...ordersKey, 'list'],
     queryFn: ({ signal, pageParam }) => getOrders(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
