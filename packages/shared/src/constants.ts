@@ -120,6 +120,8 @@ export const STORAGE_KEYS = {
   complexSessionId: 'complexSessionId',
   language: 'language',
   otpSession: 'otpSession',
+  /** How many locker sites the dashboard listed last, so its skeleton holds that much room. */
+  siteCount: 'siteCount',
   /** Last known live locker bookings with their PINs, for showing a PIN offline. */
   lastBookings: 'lastBookings',
   /** What the app has published while offline and not yet seen acknowledged (the live client's buffer). */

@@ -38,6 +38,63 @@ async function scriptBytes(browser: Browser, baseUrl: string, path: string, sess
   }
 }
 
+/** Layout shift a first screen may show while its data arrives (CLS, as Lighthouse counts it). */
+export const MAX_LAYOUT_SHIFT = 0.05;
+
+/**
+ * The layout shift of a first visit to `path` on a slow phone (4G-like network, CPU four times
+ * slower), so the data arrives after the first paint as it does for shoppers: every shift without
+ * recent input, added up, and what moved in the biggest one.
+ */
+async function layoutShift(browser: Browser, baseUrl: string, path: string, session?: Session) {
+  // No service worker: its precache would share the slow line with the screen being measured.
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 360, height: 740 },
+    serviceWorkers: 'block',
+  });
+  try {
+    if (session) await context.addInitScript(storeSession, session);
+    await context.addInitScript(() => {
+      const w = window as unknown as { __shift: { total: number; worst: number; moved: string[] } };
+      w.__shift = { total: 0, worst: 0, moved: [] };
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as Array<{
+          value: number;
+          hadRecentInput: boolean;
+          sources: Array<{ node?: Node | null }>;
+        }>) {
+          if (e.hadRecentInput) continue;
+          w.__shift.total += e.value;
+          if (e.value > w.__shift.worst) {
+            w.__shift.worst = e.value;
+            w.__shift.moved = e.sources.map((s) => (s.node as Element | null)?.outerHTML.slice(0, 80) ?? '?');
+          }
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const page: Page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 150,
+      downloadThroughput: 1_600_000 / 8,
+      uploadThroughput: 750_000 / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // Late pieces (a map's tiles, a lazily loaded part) still count.
+    await page.waitForTimeout(1500);
+    return await page.evaluate(
+      () => (window as unknown as { __shift: { total: number; worst: number; moved: string[] } }).__shift,
+    );
+  } finally {
+    await context.close();
+  }
+}
+
 export const firstScreenJourneys: Journey[] = [
   journey(
     'The first screens stay within their JavaScript budgets on a first visit',
@@ -58,6 +115,20 @@ export const firstScreenJourneys: Journey[] = [
         if (kb > budget.now) over.push(`${path}: ${kb} KB > ${budget.now} KB`);
       }
       assert.deepEqual(over, [], 'first screens over their JavaScript budget');
+    },
+  ),
+  journey(
+    'The first screens do not move once drawn while their data arrives on a slow phone',
+    async ({ browser, baseUrl }) => {
+      const shopper = await newShopper(baseUrl, 'Shift Check');
+      const moved: string[] = [];
+      for (const path of ['/login', '/dashboard', '/MyCart']) {
+        const shift = await layoutShift(browser, baseUrl, path, path === '/login' ? undefined : shopper);
+        console.log(`      ${path}: layout shift ${shift.total.toFixed(3)} (at most ${MAX_LAYOUT_SHIFT})`);
+        if (shift.total > MAX_LAYOUT_SHIFT)
+          moved.push(`${path}: ${shift.total.toFixed(3)}, most by moving ${shift.moved.join(' | ')}`);
+      }
+      assert.deepEqual(moved, [], 'first screens that move as their data arrives');
     },
   ),
 ];

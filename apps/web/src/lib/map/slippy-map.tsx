@@ -12,10 +12,13 @@ const LeafletMap = lazy(() => import('./leaflet-map.tsx'));
  * shopper's position, or a pin to place. Without tiles (none configured, offline and never seen) it
  * still shows the pins on the town's outline with its place names (docs/maps.md).
  */
+/** A map's height unless a screen asks for another; a skeleton holding its place uses it too. */
+export const MAP_HEIGHT = 240;
+
 export function SlippyMap(props: SlippyMapProps) {
   const { t } = useTranslation();
   const settings = useMapSettings();
-  const height = props.height ?? 240;
+  const height = props.height ?? MAP_HEIGHT;
   const loading = (
     <div className="slippy-map__loading" role="status">
       {t('map.loading')}

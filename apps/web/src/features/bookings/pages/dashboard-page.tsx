@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '@petti/shared/constants';
 import type { Booking, LockerSite } from '@petti/shared/schemas/lockers';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,10 +6,12 @@ import { Link } from 'react-router';
 import { bookingPath, liveBookings, useBookingList } from '../../../lib/bookings/bookings.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { MAP_HEIGHT } from '../../../lib/map/slippy-map.tsx';
 import { localStore } from '../../../lib/storage.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { LoadingStatus, Skeleton } from '../../../lib/ui/skeleton.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useLockerSites } from '../api/bookings-api.ts';
@@ -56,7 +59,10 @@ function YourLockers() {
         {t('lockers.yourLockers')}
       </h2>
       {recent.isPending && online ? (
-        <LoadingLine />
+        <>
+          <LoadingStatus />
+          <Skeleton height={EMPTY_NOTE_HEIGHT} />
+        </>
       ) : recent.data && online ? (
         live.length === 0 ? (
           <p className="empty-note" data-testid="no-live-bookings">
@@ -138,6 +144,10 @@ function NearbySites() {
   const { here, from, status, locate } = useHere();
   const sorted = sites.data ? sitesByDistance(sites.data.sites, from) : [];
   const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
+  const siteCount = sites.data?.sites.length;
+  useEffect(() => {
+    if (siteCount !== undefined) localStore().setItem(STORAGE_KEYS.siteCount, String(siteCount));
+  }, [siteCount]);
   return (
     <section className="stack" aria-labelledby="near-you">
       <div className="section-head">
@@ -156,7 +166,7 @@ function NearbySites() {
       {status === 'outside' && <p className="form-note">{t('lockers.locationOutside')}</p>}
       {status === 'denied' && <p className="form-note">{t('lockers.locationDenied')}</p>}
       {sites.isPending ? (
-        <LoadingLine />
+        <SitesSkeleton />
       ) : sites.isError && !sites.data ? (
         <LoadFailedAlert
           title={t('lockers.sitesLoadFailed')}
@@ -174,6 +184,34 @@ function NearbySites() {
         </>
       )}
     </section>
+  );
+}
+
+/** A site row's height at a phone's width (measured at 390 px: 207 to 228 px). */
+const SITE_ROW_HEIGHT = 207;
+/** "No live bookings", the answer most shoppers get. */
+const EMPTY_NOTE_HEIGHT = 80;
+
+/**
+ * The map and as many rows as the dashboard listed last time (three on a first visit), so the
+ * sections below stay where they are drawn when the sites arrive (docs/performance.md#layout-shift).
+ */
+function SitesSkeleton() {
+  const remembered = Number(localStore().getItem(STORAGE_KEYS.siteCount));
+  const rows = Number.isInteger(remembered) && remembered > 0 ? Math.min(remembered, 12) : 3;
+  return (
+    <>
+      <LoadingStatus />
+      <Skeleton height={MAP_HEIGHT} />
+      <ul className="site-list" aria-hidden="true">
+        {Array.from({ length: rows }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
+          <li key={i}>
+            <Skeleton height={SITE_ROW_HEIGHT} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 
