@@ -1,0 +1,133 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, startServer } from '../e2e/harness.ts';
+import { newShopper, type Session, storeSession } from '../e2e/shopper.ts';
+
+/**
+ * Lighthouse's mobile performance audit (its defaults: a mid-range phone, slow 4G and a CPU four
+ * times slower, simulated) of the first screens, each run a first visit in a new Chromium profile,
+ * median of `--runs` (docs/performance.md#lighthouse). The signed-in screens get the session put in
+ * local storage from a page that loads no app, so nothing is cached before the audit. Needs
+ * `npm run build` and Debian's Chromium.
+ *
+ *   node --import tsx tools/bench/lighthouse.ts [--runs 5] [--pages /login,/dashboard,/MyCart]
+ */
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    pages: { type: 'string', default: '/login,/dashboard,/MyCart' },
+  },
+});
+const RUNS = Number(values.runs);
+const PAGES = values.pages.split(',');
+const GOAL = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 };
+
+interface Audit {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  fcpMs: number;
+}
+
+async function startChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
+  const port = await freePort();
+  const profile = await mkdtemp(join(tmpdir(), 'petti-lighthouse-'));
+  const child = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  for (let i = 0; i < 100; i++) {
+    if (
+      await fetch(`http://127.0.0.1:${port}/json/version`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
+    await delay(100);
+  }
+  return { port, child, profile };
+}
+
+async function audit(baseUrl: string, path: string, session: Session | null): Promise<Audit> {
+  const { port, child, profile } = await startChromium();
+  try {
+    if (session) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+      const page = await browser.contexts()[0]!.newPage();
+      // Same origin, no app: the session is stored and nothing of the app is cached.
+      await page.goto(`${baseUrl}/api/health/live`);
+      await page.evaluate(storeSession, session);
+      await page.close();
+      await browser.close();
+    }
+    const result = await lighthouse(`${baseUrl}${path}`, {
+      port,
+      output: 'json',
+      onlyCategories: ['performance'],
+      // Keeps the stored session; the profile is new, so nothing else is there to keep.
+      disableStorageReset: true,
+      logLevel: 'error',
+    });
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: Math.round(value('largest-contentful-paint')),
+      tbtMs: Math.round(value('total-blocking-time')),
+      cls: Math.round(value('cumulative-layout-shift') * 1000) / 1000,
+      fcpMs: Math.round(value('first-contentful-paint')),
+    };
+  } finally {
+    child.kill('SIGKILL');
+    await rm(profile, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const server = await startServer({ name: 'lighthouse' });
+  try {
+    const shopper = await newShopper(server.baseUrl, 'Lighthouse');
+    const report: Record<string, Audit & { runs: Audit[] }> = {};
+    for (const path of PAGES) {
+      const runs: Audit[] = [];
+      for (let i = 0; i < RUNS; i++)
+        runs.push(await audit(server.baseUrl, path, path === '/login' ? null : shopper));
+      const m: Audit = {
+        score: median(runs.map((r) => r.score)),
+        lcpMs: median(runs.map((r) => r.lcpMs)),
+        tbtMs: median(runs.map((r) => r.tbtMs)),
+        cls: median(runs.map((r) => r.cls)),
+        fcpMs: median(runs.map((r) => r.fcpMs)),
+      };
+      report[path] = { ...m, runs };
+      console.log(
+        `  ${path}: score ${m.score} (goal ${GOAL.score}), LCP ${m.lcpMs} ms (${GOAL.lcpMs}), TBT ${m.tbtMs} ms (${GOAL.tbtMs}), CLS ${m.cls} (${GOAL.cls}), FCP ${m.fcpMs} ms; scores ${runs.map((r) => r.score).join(', ')}`,
+      );
+    }
+    await mkdir('bench-results', { recursive: true });
+    await writeFile(
+      'bench-results/lighthouse.json',
+      `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, goal: GOAL, pages: report }, null, 2)}\n`,
+    );
+    console.log('report: bench-results/lighthouse.json');
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
