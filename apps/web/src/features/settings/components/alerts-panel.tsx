@@ -1,5 +1,6 @@
 import { PUSH_ALERTS, type PushAlert, type PushPreferences } from '@petti/shared/schemas/push';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { getAlertPreferences, saveAlertPreferences } from '../../../lib/push/push-client.ts';
@@ -17,22 +18,22 @@ export function AlertsPanel() {
   const queryClient = useQueryClient();
   const alerts = useAlerts();
   const prefs = useQuery({ queryKey: PREFS_KEY, queryFn: ({ signal }) => getAlertPreferences(signal) });
+  // The choice as the shopper just made it, until the server has answered: the switch moves under
+  // the finger in the same event, and a reading of the preferences on its way cannot move it back.
+  const [choosing, setChoosing] = useState<PushPreferences | null>(null);
+  const shown = choosing ?? prefs.data;
   const save = useMutation({
     mutationFn: saveAlertPreferences,
-    // Show the change at once; put it back if the server refuses.
-    onMutate: async (next: PushPreferences) => {
-      const before = queryClient.getQueryData<PushPreferences>(PREFS_KEY);
-      queryClient.setQueryData(PREFS_KEY, next);
-      return { before };
-    },
-    onError: (error, _next, context) => {
-      if (context?.before) queryClient.setQueryData(PREFS_KEY, context.before);
-      toast.error(`${t('settings.prefSaveFailed')} ${errorText(error)}`, { id: 'alert-pref' });
-    },
+    onError: (error) =>
+      toast.error(`${t('settings.prefSaveFailed')} ${errorText(error)}`, { id: 'alert-pref' }),
     onSuccess: (saved) => queryClient.setQueryData(PREFS_KEY, saved),
+    onSettled: () => setChoosing(null),
   });
   const toggle = (alert: PushAlert, on: boolean) => {
-    if (prefs.data) save.mutate({ alerts: { ...prefs.data.alerts, [alert]: on } });
+    if (!shown) return;
+    const next: PushPreferences = { alerts: { ...shown.alerts, [alert]: on } };
+    setChoosing(next);
+    save.mutate(next);
   };
 
   return (
@@ -88,8 +89,8 @@ export function AlertsPanel() {
                   type="checkbox"
                   role="switch"
                   className="switch"
-                  checked={prefs.data.alerts[alert]}
-                  aria-checked={prefs.data.alerts[alert]}
+                  checked={(shown ?? prefs.data).alerts[alert]}
+                  aria-checked={(shown ?? prefs.data).alerts[alert]}
                   onChange={(event) => toggle(alert, event.target.checked)}
                   data-testid={`alert-${alert}`}
                 />
