@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -8,6 +8,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, startServer } from '../e2e/harness.ts';
 import { newShopper, type Session, storeSession } from '../e2e/shopper.ts';
+import { runBench, writeReport } from './report.ts';
 
 /**
  * Lighthouse's mobile performance audit (its defaults: a mid-range phone, slow 4G and a CPU four
@@ -116,18 +117,10 @@ async function main() {
         `  ${path}: score ${m.score} (goal ${GOAL.score}), LCP ${m.lcpMs} ms (${GOAL.lcpMs}), TBT ${m.tbtMs} ms (${GOAL.tbtMs}), CLS ${m.cls} (${GOAL.cls}), FCP ${m.fcpMs} ms; scores ${runs.map((r) => r.score).join(', ')}`,
       );
     }
-    await mkdir('bench-results', { recursive: true });
-    await writeFile(
-      'bench-results/lighthouse.json',
-      `${JSON.stringify({ at: new Date().toISOString(), runs: RUNS, goal: GOAL, pages: report }, null, 2)}\n`,
-    );
-    console.log('report: bench-results/lighthouse.json');
+    await writeReport('lighthouse', { at: new Date().toISOString(), runs: RUNS, goal: GOAL, pages: report });
   } finally {
     await server.stop();
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { pct, signUp, startBenchServer } from './bench-server.ts';
+import { runBench, writeReport } from './report.ts';
 
 /**
  * One shopper's order list when it is long (docs/performance.md#long-lists): one real order placed,
@@ -88,15 +88,10 @@ async function main() {
       await time('the last page by cursor', `after=${ids[ids.length - PAGE_SIZE - 1]}`),
     ];
     const report = { at: new Date().toISOString(), database: started.ctx.database.kind, orderList: rows };
-    await mkdir('bench-results', { recursive: true });
-    await writeFile('bench-results/lists.json', `${JSON.stringify(report, null, 2)}\n`);
-    console.log('report: bench-results/lists.json');
+    await writeReport('lists', report);
   } finally {
     await started.stop();
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import mqtt, { type MqttClient } from 'mqtt';
 import { lockerSites } from '../../apps/server/src/features/lockers/schema.ts';
 import { pct, pool, startBenchServer } from './bench-server.ts';
+import { runBench, writeReport } from './report.ts';
 
 /**
  * Locker booking benchmark (docs/lockers.md): booking throughput, and how long an event takes from the
@@ -172,16 +172,11 @@ async function main() {
       bookingLatencyMs: { median: pct(latencies, 50), p99: pct(latencies, 99) },
       eventDelayMs: { events: delays.length, median: pct(delays, 50), p99: pct(delays, 99) },
     };
-    await mkdir('bench-results', { recursive: true });
-    await writeFile('bench-results/lockers.json', `${JSON.stringify(report, null, 2)}\n`);
-    console.log('report: bench-results/lockers.json');
+    await writeReport('lockers', report);
   } finally {
     for (const c of clients) c.end(true);
     await started.stop();
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

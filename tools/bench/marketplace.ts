@@ -1,10 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { inArray } from 'drizzle-orm';
 import { addresses } from '../../apps/server/src/features/addresses/schema.ts';
 import { productVariants } from '../../apps/server/src/features/catalog/schema.ts';
 import { pct, pool, signUp, startBenchServer } from './bench-server.ts';
+import { runBench, writeReport } from './report.ts';
 
 /**
  * Marketplace benchmark (docs/marketplace.md): catalog read throughput (GET /api/products, /api/sellers with
@@ -145,15 +145,10 @@ async function main() {
         latencyMs: { median: pct(latencies, 50), p99: pct(latencies, 99) },
       },
     };
-    await mkdir('bench-results', { recursive: true });
-    await writeFile('bench-results/marketplace.json', `${JSON.stringify(report, null, 2)}\n`);
-    console.log('report: bench-results/marketplace.json');
+    await writeReport('marketplace', report);
   } finally {
     await started.stop();
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

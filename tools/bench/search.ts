@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { pct, startBenchServer } from './bench-server.ts';
+import { runBench, writeReport } from './report.ts';
 
 /**
  * Product search as the catalogue grows (docs/performance.md#search): `GET /api/products?q=rice`
@@ -86,15 +86,10 @@ async function main() {
       await measure();
     }
     const report = { at: new Date().toISOString(), database: started.ctx.database.kind, search: rows };
-    await mkdir('bench-results', { recursive: true });
-    await writeFile('bench-results/search.json', `${JSON.stringify(report, null, 2)}\n`);
-    console.log('report: bench-results/search.json');
+    await writeReport('search', report);
   } finally {
     await started.stop();
   }
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+runBench(main);

@@ -20,6 +20,25 @@ const SHOP = 'sri-murugan-stores';
 const SCARCE = 'murugan-moong-dal-500g';
 const UNITS = 20;
 
+/** `count` requests sent at once, in turn through each server and from each shopper; their statuses. */
+function allAtOnce(servers: Server[], ctx: RaceContext, count: number, path: string, body: unknown) {
+  return Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      call(
+        servers[i % servers.length]!,
+        ctx.shoppers[i % ctx.shoppers.length]!,
+        'POST',
+        path,
+        body,
+        `race-${randomUUID()}`,
+      ).then(async (r) => {
+        await r.body?.cancel();
+        return r.status;
+      }),
+    ),
+  );
+}
+
 export async function stockRace([a, b]: [Server, Server], ctx: RaceContext): Promise<void> {
   const { db } = ctx;
   const before = Number(
@@ -38,21 +57,7 @@ export async function stockRace([a, b]: [Server, Server], ctx: RaceContext): Pro
     vehicleNo: 'TN 67 AB 1234',
   };
   const wanted = UNITS * 2;
-  const answers = await Promise.all(
-    Array.from({ length: wanted }, (_, i) =>
-      call(
-        i % 2 ? a : b,
-        ctx.shoppers[i % ctx.shoppers.length]!,
-        'POST',
-        '/orders',
-        body,
-        `race-${randomUUID()}`,
-      ).then(async (r) => {
-        await r.body?.cancel();
-        return r.status;
-      }),
-    ),
-  );
+  const answers = await allAtOnce([a, b], ctx, wanted, '/orders', body);
   const made = answers.filter((s) => s === 201).length;
   const left = Number(
     (await db.query('select inventory from product_variants where id = $1', [SCARCE])).rows[0].inventory,
@@ -78,21 +83,11 @@ export async function lockerRace([a, b]: [Server, Server], ctx: RaceContext): Pr
     .filter(([, z]) => z.free >= 3 && z.free * 2 <= capacity)
     .sort(([, x], [, y]) => x.free - y.free)[0]!;
   const wanted = Math.min(capacity, size.free * 2);
-  const answers = await Promise.all(
-    Array.from({ length: wanted }, (_, i) =>
-      call(
-        i % 2 ? a : b,
-        ctx.shoppers[i % ctx.shoppers.length]!,
-        'POST',
-        '/bookings',
-        { siteId: site.id, size: size.size, durationHours: 1 },
-        `race-${randomUUID()}`,
-      ).then(async (r) => {
-        await r.body?.cancel();
-        return r.status;
-      }),
-    ),
-  );
+  const answers = await allAtOnce([a, b], ctx, wanted, '/bookings', {
+    siteId: site.id,
+    size: size.size,
+    durationHours: 1,
+  });
   // A booking beyond the free lockers joins the waitlist (201 too, with no locker).
   const held = await ctx.db.query(
     `select locker_id, count(*)::int as n from bookings
