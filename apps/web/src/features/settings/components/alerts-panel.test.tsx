@@ -68,4 +68,33 @@ describe('the alert switches', () => {
         .join(' '),
     ).toMatch(/not valid/);
   });
+
+  it('keep a second tap while the first is still being saved', async () => {
+    const answers: Array<(res: Response) => void> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) =>
+        (init?.method ?? 'GET') === 'GET'
+          ? json(allOn)
+          : new Promise<Response>((resolve) => {
+              answers.push(resolve);
+            }),
+      ),
+    );
+    await renderPage(<AlertsPanel />);
+    const refund = (await screen.findByTestId('alert-refund')) as HTMLInputElement;
+    const ending = screen.getByTestId('alert-lockerEnding') as HTMLInputElement;
+    fireEvent.click(refund);
+    await waitFor(() => expect(answers).toHaveLength(1));
+    fireEvent.click(ending);
+    await waitFor(() => expect(answers).toHaveLength(2));
+    // The first save answers: the second tap, not yet answered, still shows.
+    await act(async () => answers[0]!(json({ alerts: { ...allOn.alerts, refund: false } })));
+    expect(refund.checked).toBe(false);
+    expect(ending.checked).toBe(false);
+    await act(async () =>
+      answers[1]!(json({ alerts: { ...allOn.alerts, refund: false, lockerEnding: false } })),
+    );
+    expect(ending.checked).toBe(false);
+  });
 });

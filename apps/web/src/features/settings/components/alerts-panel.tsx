@@ -27,7 +27,8 @@ export function AlertsPanel() {
     onError: (error) =>
       toast.error(`${t('settings.prefSaveFailed')} ${errorText(error)}`, { id: 'alert-pref' }),
     onSuccess: (saved) => queryClient.setQueryData(PREFS_KEY, saved),
-    onSettled: () => setChoosing(null),
+    // A later tap still on its way keeps showing; only the answered choice gives way to the server's.
+    onSettled: (_saved, _error, answered) => setChoosing((now) => (now === answered ? null : now)),
   });
   const toggle = (alert: PushAlert, on: boolean) => {
     if (!shown) return;
