@@ -89,8 +89,8 @@ async function outboxDrains(db: pg.Client, ms = 30_000): Promise<boolean> {
   return false;
 }
 
-/** A booking made through `via` is heard by a client of `url` listening as `who`. */
-async function bookingHeard(
+/** The event a client of `url` listening as `who` hears about a booking made through `via`. */
+export async function bookingHeard(
   via: Server,
   url: string,
   auth: { username?: string; password?: string },

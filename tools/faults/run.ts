@@ -14,10 +14,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import mqtt from 'mqtt';
 import pg from 'pg';
 import { newShopper, type Session } from '../e2e/shopper.ts';
-import { brokerOutage, redisOutage } from './outages.ts';
+import { bookingHeard, brokerOutage, redisOutage } from './outages.ts';
 import { lockerRace, stockRace, timersOnce } from './races.ts';
 import {
   call,
@@ -134,33 +133,13 @@ try {
 
   // A browser connected to B hears what a request to A did (the embedded broker shared through Redis).
   const watcher = shoppers[0]!;
-  const browser = await mqtt.connectAsync(`ws://127.0.0.1:${b.port}/mqtt`, {
-    username: watcher.userId,
-    password: watcher.accessToken,
-    protocolVersion: 4,
-    reconnectPeriod: 0,
-  });
-  await browser.subscribeAsync(`users/${watcher.userId}/events`, { qos: 1 });
-  const heard = new Promise<string | null>((resolve) => {
-    const timer = setTimeout(() => resolve(null), 10_000);
-    browser.on('message', (_topic, payload) => {
-      clearTimeout(timer);
-      resolve(JSON.parse(payload.toString()).event as string);
-    });
-  });
-  const probe: Sent = {
-    at: a,
-    kind: 'booking',
-    who: watcher,
-    key: `fault-${randomUUID()}`,
-    body: { siteId: SITES[0], size: 'M', durationHours: 1 },
-    status: null,
-    id: null,
-  };
-  await send(probe);
-  const event = await heard;
-  check(probe.status === 201 && event !== null, `a browser on B heard "${event}" about a booking made on A`);
-  await browser.endAsync();
+  const event = await bookingHeard(
+    a,
+    `ws://127.0.0.1:${b.port}/mqtt`,
+    { username: watcher.userId, password: watcher.accessToken },
+    watcher,
+  );
+  check(event === 'bookingCreated', `a browser on B heard "${event}" about a booking made on A`);
 
   console.log(
     `Streaming orders and bookings from ${WORKERS} shoppers to two processes; SIGKILL to A after ${KILL_AFTER_MS} ms`,
