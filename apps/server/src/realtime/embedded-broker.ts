@@ -172,7 +172,7 @@ export async function createEmbeddedBroker(options: {
     }
     return closed;
   };
-  if (options.redisUrl) {
+  if (cluster) {
     await new Promise<void>((resolve) =>
       broker.subscribe(
         SESSIONS_ENDED,
@@ -255,7 +255,7 @@ export async function createEmbeddedBroker(options: {
     endSessions: (sessionIds) => {
       const closed = closeSessions(sessionIds);
       // The other processes close theirs (a no-op without Redis: there are none).
-      if (options.redisUrl)
+      if (cluster)
         broker.publish(
           {
             cmd: 'publish',

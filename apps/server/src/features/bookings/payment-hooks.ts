@@ -91,11 +91,12 @@ export function registerBookingPaymentHooks(core: BookingCore, payments: Payment
       return;
     }
     const row = await closeUnused(core, fx, b, await core.chargesOf(fx.tx, b.id), 'refunded', null);
+    const refundedPaise = payment.refundedPaise ?? payment.amountPaise;
     await core.emit(fx, row, {
       event: 'userBookingDeleted',
       sessionId: null,
-      text: { amountPaise: payment.refundedPaise ?? payment.amountPaise },
-      extra: { refund: { amountPaise: payment.refundedPaise ?? payment.amountPaise, rule: 'provider' } },
+      text: { amountPaise: refundedPaise },
+      extra: { refund: { amountPaise: refundedPaise, rule: 'provider' } },
     });
     if (b.lockerId) await core.offerToWaitlist(fx, b.siteId, b.size);
   }

@@ -12,9 +12,8 @@ const SESSION_ID = /^[\w.:-]{1,100}$/;
 
 /**
  * Curbside check-ins the app published over the live connection (docs/marketplace.md, the order routes):
- * what a
- * shopper tapped in a car park with no signal waits in the app's offline buffer and arrives here once the
- * connection is back. The broker's topic names a user, but any broker (an external one too) could carry a
+ * what a shopper tapped in a car park with no signal waits in the app's offline buffer and arrives here
+ * once the connection is back. The broker's topic names a user, but any broker (an external one too) could carry a
  * forged one: the access token inside must name that same user, or the message is dropped. What cannot be
  * done any more (the order moved on) is told back as `liveRequestRefused`.
  */
