@@ -46,7 +46,13 @@ export const MAX_LAYOUT_SHIFT = 0.05;
  * slower), so the data arrives after the first paint as it does for shoppers: every shift without
  * recent input, added up, and what moved in the biggest one.
  */
-async function layoutShift(browser: Browser, baseUrl: string, path: string, session?: Session) {
+async function layoutShift(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+  session: Session | undefined,
+  language: 'en' | 'ta',
+) {
   // No service worker: its precache would share the slow line with the screen being measured.
   const context = await browser.newContext({
     baseURL: baseUrl,
@@ -55,6 +61,7 @@ async function layoutShift(browser: Browser, baseUrl: string, path: string, sess
   });
   try {
     if (session) await context.addInitScript(storeSession, session);
+    await context.addInitScript((lang) => localStorage.setItem('language', lang), language);
     await context.addInitScript(() => {
       const w = window as unknown as { __shift: { total: number; worst: number; moved: string[] } };
       w.__shift = { total: 0, worst: 0, moved: [] };
@@ -122,11 +129,28 @@ export const firstScreenJourneys: Journey[] = [
     async ({ browser, baseUrl }) => {
       const shopper = await newShopper(baseUrl, 'Shift Check');
       const moved: string[] = [];
-      for (const path of ['/login', '/dashboard', '/MyCart']) {
-        const shift = await layoutShift(browser, baseUrl, path, path === '/login' ? undefined : shopper);
-        console.log(`      ${path}: layout shift ${shift.total.toFixed(3)} (at most ${MAX_LAYOUT_SHIFT})`);
+      // Tamil words run longer: the dashboard's held room must fit them too.
+      const screens = [
+        ['/login', 'en'],
+        ['/dashboard', 'en'],
+        ['/MyCart', 'en'],
+        ['/dashboard', 'ta'],
+      ] as const;
+      for (const [path, language] of screens) {
+        const shift = await layoutShift(
+          browser,
+          baseUrl,
+          path,
+          path === '/login' ? undefined : shopper,
+          language,
+        );
+        console.log(
+          `      ${path} (${language}): layout shift ${shift.total.toFixed(3)} (at most ${MAX_LAYOUT_SHIFT})`,
+        );
         if (shift.total > MAX_LAYOUT_SHIFT)
-          moved.push(`${path}: ${shift.total.toFixed(3)}, most by moving ${shift.moved.join(' | ')}`);
+          moved.push(
+            `${path} (${language}): ${shift.total.toFixed(3)}, most by moving ${shift.moved.join(' | ')}`,
+          );
       }
       assert.deepEqual(moved, [], 'first screens that move as their data arrives');
     },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -6,6 +7,18 @@ import { useTranslation } from 'react-i18next';
  */
 export function Skeleton({ height, className = '' }: { height: number; className?: string }) {
   return <div className={`skeleton ${className}`.trim()} style={{ height }} aria-hidden="true" />;
+}
+
+/**
+ * Holds the room of a line of text whose words are known before its data (an empty state, say): the
+ * words are laid out unseen, so the room is right in every language and at every width.
+ */
+export function SkeletonText({ className, children }: { className: string; children: ReactNode }) {
+  return (
+    <p className={`${className} skeleton skeleton--text`} aria-hidden="true">
+      {children}
+    </p>
+  );
 }
 
 /** "Loading…" for screen readers only, where a skeleton stands in for what is coming. */

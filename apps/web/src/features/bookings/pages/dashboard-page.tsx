@@ -11,7 +11,7 @@ import { localStore } from '../../../lib/storage.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
-import { LoadingStatus, Skeleton } from '../../../lib/ui/skeleton.tsx';
+import { LoadingStatus, Skeleton, SkeletonText } from '../../../lib/ui/skeleton.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useLockerSites } from '../api/bookings-api.ts';
@@ -61,7 +61,7 @@ function YourLockers() {
       {recent.isPending && online ? (
         <>
           <LoadingStatus />
-          <Skeleton height={EMPTY_NOTE_HEIGHT} />
+          <SkeletonText className="empty-note">{t('lockers.noLiveBookings')}</SkeletonText>
         </>
       ) : recent.data && online ? (
         live.length === 0 ? (
@@ -189,8 +189,6 @@ function NearbySites() {
 
 /** A site row's height at a phone's width (measured at 390 px: 207 to 228 px). */
 const SITE_ROW_HEIGHT = 207;
-/** "No live bookings", the answer most shoppers get. */
-const EMPTY_NOTE_HEIGHT = 80;
 
 /**
  * The map and as many rows as the dashboard listed last time (three on a first visit), so the
