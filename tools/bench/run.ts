@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
  * whose names are given; with one bench named, the other arguments after `--` are passed on to it
  * (`npm run bench -- marketplace --orders 1000`).
  */
-const BENCHES = ['lockers', 'marketplace', 'search', 'lists', 'lighthouse'] as const;
+const BENCHES = ['reads', 'lockers', 'marketplace', 'search', 'lists', 'lighthouse'] as const;
 
 const args = process.argv.slice(2);
 const picked = BENCHES.filter((b) => args.includes(b));

@@ -18,6 +18,7 @@ export interface RaceContext {
 
 const SHOP = 'sri-murugan-stores';
 const SCARCE = 'murugan-moong-dal-500g';
+const SCARCE_PRODUCT = 'murugan-moong-dal';
 const UNITS = 20;
 
 /** `count` requests sent at once, in turn through each server and from each shopper; their statuses. */
@@ -39,8 +40,29 @@ function allAtOnce(servers: Server[], ctx: RaceContext, count: number, path: str
   );
 }
 
+/** The scarce variant's stock as one process's catalogue answers it (kept in its memory). */
+async function shownStock(s: Server): Promise<number> {
+  const res = await fetch(`${s.baseUrl}/api/products/${SCARCE_PRODUCT}`);
+  const { product } = (await res.json()) as {
+    product: { variants: Array<{ vrntId: string; inventory: number }> };
+  };
+  return product.variants.find((v) => v.vrntId === SCARCE)!.inventory;
+}
+
+/** Until both processes show `units`, or 5 s: what each shows last. */
+async function bothShow(servers: Server[], units: number): Promise<number[]> {
+  const until = Date.now() + 5000;
+  for (;;) {
+    const shown = await Promise.all(servers.map(shownStock));
+    if (shown.every((n) => n === units) || Date.now() > until) return shown;
+    await delay(50);
+  }
+}
+
 export async function stockRace([a, b]: [Server, Server], ctx: RaceContext): Promise<void> {
   const { db } = ctx;
+  // Both processes keep the product's answer from here on (docs/performance.md#reads).
+  await Promise.all([a, b].map(shownStock));
   const before = Number(
     (await db.query('select inventory from product_variants where id = $1', [SCARCE])).rows[0].inventory,
   );
@@ -67,8 +89,19 @@ export async function stockRace([a, b]: [Server, Server], ctx: RaceContext): Pro
     made === UNITS && left === 0 && answers.every((s) => s === 201 || (s >= 400 && s < 500)),
     `the last ${UNITS} units are sold once each (${made} made, ${left} left), the rest refused`,
   );
+  // Each process's kept answer follows what orders through either process, and psql, did to the stock.
+  const shown = await bothShow([a, b], left);
+  ctx.check(
+    shown.every((n) => n === left),
+    `both processes' kept catalogue answers show the stock left (${shown.join(', ')}; ${left} in the database)`,
+  );
   // Back to what it was less what the race's orders hold, so the stock adds up again when they time out.
   await db.query('update product_variants set inventory = $2 where id = $1', [SCARCE, before - made]);
+  const restored = await bothShow([a, b], before - made);
+  ctx.check(
+    restored.every((n) => n === before - made),
+    `a change made in the database itself reaches both processes' kept answers (${restored.join(', ')})`,
+  );
 }
 
 export async function lockerRace([a, b]: [Server, Server], ctx: RaceContext): Promise<void> {

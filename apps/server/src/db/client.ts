@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -30,6 +31,8 @@ export interface Database {
    * connection, so the copy is of one moment); PostgreSQL is backed up with pg_dump instead.
    */
   dump?(): Promise<Blob>;
+  /** Word of committed changes, from the tables' triggers, in every process (./change-feed.ts). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -93,14 +96,20 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   }
   await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
   lock.release();
+  // Its own connection, opened only once something subscribes.
+  const changes = postgresChangeFeed(url);
   return {
     db,
     kind: 'postgres',
+    changes,
     ping: async () => {
       await pool.query('select 1');
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    close: () => pool.end(),
+    close: async () => {
+      await changes.close();
+      await pool.end();
+    },
   };
 }
 
@@ -122,9 +131,11 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
     await client.close().catch(() => {});
     throw new DatabaseStartError(`Migrating the embedded database failed: ${describe(err)}`);
   }
+  const changes = pgliteChangeFeed(client);
   return {
     db,
     kind: 'pglite',
+    changes,
     ping: async () => {
       await client.query('select 1');
     },
@@ -133,7 +144,10 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
       await client.query('checkpoint');
       return client.dumpDataDir('gzip');
     },
-    close: () => client.close(),
+    close: async () => {
+      await changes.close();
+      await client.close();
+    },
   };
 }
 

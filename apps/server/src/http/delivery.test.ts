@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 
@@ -68,6 +68,18 @@ describe('what the server sends', () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+    // Brotli when the client takes it; one tag for both encodings, so either revalidates.
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/api/products?page=1',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers.etag).toBe(etag);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(
+      JSON.parse(gunzipSync(first.rawPayload).toString()),
+    );
     // Small answers are not worth compressing.
     const health = await t.app.inject({
       method: 'GET',

@@ -94,6 +94,38 @@ describe('locker locations (public)', () => {
   });
 });
 
+describe('kept site lists (docs/performance.md#reads)', () => {
+  const freeM = async (siteId: string) => {
+    const { sites } = (await t.app.inject({ method: 'GET', url: '/api/locker-locations' })).json();
+    return sites
+      .find((s: { id: string }) => s.id === siteId)
+      .sizes.find((z: { size: string }) => z.size === 'M').free as number;
+  };
+
+  it('counts a locker held by a new booking at once, and frees it when the hold is dropped', async () => {
+    const before = await freeM('thiruthangal');
+    const u = await shopper(t);
+    const held = await u.book({ siteId: 'thiruthangal', size: 'M', durationHours: 2 });
+    expect(held.state).toBe('awaiting_payment');
+    await expect.poll(() => freeM('thiruthangal')).toBe(before - 1);
+    expect((await u.call('DELETE', `/api/bookings/${held.id}`)).statusCode).toBeLessThan(300);
+    await expect.poll(() => freeM('thiruthangal')).toBe(before);
+    await u.stop();
+  });
+
+  it('is made again once the clock passes its age limit: a site going offline shows without a change', async () => {
+    const online = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/locker-locations/bus-stand' })).json()
+        .online as boolean;
+    expect(await online()).toBe(true);
+    // No heartbeat: the site falls silent, and nothing in the database changes when it does.
+    await advance(t, 10 * MIN, { heartbeat: false });
+    expect(await online()).toBe(false);
+    await heartbeatAll(t);
+    await expect.poll(online).toBe(true);
+  });
+});
+
 describe('price quotes', () => {
   it('prices from the table: first hour, extra hours, day cap; GST included', async () => {
     const u = await shopper(t);

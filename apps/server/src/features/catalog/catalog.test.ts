@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { sellers } from '../sellers/schema.ts';
 import { productNameSearchText, products, productVariants } from './schema.ts';
 
 let t: TestApp;
@@ -146,6 +147,76 @@ describe('GET /api/products/:id', () => {
       message: 'That product was not found.',
       thing: 'product',
     });
+  });
+});
+
+describe('kept answers (docs/performance.md#reads)', () => {
+  const stockOf = async () =>
+    (await get('/api/products/murugan-toor-dal'))
+      .json()
+      .product.variants.find((v: { vrntId: string }) => v.vrntId === 'murugan-toor-dal-1kg')
+      .inventory as number;
+  const listed = async () =>
+    (await get('/api/products?sellerId=sri-murugan-stores&pageSize=50'))
+      .json()
+      .products.find((p: { id: string }) => p.id === 'murugan-toor-dal')
+      .variants.find((v: { vrntId: string }) => v.vrntId === 'murugan-toor-dal-1kg').inventory as number;
+
+  it('answers a repeated read from memory without asking the database', async () => {
+    const before = await stockOf();
+    // Behind the app's back and without the triggers, so no notification empties the cache.
+    await t.ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx
+        .update(productVariants)
+        .set({ inventory: before + 1000 })
+        .where(eq(productVariants.id, 'murugan-toor-dal-1kg'));
+    });
+    expect(await stockOf()).toBe(before);
+    // Put back the same way, so the next test starts from what the cache says.
+    await t.ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx
+        .update(productVariants)
+        .set({ inventory: before })
+        .where(eq(productVariants.id, 'murugan-toor-dal-1kg'));
+    });
+  });
+
+  it('shows a committed stock change in the product and in every list, at once', async () => {
+    const before = await stockOf();
+    expect(await listed()).toBe(before);
+    await t.ctx.database.db
+      .update(productVariants)
+      .set({ inventory: before - 3 })
+      .where(eq(productVariants.id, 'murugan-toor-dal-1kg'));
+    // PGlite tells this process with the statement; PostgreSQL within milliseconds.
+    await expect.poll(stockOf).toBe(before - 3);
+    await expect.poll(listed).toBe(before - 3);
+  });
+
+  it('shows a renamed shop in its products', async () => {
+    await t.ctx.database.db
+      .update(sellers)
+      .set({ brandName: 'Sri Murugan Super Stores' })
+      .where(eq(sellers.id, 'sri-murugan-stores'));
+    await expect
+      .poll(async () => (await get('/api/products/murugan-toor-dal')).json().product.brandName)
+      .toBe('Sri Murugan Super Stores');
+    await t.ctx.database.db
+      .update(sellers)
+      .set({ brandName: 'Sri Murugan Stores' })
+      .where(eq(sellers.id, 'sri-murugan-stores'));
+  });
+
+  it('keeps no answer that failed: a product added after a 404 is found', async () => {
+    expect((await get('/api/products/murugan-new-thing')).statusCode).toBe(404);
+    const [rice] = await t.ctx.database.db
+      .select()
+      .from(products)
+      .where(eq(products.id, 'murugan-ponni-raw-rice'));
+    await t.ctx.database.db.insert(products).values({ ...rice!, id: 'murugan-new-thing' });
+    await expect.poll(async () => (await get('/api/products/murugan-new-thing')).statusCode).toBe(200);
   });
 });
 

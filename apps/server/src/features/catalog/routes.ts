@@ -9,11 +9,15 @@ import { photoFileParams } from '@petti/shared/schemas/photo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/openapi.ts';
+import { sendKept } from '../../platform/read-cache/kept-answer.ts';
+import { createCatalogAnswers } from './answers.ts';
 
 /** Public catalog reads (docs/product.md#people-and-access: categories are public; so is browsing). */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalog } = app.services;
   const tags = ['catalog'];
+  // Kept answers, emptied by the catalogue's own change notifications (docs/performance.md#reads).
+  const answers = createCatalogAnswers(app.ctx.database.changes, app.ctx.clock);
 
   app.get(
     '/categories',
@@ -24,7 +28,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categoryListSchema, ...errorResponses },
       },
     },
-    async () => ({ categories: await catalog.categories() }),
+    async (request, reply) =>
+      sendKept(
+        request,
+        reply,
+        await answers.answer('categories', categoryListSchema, async () => ({
+          categories: await catalog.categories(),
+        })),
+      ),
   );
   app.get(
     '/products',
@@ -37,7 +48,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productPageSchema, ...errorResponses },
       },
     },
-    (request) => catalog.listProducts(request.query),
+    async (request, reply) =>
+      sendKept(
+        request,
+        reply,
+        await answers.answer(`products?${JSON.stringify(request.query)}`, productPageSchema, () =>
+          catalog.listProducts(request.query),
+        ),
+      ),
   );
   app.get(
     '/products/:id',
@@ -49,7 +67,14 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productAnswerSchema, ...errorResponses },
       },
     },
-    async (request) => ({ product: await catalog.product(request.params.id) }),
+    async (request, reply) =>
+      sendKept(
+        request,
+        reply,
+        await answers.answer(`product/${request.params.id}`, productAnswerSchema, async () => ({
+          product: await catalog.product(request.params.id),
+        })),
+      ),
   );
   app.get(
     '/products/photos/:id/:size',

@@ -7,7 +7,9 @@ import {
 } from '@petti/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/openapi.ts';
+import { sendKept } from '../../platform/read-cache/kept-answer.ts';
 import { usersService } from '../users/index.ts';
+import { createLockerSiteAnswers } from './answers.ts';
 
 /**
  * Public: no sign-in (docs/product.md#people-and-access: locker sites and availability are public), but a
@@ -20,6 +22,9 @@ export const lockerRoutes: FastifyPluginAsyncZod = async (app) => {
   const viewer = async (request: { user: { userId: string } | null }) =>
     request.user ? usersService.complexOf(app.ctx.database.db, request.user.userId) : null;
   const maybeUser = { preHandler: app.optionalUser };
+  // Kept answers per complex, emptied by the lockers' and bookings' change notifications and a few
+  // seconds old at most (docs/performance.md#reads).
+  const answers = createLockerSiteAnswers(app.ctx.database.changes, app.ctx.clock);
 
   app.get(
     '/locker-locations',
@@ -31,7 +36,16 @@ export const lockerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: lockerLocationsSchema },
       },
     },
-    async (request) => lockerSites.list(await viewer(request)),
+    async (request, reply) => {
+      const complexId = await viewer(request);
+      return sendKept(
+        request,
+        reply,
+        await answers.answer(`sites:${complexId ?? ''}`, lockerLocationsSchema, () =>
+          lockerSites.list(complexId),
+        ),
+      );
+    },
   );
   app.get(
     '/locker-locations/:siteId',
@@ -44,7 +58,17 @@ export const lockerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: lockerSiteSchema, ...errorResponses },
       },
     },
-    async (request) => lockerSites.get(request.params.siteId, await viewer(request)),
+    async (request, reply) => {
+      const complexId = await viewer(request);
+      const { siteId } = request.params;
+      return sendKept(
+        request,
+        reply,
+        await answers.answer(`site:${siteId}:${complexId ?? ''}`, lockerSiteSchema, () =>
+          lockerSites.get(siteId, complexId),
+        ),
+      );
+    },
   );
   app.get(
     '/locker-locations/:siteId/availability',

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export type Encoding = 'br' | 'gzip';
+
+/** The content type Fastify gives JSON answers. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
+/** Smaller answers are sent as they are, as the app's compression does (app.ts). */
+export const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * A finished JSON answer, and its brotli and gzip forms, each made the first time someone asks for it
+ * and kept with it: a kept answer is compressed once, not once per request (docs/performance.md#reads).
+ */
+export class KeptAnswer {
+  readonly #encoded = new Map<Encoding, Buffer>();
+  #etag: string | null = null;
+  constructor(readonly json: string) {}
+
+  /**
+   * The weak ETag `@fastify/etag` (app.ts) would give the JSON text, made once. Weak, so one tag for
+   * every encoding of the same answer: an app that saved it from a brotli answer gets its 304 either way.
+   */
+  get etag(): string {
+    this.#etag ??= `W/"${createHash('sha1').update(this.json).digest('base64')}"`;
+    return this.#etag;
+  }
+
+  encoded(encoding: Encoding): Buffer {
+    let body = this.#encoded.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? // Made once per change, so it can afford more effort than per-request compression.
+            brotliCompressSync(this.json, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
+          : gzipSync(this.json, { level: 9 });
+      this.#encoded.set(encoding, body);
+    }
+    return body;
+  }
+}
+
+/** Brotli if the client takes it, else gzip, else none (an `Accept-Encoding` with its q-values). */
+export function preferredEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const q = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const weight = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    q.set(name.trim(), weight ? Number(weight[1]) : 1);
+  }
+  const accepts = (e: string) => (q.get(e) ?? q.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip') || (q.get('x-gzip') ?? 0) > 0) return 'gzip';
+  return null;
+}
+
+/**
+ * Sends a kept answer as it is: Fastify serializes no string or Buffer, the text was checked against
+ * the route's answer schema when it was made, and the app's compression leaves an answer that already
+ * names its encoding alone. The ETag plugin takes the tag set here and answers 304 to a match.
+ */
+export function sendKept(request: FastifyRequest, reply: FastifyReply, answer: KeptAnswer) {
+  reply.type(JSON_TYPE).header('vary', 'accept-encoding').header('etag', answer.etag);
+  const encoding =
+    answer.json.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(answer.json);
+  return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
+}
