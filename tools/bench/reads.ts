@@ -5,6 +5,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { ready, server, start, stop } from '../faults/services.ts';
+import { IDLE_MEMORY_GOAL_MB, READ_GOAL } from './goals.ts';
 import { runBench, writeReport } from './report.ts';
 
 /**
@@ -28,15 +29,11 @@ const CONNECTIONS = Number(values.connections);
 /** As a browser asks: compressed answers are what phones get. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
-export const READ_ROUTES = [
+const READ_ROUTES = [
   '/api/health',
   '/api/products?sellerId=sri-murugan-stores',
   '/api/locker-locations',
 ] as const;
-
-/** The goals: each catalogue read at this share of /api/health's rate, by database. */
-export const READ_GOAL = { postgres: 0.6, pglite: 0.5 } as const;
-export const IDLE_MEMORY_GOAL_MB = 150;
 
 const OPS_TOKEN = 'petti-bench-ops-token';
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServer } from './server.ts';
+import { SERVER_NODE_FLAGS } from './server-bundle.ts';
 
 const root = new URL('../../', import.meta.url);
 const runtimeDependencies = (pkg: string): string[] =>
@@ -36,4 +37,14 @@ describe('the compiled server', () => {
     expect(outside.filter((i) => i.startsWith('@petti/'))).toEqual([]);
     expect(outside.map(packageOf).filter((p) => !allowed.has(p))).toEqual([]);
   }, 60_000);
+
+  it('starts with the same Node flags everywhere: npm start, the deploy guide and the tools', () => {
+    const start = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')).scripts.start as string;
+    expect(start).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.js`);
+    const deploy = readFileSync(new URL('docs/deploy.md', root), 'utf8');
+    for (const line of deploy
+      .split('\n')
+      .filter((l) => l.includes('apps/server/dist/main.js') && /\bnode /.test(l)))
+      expect(line).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} apps/server/dist/main.js`);
+  });
 });

@@ -51,7 +51,7 @@ export interface Server extends Proc {
 export async function server(
   name: string,
   env: Record<string, string>,
-  options: { dataDir: string },
+  options: { dataDir: string; nodeArgs?: string[] },
 ): Promise<Server> {
   const port = await freePort();
   return {
@@ -60,7 +60,7 @@ export async function server(
     baseUrl: `http://127.0.0.1:${port}`,
     child: null,
     run: () =>
-      spawn(process.execPath, compiledServerArgs(), {
+      spawn(process.execPath, [...(options.nodeArgs ?? []), ...compiledServerArgs()], {
         env: {
           ...process.env,
           NODE_ENV: 'development',

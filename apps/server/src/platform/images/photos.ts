@@ -1,7 +1,17 @@
 import { MAX_PHOTO_BYTES, PHOTO_SIZES, type PhotoSize } from '@petti/shared/schemas/photo';
-import sharp from 'sharp';
+import type SharpModule from 'sharp';
 import { AppError } from '../../http/app-error.ts';
 import type { FileStorage } from '../storage/storage.ts';
+
+/**
+ * sharp, loaded with the first photo: libvips costs a process tens of megabytes of memory from the
+ * moment it loads, and most processes never see a photo (docs/performance.md#memory).
+ */
+let loaded: Promise<typeof SharpModule> | null = null;
+const loadSharp = () => {
+  loaded ??= import('sharp').then((m) => m.default);
+  return loaded;
+};
 
 /** What the decoder accepts; anything else (a PDF, a video, a renamed text file) is refused. */
 const READABLE = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -20,6 +30,7 @@ export async function storePhoto(
   body: Buffer,
 ): Promise<void> {
   if (body.length > MAX_PHOTO_BYTES) throw new AppError('PhotoTooLarge');
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     ({ format } = await sharp(body, { limitInputPixels: MAX_PIXELS }).metadata());

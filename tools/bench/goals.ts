@@ -1,0 +1,19 @@
+/**
+ * The goals of the performance work (docs/performance.md), in one place: each benchmark prints its
+ * figures beside them and `npm run bench` ends with one table of all of them (summary.ts).
+ */
+
+/** Lighthouse 12 mobile, median of the runs, per first screen. */
+export const LIGHTHOUSE_GOAL = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.05 } as const;
+
+/** Catalogue and locker-site reads, as a share of /api/health's rate on the same database. */
+export const READ_GOAL = { postgres: 0.6, pglite: 0.5 } as const;
+
+/** Resident memory of the idle server, on either database. */
+export const IDLE_MEMORY_GOAL_MB = 150;
+
+/** Orders placed on PostgreSQL, 16 at a time. */
+export const ORDER_GOAL = { perSecond: 500, p99Ms: 100 } as const;
+
+/** Product search at 100,000 products. */
+export const SEARCH_GOAL_MS = 10;

@@ -1,0 +1,126 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ready, server, start, stop } from '../faults/services.ts';
+import { pct, pool, signUp } from './bench-server.ts';
+import { ORDER_GOAL } from './goals.ts';
+import { runBench, writeReport } from './report.ts';
+
+/**
+ * Order placement (docs/performance.md#orders): the compiled server in a process of its own, and
+ * shoppers placing curbside orders (no road distance to measure) for one of the shop's products each,
+ * `--concurrency` at a time, each with its own Idempotency-Key. Every order is the whole flow:
+ * checks, the order and its lines, the stock taken under its row lock, the payment opened, the
+ * timeline, the payment-hold timer and `orderCreated` through the outbox.
+ *
+ *   node --import tsx tools/bench/orders.ts [--orders 1000] [--concurrency 16] [--users 32]
+ *   DATABASE_URL=postgres://… node --import tsx tools/bench/orders.ts
+ */
+const { values } = parseArgs({
+  options: {
+    orders: { type: 'string', default: '1000' },
+    concurrency: { type: 'string', default: '16' },
+    users: { type: 'string', default: '32' },
+  },
+});
+const ORDERS = Number(values.orders);
+const CONCURRENCY = Number(values.concurrency);
+const USERS = Number(values.users);
+const SHOP = 'sri-murugan-stores';
+
+interface Variant {
+  vrntId: string;
+  productPrice: number;
+  inventory: number;
+  alwaysInventory: boolean;
+}
+
+async function main() {
+  const database = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+  const dataDir = await mkdtemp(join(tmpdir(), 'petti-bench-orders-'));
+  const s = await server(
+    'bench',
+    { LOG_LEVEL: 'silent', LOCKER_SIM: 'false', AUTH_IP_CODES_PER_HOUR: '10000' },
+    // BENCH_NODE_ARGS: Node's own flags for the server, as `--cpu-prof` to see where its time goes.
+    { dataDir, nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) },
+  );
+  start(s);
+  try {
+    await ready(s);
+    const page = (await (await fetch(`${s.baseUrl}/api/products?sellerId=${SHOP}&pageSize=50`)).json()) as {
+      products: Array<{ variants: Variant[] }>;
+    };
+    // Each order takes one unit: spread over every variant with stock enough for its share.
+    const variants = page.products
+      .flatMap((p) => p.variants)
+      .filter((v) => v.inventory >= 40 || v.alwaysInventory);
+    console.log(`signing up ${USERS} shoppers; ${variants.length} variants to order from…`);
+    const users = await pool(
+      8,
+      Array.from(
+        { length: USERS },
+        (_, i) => () => signUp(s.baseUrl, `7${String(100_000_000 + i).slice(0, 9)}`, `Bench ${i}`),
+      ),
+    );
+
+    console.log(`placing ${ORDERS} orders, ${CONCURRENCY} at a time (${database})…`);
+    const latencies: number[] = [];
+    const outcomes: Record<string, number> = {};
+    const refusals = new Set<string>();
+    const t0 = performance.now();
+    await pool(
+      CONCURRENCY,
+      Array.from({ length: ORDERS }, (_, i) => async () => {
+        const u = users[i % users.length]!;
+        const v = variants[i % variants.length]!;
+        const started = performance.now();
+        const res = await fetch(`${s.baseUrl}/api/orders`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            authorization: `Bearer ${u.token}`,
+            // The app's client id (CLIENT_ID's default), which order placement asks for.
+            'x-client-id': 'petti-web',
+            'idempotency-key': `bench-${i}-${Date.now()}`,
+          },
+          body: JSON.stringify({
+            sellerId: SHOP,
+            items: [{ vrntId: v.vrntId, quantity: 1, productPrice: v.productPrice }],
+            deliveryType: 'curbside',
+            vehicleNo: 'TN 67 AB 1234',
+          }),
+        });
+        const body = await res.text();
+        if (res.status !== 201 && refusals.size < 3) refusals.add(`${res.status} ${body.slice(0, 200)}`);
+        latencies.push(performance.now() - started);
+        outcomes[res.status] = (outcomes[res.status] ?? 0) + 1;
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const perSecond = ORDERS / seconds;
+    const p50 = pct(latencies, 50);
+    const p99 = pct(latencies, 99);
+    console.log(`  outcomes ${JSON.stringify(outcomes)}`);
+    for (const r of refusals) console.log(`  refused: ${r}`);
+    console.log(
+      `  ${perSecond.toFixed(0)} orders/s (goal ≥ ${ORDER_GOAL.perSecond}), p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (goal ≤ ${ORDER_GOAL.p99Ms})`,
+    );
+    await writeReport(`orders-${database}`, {
+      at: new Date().toISOString(),
+      database,
+      orders: ORDERS,
+      concurrency: CONCURRENCY,
+      seconds,
+      perSecond,
+      latencyMs: { p50, p99 },
+      outcomes,
+      goals: ORDER_GOAL,
+    });
+  } finally {
+    await stop(s);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+runBench(main);
