@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPhone, maskPhone, normalisePhone } from './phone.ts';
+import { checkPhone, displayPhone, maskPhone, normalisePhone, PHONE_MESSAGE } from './phone.ts';
 
 describe('normalisePhone', () => {
   it.each([
@@ -22,5 +22,31 @@ describe('normalisePhone', () => {
   it('displays and masks', () => {
     expect(displayPhone('919876543210')).toBe('+91 9876543210');
     expect(maskPhone('919876543210')).toBe('+91******3210');
+  });
+});
+
+describe('checkPhone, the sign-in screen’s check without zod', () => {
+  it('answers the wire form, or the one message the API gives', async () => {
+    const { phoneSchema } = await import('../schemas/auth.ts');
+    for (const input of [
+      '98765 43210',
+      '+91 98765-43210',
+      '919876543210',
+      '12345',
+      '',
+      `9${'8'.repeat(25)}`,
+      ' +91 98765 43210 ',
+    ]) {
+      const checked = checkPhone(input);
+      const parsed = phoneSchema.safeParse(input);
+      if ('wire' in checked) expect(parsed).toMatchObject({ success: true, data: checked.wire });
+      else {
+        expect(checked.message).toBe(PHONE_MESSAGE);
+        expect(parsed.success).toBe(false);
+        expect(parsed.error?.issues.map((i) => i.message)).toEqual([PHONE_MESSAGE]);
+      }
+    }
+    expect(checkPhone('98765 43210')).toEqual({ wire: '919876543210' });
+    expect(checkPhone(`98765 43210${' '.repeat(10)}`)).toEqual({ message: PHONE_MESSAGE });
   });
 });

@@ -5,6 +5,20 @@
  */
 const MOBILE = /^[6-9]\d{9}$/;
 
+/** Shared by the sign-in forms and the server: one rule, one message. */
+export const PHONE_MESSAGE = 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9';
+/** Longer input is refused before it is looked at. */
+export const PHONE_MAX_INPUT = 20;
+
+/**
+ * A typed phone number checked as the API checks it (`phoneSchema` is this in zod), for a form that
+ * must not load zod to check one field (the sign-in screen, docs/performance.md).
+ */
+export function checkPhone(input: string): { wire: string } | { message: string } {
+  const wire = input.length <= PHONE_MAX_INPUT ? normalisePhone(input) : null;
+  return wire ? { wire } : { message: PHONE_MESSAGE };
+}
+
 export function normalisePhone(input: string): string | null {
   const compact = input.replace(/[\s-]/g, '');
   let mobile: string;

@@ -1,21 +1,17 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
-import { normalisePhone } from '../rules/phone.ts';
+import { checkPhone, PHONE_MESSAGE } from '../rules/phone.ts';
 
-/** Shared by the sign-in forms and the server: one rule, one message. */
-export const PHONE_MESSAGE = 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9';
+export { PHONE_MESSAGE };
 
-export const phoneSchema = z
-  .string()
-  .max(20, PHONE_MESSAGE)
-  .transform((v, ctx) => {
-    const wire = normalisePhone(v);
-    if (!wire) {
-      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
-      return z.NEVER;
-    }
-    return wire;
-  });
+export const phoneSchema = z.string().transform((v, ctx) => {
+  const checked = checkPhone(v);
+  if ('message' in checked) {
+    ctx.addIssue({ code: 'custom', message: checked.message });
+    return z.NEVER;
+  }
+  return checked.wire;
+});
 
 export const emailSchema = z.email('Invalid email address').max(254, 'Invalid email address');
 

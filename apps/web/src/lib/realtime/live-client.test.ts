@@ -79,8 +79,6 @@ describe('the live client', () => {
       password: 'token-1',
       username: 'user-1',
       keepalive: 60,
-      reconnectPeriod: 0,
-      protocolVersion: 4,
     });
     clients[0]?.fire('connect');
     expect(live.state()).toBe('Connected');

@@ -11,11 +11,11 @@ import { createReconnector } from './reconnect.ts';
 /**
  * One MQTT 3.1.1 connection over WebSocket to `/mqtt`, opened while someone is signed in, with the
  * access token as its password (the broker lets a user subscribe only under `users/{own id}/`).
- * mqtt.js's own reconnect is off: `reconnect.ts` follows docs/product.md#real-time-connection: 5 s, then
- * every 60 s.
+ * The client (mqtt-socket.ts) never reconnects by itself: `reconnect.ts` follows
+ * docs/product.md#real-time-connection: 5 s, then every 60 s.
  */
 
-/** The part of mqtt.js's client this module uses (so tests can hand in a fake). */
+/** What this module needs of an MQTT client (mqtt-socket.ts; tests hand in a fake). */
 export interface MqttLike {
   on(event: 'connect', cb: () => void): unknown;
   on(event: 'close' | 'offline', cb: () => void): unknown;
@@ -28,16 +28,14 @@ export interface MqttLike {
 }
 
 export interface MqttConnectOptions {
-  protocolVersion: 4;
   clientId: string;
   username: string;
   password: string;
+  /** Seconds between pings. */
   keepalive: number;
-  reconnectPeriod: 0;
+  /** Milliseconds to wait for the broker's answer to CONNECT. */
   connectTimeout: number;
   clean: boolean;
-  /** Plain timers: mqtt.js's worker timers come from a blob: URL, which the CSP refuses. */
-  timerVariant: 'native';
 }
 
 export interface LiveClientDeps {
@@ -83,7 +81,7 @@ export function createLiveClient(deps: LiveClientDeps) {
   let refused = false;
   /** The connection that is up now, with the user and token it was opened with. */
   let up: { client: MqttLike; userId: string; token: string } | null = null;
-  /** Buffered requests handed to mqtt.js on this connection and not yet acknowledged. */
+  /** Buffered requests handed to the client on this connection and not yet acknowledged. */
   const inFlight = new Set<string>();
 
   /**
@@ -153,16 +151,13 @@ export function createLiveClient(deps: LiveClientDeps) {
     let next: MqttLike;
     try {
       next = await deps.connect(deps.url(), {
-        protocolVersion: 4,
         // One per tab: two tabs with one client id would keep pushing each other off the broker.
         clientId: `web-${creds.userId.slice(0, 8)}-${crypto.randomUUID().slice(0, 8)}`,
         username: creds.userId,
         password: creds.token,
         keepalive: REALTIME.keepAliveSeconds,
-        reconnectPeriod: 0,
         connectTimeout: 30_000,
         clean: true,
-        timerVariant: 'native',
       });
     } catch {
       if (mine !== generation) return;

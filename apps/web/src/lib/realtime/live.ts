@@ -2,7 +2,8 @@ import { api } from '../api.ts';
 import { authEvents } from '../auth-events.ts';
 import { getAccessToken, getLastUser, tokenExpiresAt } from '../auth-storage.ts';
 import { deviceSessionId } from '../device-session.ts';
-import { createLiveClient, type MqttLike } from './live-client.ts';
+import { createLiveClient } from './live-client.ts';
+import { connectMqtt } from './mqtt-socket.ts';
 import { createOfflineBuffer } from './offline-buffer.ts';
 
 /** A token this close to expiry is renewed before connecting (the broker checks it at connect). */
@@ -11,14 +12,9 @@ const RENEW_BEFORE_MS = 60_000;
 /** What the app publishes waits here until the broker has it (seed §9's offline buffer). */
 export const liveBuffer = createOfflineBuffer();
 
-/** The app's one real-time connection. mqtt.js is loaded only once someone signs in. */
+/** The app's one real-time connection: MQTT 3.1.1 over WebSocket (mqtt-socket.ts). */
 export const live = createLiveClient({
-  connect: async (url, options) => {
-    const mqtt = await import('mqtt');
-    // mqtt's browser build has only a default export; its typings describe the named ones.
-    const connect = mqtt.default?.connect ?? mqtt.connect;
-    return connect(url, options) as unknown as MqttLike;
-  },
+  connect: async (url, options) => connectMqtt(url, options),
   url: () => `${window.location.origin.replace(/^http/, 'ws')}/mqtt`,
   credentials: async (options) => {
     const userId = getLastUser();

@@ -2,8 +2,8 @@ import { REALTIME } from '@petti/shared/constants';
 
 /**
  * The app's own reconnect policy (docs/product.md#real-time-connection): the first attempt 5 s after the
- * connection is disrupted, then one every 60 s, until it recovers. mqtt.js's own reconnect is switched off so
- * this is the only one.
+ * connection is disrupted, then one every 60 s, until it recovers. The MQTT client (mqtt-socket.ts) has no
+ * reconnect of its own, so this is the only one.
  */
 export interface Reconnector {
   /** The connection was disrupted: start trying (does nothing if already trying). */

@@ -1,5 +1,6 @@
 import { ROUTES } from '@petti/shared/routes';
-import { signInBody } from '@petti/shared/schemas/auth';
+// The rule, not the zod schema made of it: this first screen does not load zod (docs/performance.md).
+import { checkPhone } from '@petti/shared/rules/phone';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -56,15 +57,15 @@ export default function LoginPage() {
     setFailure(null);
     setResendAt(null);
     setUnknownNumber(null);
-    const parsed = signInBody.safeParse({ phone });
-    if (!parsed.success) {
-      const found = fieldErrorsFrom<'phone'>(parsed.error.issues, t);
+    const checked = checkPhone(phone);
+    if ('message' in checked) {
+      const found = fieldErrorsFrom<'phone'>([{ path: ['phone'], message: checked.message }], t);
       setPhoneError(found.phone);
       focusFirstError(found, ['phone'], form.current);
       return;
     }
     setPhoneError(undefined);
-    const wire = parsed.data.phone;
+    const wire = checked.wire;
     try {
       const result = await signIn.mutateAsync({ phone: wire });
       writeChallenge(sessionStore(), challengeFromSignIn(result, wire, returnPath(location.state)));
