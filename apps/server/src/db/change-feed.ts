@@ -49,10 +49,7 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
  * PostgreSQL: one connection of its own that only listens. When it drops, every subscriber is told
  * (what it holds may be stale) and the feed is not live until a new connection listens again.
  */
-export function postgresChangeFeed(
-  url: string,
-  options: { retryMs?: number; onError?: (err: Error) => void } = {},
-): ChangeFeed {
+export function postgresChangeFeed(url: string, options: { retryMs?: number } = {}): ChangeFeed {
   const retryMs = options.retryMs ?? 1000;
   const handlers: Handlers = new Map();
   let client: pg.Client | null = null;
@@ -61,8 +58,7 @@ export function postgresChangeFeed(
   let connecting: Promise<void> | null = null;
   let retry: NodeJS.Timeout | null = null;
 
-  const lost = (err?: Error) => {
-    if (err) options.onError?.(err);
+  const lost = () => {
     const wasListening = listening;
     listening = false;
     const old = client;
@@ -83,7 +79,7 @@ export function postgresChangeFeed(
   const connect = (): Promise<void> => {
     connecting ??= (async () => {
       const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-      c.on('error', (err) => lost(err));
+      c.on('error', () => lost());
       c.on('end', () => {
         if (client === c) lost();
       });
@@ -101,11 +97,11 @@ export function postgresChangeFeed(
         listening = true;
         // Whatever changed while nobody listened is unknown: start afresh.
         callAll(handlers);
-      } catch (err) {
+      } catch {
         c.removeAllListeners();
         c.on('error', () => undefined);
         await c.end().catch(() => undefined);
-        lost(err as Error);
+        lost();
       }
     })().finally(() => {
       connecting = null;
@@ -118,7 +114,7 @@ export function postgresChangeFeed(
       const isNew = !handlers.has(channel);
       add(handlers, channel, onChange);
       if (connecting) await connecting;
-      if (client && listening && isNew) await client.query(`LISTEN ${quoted(channel)}`).catch(lost);
+      if (client && listening && isNew) await client.query(`LISTEN ${quoted(channel)}`).catch(() => lost());
       else if (!client && !retry) await connect();
     },
     live: () => listening,

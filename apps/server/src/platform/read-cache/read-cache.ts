@@ -29,10 +29,6 @@ export interface ReadCacheOptions {
   maxAgeMs: number;
   /** Milliseconds, for `maxAgeMs`. */
   now?: () => number;
-  onHit?: () => void;
-  onMiss?: () => void;
-  /** The feed could not subscribe (the cache then keeps nothing). */
-  onError?: (err: unknown) => void;
 }
 
 export function createReadCache(options: ReadCacheOptions): ReadCache {
@@ -49,11 +45,12 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   };
   // Nothing is kept until every channel is heard.
   let subscribed = false;
+  // A feed that cannot subscribe (a closed database) leaves the cache keeping nothing, which is safe.
   void Promise.all(options.channels.map((c) => options.feed.subscribe(c, forget))).then(
     () => {
       subscribed = true;
     },
-    (err: unknown) => options.onError?.(err),
+    () => undefined,
   );
   const live = () => subscribed && options.feed.live();
 
@@ -67,12 +64,10 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       if (hit && now() - hit.at <= options.maxAgeMs) {
         kept.delete(key);
         kept.set(key, hit);
-        options.onHit?.();
         return hit.answer;
       }
       const pending = making.get(key);
       if (pending) return pending;
-      options.onMiss?.();
       const startedAt = generation;
       const started = now();
       const own = making;
