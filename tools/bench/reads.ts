@@ -51,6 +51,11 @@ async function main() {
   start(s);
   try {
     await ready(s);
+    // The first start migrates and loads the demo data, and the heap it grew for that stays; memory is
+    // read after a second start on the same data, as a server runs every day after its first.
+    await stop(s);
+    start(s);
+    await ready(s);
     await delay(10_000);
     const idleMb = await residentMb(s.baseUrl);
     console.log(`idle memory (${database}): ${idleMb.toFixed(0)} MB RSS (goal ≤ ${IDLE_MEMORY_GOAL_MB})`);
