@@ -42,3 +42,24 @@ it('scrolls to the top on every navigation, but not when only the query changes'
   expect(router.state.location.search).toBe('?page=2');
   expect(scrollTo).toHaveBeenCalledTimes(2);
 });
+
+it('takes index.html’s splash away once the first screen is up', async () => {
+  if (!i18n.isInitialized) await initI18n(messageLoaders);
+  const boot = document.createElement('div');
+  boot.id = 'boot';
+  document.body.append(boot);
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  const router = createMemoryRouter(
+    [{ element: <Root />, children: [{ path: '/a', element: <p>first screen</p> }] }],
+    {
+      initialEntries: ['/a'],
+    },
+  );
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  expect(await screen.findByText('first screen')).toBeTruthy();
+  expect(document.getElementById('boot')).toBeNull();
+});

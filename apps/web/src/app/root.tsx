@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { dismissBootSplash } from '../lib/boot-splash.ts';
 import { Spinner } from '../lib/ui/loading-overlay.tsx';
 import { followViewport } from '../lib/viewport.ts';
 import { useCurrentPage } from './route-handle.ts';
@@ -13,6 +14,8 @@ export function Root() {
   const { t } = useTranslation();
   useSessionEffects();
   useEffect(() => followViewport(window), []);
+  // The first screen is up: index.html's splash goes.
+  useEffect(() => dismissBootSplash(), []);
 
   // docs/product.md#routes: every navigation scrolls to the top (a page changing only its query keeps its
   // place).

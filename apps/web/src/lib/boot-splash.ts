@@ -1,0 +1,7 @@
+/**
+ * index.html draws Petti's mark and name before any script runs (`#boot`), over the app. It goes once
+ * the first screen, or the page saying it failed, is up: from then on the app draws everything.
+ */
+export function dismissBootSplash(doc: Document = document): void {
+  doc.getElementById('boot')?.remove();
+}
