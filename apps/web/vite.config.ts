@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // Relative on purpose: Vite loads this config with plain Node, which cannot import the package's .ts.
 import { BRAND } from '../../packages/shared/src/constants.ts';
+import { bootLogo } from './scripts/boot-logo.ts';
 import { CACHE_NAMES } from './src/sw/cache-names.ts';
 
 /** The API server (Fastify) that also serves /mqtt over WebSocket. */
@@ -15,6 +16,7 @@ const proxy = {
 export default defineConfig({
   plugins: [
     react(),
+    bootLogo(new URL('./public/favicon.svg', import.meta.url), 64),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false, // src/app/sw-update.ts registers the worker with workbox-window

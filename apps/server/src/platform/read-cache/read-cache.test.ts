@@ -45,6 +45,24 @@ function counter() {
     },
   };
 }
+/** A source whose first answer waits for `release()`; later ones come at once. */
+function heldFirst() {
+  let calls = 0;
+  let release!: () => void;
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  return {
+    calls: () => calls,
+    release: () => release(),
+    slow: async () => {
+      calls += 1;
+      const mine = calls;
+      if (mine === 1) await held;
+      return { n: mine };
+    },
+  };
+}
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 async function cacheOn(
@@ -79,14 +97,7 @@ describe('read cache', () => {
   it('hands out an answer made while a change arrived, but does not keep it', async () => {
     const f = fakeFeed();
     const cache = await cacheOn(f);
-    let release!: () => void;
-    let calls = 0;
-    const slow = async () => {
-      calls += 1;
-      const mine = calls;
-      if (mine === 1) await new Promise<void>((r) => (release = r));
-      return { n: mine };
-    };
+    const { slow, release, calls } = heldFirst();
     const first = cache.answer('k', answer, slow);
     await settle();
     f.change('things_changed');
@@ -98,17 +109,10 @@ describe('read cache', () => {
   it('makes an answer once for requests that arrive together, but not for those after a change', async () => {
     const f = fakeFeed();
     const cache = await cacheOn(f);
-    let release!: () => void;
-    let calls = 0;
-    const slow = async () => {
-      calls += 1;
-      const mine = calls;
-      if (mine === 1) await new Promise<void>((r) => (release = r));
-      return { n: mine };
-    };
+    const { slow, release, calls } = heldFirst();
     const together = [cache.answer('k', answer, slow), cache.answer('k', answer, slow)];
     await settle();
-    expect(calls).toBe(1);
+    expect(calls()).toBe(1);
     f.change('things_changed');
     // Asked after the change: its own answer, not the one begun before it.
     expect((await cache.answer('k', answer, slow)).json).toBe('{"n":2}');
