@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG_CHANGED } from '../features/catalog/answers.ts';
 import { LOCKER_SITES_CHANGED } from '../features/lockers/answers.ts';
 import { onPostgres, openTestDatabase } from '../test/helper.ts';
+import { postgresChangeFeed } from './change-feed.ts';
 import type { Database } from './client.ts';
 
 let database: Database;
@@ -71,4 +72,22 @@ describe('change feed', () => {
     await database.db.execute(touch('lockers'));
     await expect.poll(() => heard).toEqual([LOCKER_SITES_CHANGED]);
   });
+
+  it.runIf(onPostgres)(
+    'on PostgreSQL, is not live while its own probe does not reach it (a pooler that drops notifications)',
+    async () => {
+      const url = process.env.TEST_DATABASE_URL!;
+      const deaf = postgresChangeFeed(url, { notify: async () => undefined, probeTimeoutMs: 200 });
+      const hearing = postgresChangeFeed(url, { probeTimeoutMs: 5000 });
+      try {
+        await deaf.subscribe(CATALOG_CHANGED, () => undefined);
+        await hearing.subscribe(CATALOG_CHANGED, () => undefined);
+        expect(deaf.live()).toBe(false);
+        expect(hearing.live()).toBe(true);
+      } finally {
+        await deaf.close();
+        await hearing.close();
+      }
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -45,12 +46,46 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
   };
 }
 
+/** The channel a new listening connection proves itself on. */
+const PROBE = 'petti_change_feed_probe';
+
+/** Sends one notification from a connection of its own, as another process would. */
+const notifyFrom = (url: string) => async (channel: string, payload: string) => {
+  const n = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  n.on('error', () => undefined);
+  await n.connect();
+  try {
+    await n.query('select pg_notify($1, $2)', [channel, payload]);
+  } finally {
+    await n.end().catch(() => undefined);
+  }
+};
+
 /**
  * PostgreSQL: one connection of its own that only listens. When it drops, every subscriber is told
  * (what it holds may be stale) and the feed is not live until a new connection listens again.
+ *
+ * A new connection is live only once a notification sent from another connection has reached it: a
+ * pooler in transaction mode (PgBouncer's default) takes LISTEN without complaint and then delivers
+ * nothing, and a cache trusting such a feed would never hear of a change (docs/deploy.md).
  */
-export function postgresChangeFeed(url: string, options: { retryMs?: number } = {}): ChangeFeed {
+export function postgresChangeFeed(
+  url: string,
+  options: {
+    retryMs?: number;
+    /** How long a new connection waits for its own probe; then it tries again after `unprovenRetryMs`. */
+    probeTimeoutMs?: number;
+    unprovenRetryMs?: number;
+    /** How the probe is sent (tests replace it). */
+    notify?: (channel: string, payload: string) => Promise<void>;
+  } = {},
+): ChangeFeed {
   const retryMs = options.retryMs ?? 1000;
+  const probeTimeoutMs = options.probeTimeoutMs ?? 5000;
+  const unprovenRetryMs = options.unprovenRetryMs ?? 60_000;
+  const notify = options.notify ?? notifyFrom(url);
+  /** The probe a connection waits for: its nonce and what to call when it arrives. */
+  let probe: { nonce: string; arrived: () => void } | null = null;
   const handlers: Handlers = new Map();
   let client: pg.Client | null = null;
   let listening = false;
@@ -58,7 +93,7 @@ export function postgresChangeFeed(url: string, options: { retryMs?: number } = 
   let connecting: Promise<void> | null = null;
   let retry: NodeJS.Timeout | null = null;
 
-  const lost = () => {
+  const lost = (after = retryMs) => {
     const wasListening = listening;
     listening = false;
     const old = client;
@@ -71,7 +106,7 @@ export function postgresChangeFeed(url: string, options: { retryMs?: number } = 
       retry = setTimeout(() => {
         retry = null;
         void connect();
-      }, retryMs);
+      }, after);
       retry.unref();
     }
   };
@@ -84,11 +119,32 @@ export function postgresChangeFeed(url: string, options: { retryMs?: number } = 
         if (client === c) lost();
       });
       c.on('notification', (msg) => {
+        if (msg.channel === PROBE) {
+          if (probe && msg.payload === probe.nonce) probe.arrived();
+          return;
+        }
         for (const fn of handlers.get(msg.channel) ?? []) fn();
       });
+      let deaf = false;
       try {
         await c.connect();
         for (const channel of handlers.keys()) await c.query(`LISTEN ${quoted(channel)}`);
+        await c.query(`LISTEN ${quoted(PROBE)}`);
+        const nonce = randomUUID();
+        const heard = new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), probeTimeoutMs);
+          probe = {
+            nonce,
+            arrived: () => {
+              clearTimeout(timer);
+              resolve(true);
+            },
+          };
+        });
+        await notify(PROBE, nonce).catch(() => undefined);
+        deaf = !(await heard);
+        probe = null;
+        if (deaf) throw new Error('the change feed heard nothing of its own probe');
         if (closed) {
           await c.end();
           return;
@@ -98,10 +154,12 @@ export function postgresChangeFeed(url: string, options: { retryMs?: number } = 
         // Whatever changed while nobody listened is unknown: start afresh.
         callAll(handlers);
       } catch {
+        probe = null;
         c.removeAllListeners();
         c.on('error', () => undefined);
         await c.end().catch(() => undefined);
-        lost();
+        // Connected but deaf (a pooler): no point asking again every second.
+        lost(deaf ? unprovenRetryMs : retryMs);
       }
     })().finally(() => {
       connecting = null;
