@@ -8,7 +8,7 @@ import type { StockLine } from '../../catalog/index.ts';
 import type { PaymentDraft } from '../../payments/index.ts';
 import type { OrderCaller, OrdersDeps } from '../deps.ts';
 import { orderLineOf, outOfStockError, type Prepare, type Prepared } from '../prepare.ts';
-import { orderItems, orderStateLog, orders } from '../schema.ts';
+import { type OrderRow, orderItems, orderStateLog, orders } from '../schema.ts';
 import { toOrder } from '../views.ts';
 
 const MIN = 60_000;
@@ -131,7 +131,7 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
         opened: { providerOrderId: string };
         sessionId: string | null;
       },
-    ): Promise<Order> {
+    ): Promise<OrderRow> {
       const { reserved, draft, opened, sessionId } = args;
       const payment = await payments.record(fx.tx, draft, opened);
       const [row] = await fx.tx
@@ -142,7 +142,7 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
       await core.logState(fx.tx, reserved.orderId, 'awaiting_payment', null);
       await core.addTimer(fx.tx, 'paymentHold', reserved.orderId, reserved.holdExpiresAt);
       await core.emit(fx, row!, EVENTS.orderCreated, { sessionId, payment });
-      return toOrder(deps, fx.tx, row!);
+      return row!;
     },
   });
 
@@ -167,7 +167,15 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
         },
       });
       const opened = await flow.call(payments.openProviderOrder, draft);
-      return flow.db(recordPayment, { reserved, draft, opened, sessionId: input.caller.sessionId });
+      const row = await flow.db(recordPayment, {
+        reserved,
+        draft,
+        opened,
+        sessionId: input.caller.sessionId,
+      });
+      // The answer is read once the order is committed, side by side on the pool, not inside the
+      // step's transaction (docs/performance.md#orders).
+      return toOrder(deps, db, row);
     },
   });
 }
