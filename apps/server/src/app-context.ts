@@ -17,6 +17,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** This process's Prometheus metrics (platform/metrics/metrics.ts). */
+    metrics: import('./platform/metrics/metrics.ts').Metrics;
     requireUser: (
       request: import('fastify').FastifyRequest,
       reply: import('fastify').FastifyReply,

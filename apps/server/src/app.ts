@@ -105,6 +105,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Prometheus metrics of this process at /metrics, with the ops token (docs/deploy.md#metrics).
   const metrics = createMetrics({ database: ctx.database, realtime: ctx.realtime, clock: ctx.clock });
   metrics.install(app);
+  app.decorate('metrics', metrics);
   const requireOpsForMetrics = makeRequireOps(ctx.config.OPS_TOKEN);
   app.get('/metrics', { preHandler: requireOpsForMetrics, schema: { hide: true } }, async (_request, reply) =>
     reply.header('content-type', metrics.contentType).send(await metrics.text()),

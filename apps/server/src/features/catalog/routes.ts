@@ -17,7 +17,11 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalog } = app.services;
   const tags = ['catalog'];
   // Kept answers, emptied by the catalogue's own change notifications (docs/performance.md#reads).
-  const answers = createCatalogAnswers(app.ctx.database.changes, app.ctx.clock);
+  const answers = createCatalogAnswers(
+    app.ctx.database.changes,
+    app.ctx.clock,
+    app.metrics.readCache('catalog'),
+  );
 
   app.get(
     '/categories',

@@ -1,5 +1,6 @@
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Clock } from '../../platform/clock.ts';
+import type { ReadCacheCounts } from '../../platform/metrics/metrics.ts';
 import { createReadCache } from '../../platform/read-cache/read-cache.ts';
 
 /** What the triggers on sites, lockers, sizes, prices and bookings notify (migration 0021). */
@@ -13,7 +14,7 @@ export const LOCKER_SITES_CHANGED = 'locker_sites_changed';
 export const LOCKER_SITES_MAX_AGE_MS = 5000;
 
 /** The locker sites' public answers, kept until a site, locker, price or booking changes. */
-export const createLockerSiteAnswers = (feed: ChangeFeed, clock: Clock) =>
+export const createLockerSiteAnswers = (feed: ChangeFeed, clock: Clock, counts?: ReadCacheCounts) =>
   createReadCache({
     feed,
     channels: [LOCKER_SITES_CHANGED],
@@ -21,4 +22,5 @@ export const createLockerSiteAnswers = (feed: ChangeFeed, clock: Clock) =>
     maxAgeMs: LOCKER_SITES_MAX_AGE_MS,
     // The app's clock, which tests move: an answer is as old as the time it speaks of.
     now: () => clock.now().getTime(),
+    counts,
   });

@@ -24,7 +24,11 @@ export const lockerRoutes: FastifyPluginAsyncZod = async (app) => {
   const maybeUser = { preHandler: app.optionalUser };
   // Kept answers per complex, emptied by the lockers' and bookings' change notifications and a few
   // seconds old at most (docs/performance.md#reads).
-  const answers = createLockerSiteAnswers(app.ctx.database.changes, app.ctx.clock);
+  const answers = createLockerSiteAnswers(
+    app.ctx.database.changes,
+    app.ctx.clock,
+    app.metrics.readCache('locker_sites'),
+  );
 
   app.get(
     '/locker-locations',

@@ -12,6 +12,11 @@ import { timers } from '../jobs/schema.ts';
  * how late events and timers are; broker connections; the database pool; Node's own (memory, event
  * loop). Scraped at `/metrics` with the ops token; every process is scraped on its own.
  */
+export interface ReadCacheCounts {
+  hit(): void;
+  miss(): void;
+}
+
 export function createMetrics(deps: { database: Database; realtime: Realtime; clock: Clock }) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'petti_' });
@@ -98,8 +103,20 @@ export function createMetrics(deps: { database: Database; realtime: Realtime; cl
     },
   });
 
+  const keptAnswers = new client.Counter({
+    name: 'petti_read_cache_answers_total',
+    help: 'Catalogue and locker-site answers by cache: kept (hit) or made from the database (miss)',
+    labelNames: ['cache', 'result'] as const,
+    registers: [registry],
+  });
+
   return {
     registry,
+    /** What one read cache counts (docs/performance.md#reads): its hit ratio says whether it works. */
+    readCache: (cache: string): ReadCacheCounts => ({
+      hit: () => keptAnswers.inc({ cache, result: 'hit' }),
+      miss: () => keptAnswers.inc({ cache, result: 'miss' }),
+    }),
     /** Counts every answer by its route pattern (never the raw URL: ids would explode the labels). */
     install(app: FastifyInstance) {
       app.addHook('onResponse', async (request, reply) => {
@@ -112,3 +129,5 @@ export function createMetrics(deps: { database: Database; realtime: Realtime; cl
     contentType: registry.contentType,
   };
 }
+
+export type Metrics = ReturnType<typeof createMetrics>;

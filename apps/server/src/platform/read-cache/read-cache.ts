@@ -1,5 +1,6 @@
 import { encode, type output, type ZodType } from 'zod';
 import type { ChangeFeed } from '../../db/change-feed.ts';
+import type { ReadCacheCounts } from '../metrics/metrics.ts';
 import { KeptAnswer } from './kept-answer.ts';
 
 /**
@@ -29,6 +30,8 @@ export interface ReadCacheOptions {
   maxAgeMs: number;
   /** Milliseconds, for `maxAgeMs`. */
   now?: () => number;
+  /** Counts answers kept and made (/metrics). */
+  counts?: ReadCacheCounts;
 }
 
 export function createReadCache(options: ReadCacheOptions): ReadCache {
@@ -59,15 +62,24 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
 
   return {
     async answer(key, schema, produce) {
-      if (!live()) return make(schema, produce);
+      if (!live()) {
+        options.counts?.miss();
+        return make(schema, produce);
+      }
       const hit = kept.get(key);
       if (hit && now() - hit.at <= options.maxAgeMs) {
         kept.delete(key);
         kept.set(key, hit);
+        options.counts?.hit();
         return hit.answer;
       }
       const pending = making.get(key);
-      if (pending) return pending;
+      if (pending) {
+        // Waiting for one being made is a hit: the database is asked once.
+        options.counts?.hit();
+        return pending;
+      }
+      options.counts?.miss();
       const startedAt = generation;
       const started = now();
       const own = making;
