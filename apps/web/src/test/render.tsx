@@ -26,7 +26,8 @@ export function fakeApi(answers: Record<string, FakeAnswer>) {
     if (key === undefined)
       return new Response('{"error":{"code":"ResourceNotFound","message":"x"}}', { status: 404 });
     let answer = answers[key];
-    if (typeof answer === 'function') answer = (answer as (u: URL) => unknown)(url);
+    // A function may answer later (a promise): a test holding a request open until it says so.
+    if (typeof answer === 'function') answer = await (answer as (u: URL) => unknown)(url);
     const shaped =
       answer && typeof answer === 'object' && 'status' in answer && typeof answer.status === 'number'
         ? (answer as { status: number; body?: unknown })
