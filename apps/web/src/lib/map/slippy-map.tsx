@@ -7,14 +7,14 @@ import './map.css';
 // Leaflet is loaded with the first screen that shows a map, never with the app's first screen.
 const LeafletMap = lazy(() => import('./leaflet-map.tsx'));
 
+/** A map's height unless a screen asks for another; a skeleton holding its place uses it too. */
+export const MAP_HEIGHT = 240;
+
 /**
  * A real map of the town (Leaflet): tiles from the configured server, pins for sites or shops, the
  * shopper's position, or a pin to place. Without tiles (none configured, offline and never seen) it
  * still shows the pins on the town's outline with its place names (docs/maps.md).
  */
-/** A map's height unless a screen asks for another; a skeleton holding its place uses it too. */
-export const MAP_HEIGHT = 240;
-
 export function SlippyMap(props: SlippyMapProps) {
   const { t } = useTranslation();
   const settings = useMapSettings();

@@ -90,8 +90,8 @@ export function AlertsPanel() {
                   type="checkbox"
                   role="switch"
                   className="switch"
-                  checked={(shown ?? prefs.data).alerts[alert]}
-                  aria-checked={(shown ?? prefs.data).alerts[alert]}
+                  checked={(choosing ?? prefs.data).alerts[alert]}
+                  aria-checked={(choosing ?? prefs.data).alerts[alert]}
                   onChange={(event) => toggle(alert, event.target.checked)}
                   data-testid={`alert-${alert}`}
                 />
