@@ -4,6 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 // Relative on purpose: Vite loads this config with plain Node, which cannot import the package's .ts.
 import { BRAND } from '../../packages/shared/src/constants.ts';
 import { bootLogo } from './scripts/boot-logo.ts';
+import { PREACT_ALIAS } from './scripts/preact-alias.ts';
 import { CACHE_NAMES } from './src/sw/cache-names.ts';
 
 /** The API server (Fastify) that also serves /mqtt over WebSocket. */
@@ -195,6 +196,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
+  resolve: { alias: PREACT_ALIAS },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -18,12 +18,14 @@ import { runBench, writeReport } from './report.ts';
  * local storage from a page that loads no app, so nothing is cached before the audit. Needs
  * `npm run build` and Debian's Chromium.
  *
- *   node --import tsx tools/bench/lighthouse.ts [--runs 5] [--pages /login,/dashboard,/MyCart]
+ *   node --import tsx tools/bench/lighthouse.ts [--runs 5] [--pages /login,/dashboard,/MyCart] [--save dir]
  */
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     pages: { type: 'string', default: '/login,/dashboard,/MyCart' },
+    // Each run's whole Lighthouse report, for finding where the time goes (the LCP element, long tasks).
+    save: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
@@ -83,6 +85,11 @@ async function audit(baseUrl: string, path: string, session: Session | null): Pr
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+    if (values.save) {
+      await mkdir(values.save, { recursive: true });
+      const name = `${path.replace(/\W+/g, '') || 'root'}-${Date.now()}.json`;
+      await writeFile(join(values.save, name), JSON.stringify(lhr));
+    }
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
+import { cleanup, fireEvent, screen, waitFor } from '../../../test/testing-library.ts';
 import LoginPage from './login-page.tsx';
 
 afterEach(() => {
@@ -25,7 +26,7 @@ describe('/login', () => {
       },
     });
     await renderPage(<LoginPage />);
-    fireEvent.change(screen.getByTestId('phone-input'), { target: { value: '9876543210' } });
+    fireEvent.input(screen.getByTestId('phone-input'), { target: { value: '9876543210' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     const countdown = await screen.findByTestId('resend-countdown');
     expect(countdown.textContent).toMatch(/^You can ask for another code in 0:0[23]\.$/);

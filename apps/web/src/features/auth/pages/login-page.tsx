@@ -19,16 +19,19 @@ import { challengeFromSignIn, readChallenge, writeChallenge } from '../otp-sessi
 import { minutesToWait, resendAllowedAt } from '../wait-hint.ts';
 import '../auth.css';
 
-/** Now, every second while `on` (a countdown is showing). */
+/**
+ * Now, redrawn every second while `on` (a countdown is showing). The clock is read as the screen is
+ * drawn, not kept from the last tick: the render that turns the countdown on comes before any effect
+ * runs, and a kept time would show it a second or more too long.
+ */
 function useTicker(on: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!on) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(timer);
   }, [on]);
-  return now;
+  return Date.now();
 }
 
 /** /login: the mobile number (+91); a code goes out by SMS, then /otp. */

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
+import { cleanup, fireEvent, screen, waitFor } from '../../../test/testing-library.ts';
 import { ListingForm } from './listing-form.tsx';
 
 const categories = {
@@ -19,14 +20,14 @@ describe('listing an item', () => {
     const saved = vi.fn();
     await renderPage(<ListingForm onSaved={saved} />);
     await screen.findByRole('option', { name: 'Household' });
-    fireEvent.change(screen.getByTestId('listing-price'), { target: { value: '-5' } });
+    fireEvent.input(screen.getByTestId('listing-price'), { target: { value: '-5' } });
     fireEvent.click(screen.getByTestId('listing-save'));
     expect(await screen.findByText('Give the item a title.')).toBeTruthy();
     expect(screen.getByText('Choose a category.')).toBeTruthy();
     expect(screen.getByText('Enter a price between ₹1 and ₹1,00,000.')).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByTestId('listing-title'));
     // Typing in a field takes its message away.
-    fireEvent.change(screen.getByTestId('listing-title'), { target: { value: 'Cycle' } });
+    fireEvent.input(screen.getByTestId('listing-title'), { target: { value: 'Cycle' } });
     expect(screen.queryByText('Give the item a title.')).toBeNull();
     expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
     expect(saved).not.toHaveBeenCalled();
@@ -40,9 +41,9 @@ describe('listing an item', () => {
     const saved = vi.fn();
     await renderPage(<ListingForm onSaved={saved} />);
     await screen.findByRole('option', { name: 'Household' });
-    fireEvent.change(screen.getByTestId('listing-title'), { target: { value: 'Sparklers' } });
+    fireEvent.input(screen.getByTestId('listing-title'), { target: { value: 'Sparklers' } });
     fireEvent.change(screen.getByTestId('listing-category'), { target: { value: 'household' } });
-    fireEvent.change(screen.getByTestId('listing-price'), { target: { value: '149.50' } });
+    fireEvent.input(screen.getByTestId('listing-price'), { target: { value: '149.50' } });
     fireEvent.click(screen.getByTestId('listing-hazardous').querySelector('input')!);
     const locker = screen.getByTestId('handover-complex_locker').querySelector('input')!;
     expect(locker.disabled).toBe(true);
