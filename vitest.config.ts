@@ -9,7 +9,12 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
-          include: ['packages/shared/src/**/*.test.ts', 'data/seed/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'data/seed/**/*.test.ts',
+            'tools/**/*.test.ts',
+            'apps/web/scripts/**/*.test.ts',
+          ],
           exclude: ['tools/e2e/**', '**/node_modules/**'],
           environment: 'node',
         },

@@ -2,9 +2,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 // Relative on purpose: Vite loads this config with plain Node, which cannot import the package's .ts.
-import { BRAND } from '../../packages/shared/src/constants.ts';
+import { BRAND, STORAGE_KEYS } from '../../packages/shared/src/constants.ts';
+import { ROUTES } from '../../packages/shared/src/routes.ts';
 import { bootLogo } from './scripts/boot-logo.ts';
 import { PREACT_ALIAS } from './scripts/preact-alias.ts';
+import { routePreloads } from './scripts/route-preloads.ts';
 import { CACHE_NAMES } from './src/sw/cache-names.ts';
 
 /** The API server (Fastify) that also serves /mqtt over WebSocket. */
@@ -18,6 +20,18 @@ export default defineConfig({
   plugins: [
     react(),
     bootLogo(new URL('./public/favicon.svg', import.meta.url), 64),
+    routePreloads({
+      routerFile: new URL('./src/app/router.tsx', import.meta.url),
+      routes: ROUTES,
+      lastUserKey: STORAGE_KEYS.lastUser,
+      home: ROUTES.dashboard,
+      signIn: ROUTES.login,
+      languageModule: new URL('./src/lib/i18n/language.ts', import.meta.url),
+      messages: {
+        en: new URL('./src/app/i18n/en.ts', import.meta.url),
+        ta: new URL('./src/app/i18n/ta.ts', import.meta.url),
+      },
+    }),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false, // src/app/sw-update.ts registers the worker with workbox-window

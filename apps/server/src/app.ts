@@ -50,7 +50,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandling } from './htt
 import { installRateLimits } from './http/rate-limits.ts';
 import { installRequestLogs } from './http/request-logs.ts';
 import { makeOptionalUser, makeRequireUser } from './http/require-user.ts';
-import { serveWebApp } from './http/web-app.ts';
+import { inlineScriptSources, serveWebApp } from './http/web-app.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
 import { RAZORPAY_CHECKOUT_CSP } from './platform/payments/razorpay.ts';
 import { createServices } from './services.ts';
@@ -122,7 +122,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...checkoutCsp.scriptSrc],
+        scriptSrc: ["'self'", ...inlineScriptSources(ctx.config.WEB_DIST), ...checkoutCsp.scriptSrc],
         // React sets inline styles; Leaflet positions tiles with them.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileSrc],

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,12 +8,13 @@ import { buildTestApp, type TestApp } from '../test/helper.ts';
 
 let t: TestApp;
 const script = `console.log(${JSON.stringify('petti '.repeat(400))});`;
+const inline = "document.documentElement.dataset.preloaded = 'yes'";
 
 beforeAll(async () => {
   // A built app as `npm run build` leaves it: hashed assets, their .br and .gz, and a source map.
   const dist = await mkdtemp(join(tmpdir(), 'petti-dist-'));
   await mkdir(join(dist, 'assets'));
-  const html = `<!doctype html><title>Petti</title>${'<!-- x -->'.repeat(200)}`;
+  const html = `<!doctype html><title>Petti</title><script>${inline}</script><script type="module" src="/assets/app-abc123.js"></script>${'<!-- x -->'.repeat(200)}`;
   await writeFile(join(dist, 'index.html'), html);
   await writeFile(join(dist, 'index.html.gz'), gzipSync(html));
   await writeFile(join(dist, 'assets', 'app-abc123.js'), script);
@@ -48,6 +50,15 @@ describe('what the server sends', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(page.rawPayload).toString()).toContain('<title>Petti</title>');
+  });
+
+  it('lets index.html run its own inline script (by its hash) and no other', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    const csp = String(page.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(scriptSrc.trim().split(/\s+/).sort()).toEqual(["'self'", `'sha256-${hash}'`, 'script-src'].sort());
+    expect(scriptSrc).not.toContain('unsafe-inline');
   });
 
   it('compresses API answers and answers an unchanged catalogue read with 304 and no body', async () => {

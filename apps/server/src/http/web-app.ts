@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { ART_PREFIX } from '@petti/shared/rules/art';
@@ -7,6 +8,23 @@ import { AppError } from './app-error.ts';
 
 /** Files that must always be re-checked so an update is seen; hashed assets can be cached for a year. */
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/push-sw.js', '/manifest.webmanifest', '/registerSW.js']);
+
+/**
+ * The Content-Security-Policy sources for the built index.html's own inline scripts (its route
+ * preloads, docs/performance.md#route-preloads): each one's SHA-256, so the policy allows exactly
+ * those and still no other inline script. None when the app is not built.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  const file = join(distDir, 'index.html');
+  if (!existsSync(file)) return [];
+  const html = readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
+}
 
 /**
  * Serves the built web app on the same origin as the API, with SPA fallback: any GET for a page

@@ -15,13 +15,16 @@ export interface DateFormatters {
   timeOrDateTime: (iso: string | number, nowMs: number) => string;
 }
 
-const day = new Intl.DateTimeFormat('en-CA', { timeZone: TOWN_TIME_ZONE });
+// Made on first use: building a formatter with a time zone loads ICU's zone data, about 100 ms of a
+// budget phone's first screen when made as the module loads (docs/performance.md#lighthouse).
+let dayFormat: Intl.DateTimeFormat | undefined;
+const day = () => (dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: TOWN_TIME_ZONE }));
 
 export function dateFormatters(language: Language): DateFormatters {
   return {
     dateTime: (at) => townDateTime(at, language),
     timeOrDateTime: (at, nowMs) =>
-      day.format(new Date(at)) === day.format(new Date(nowMs))
+      day().format(new Date(at)) === day().format(new Date(nowMs))
         ? townTime(at, language)
         : townDateTime(at, language),
   };

@@ -33,15 +33,20 @@ export function gstBreakdown(totalPaise: number, taxPaise: number): GstBreakdown
 /** Whole rupees, as prices and savings are shown in lists (docs/product.md#money). */
 export const wholeRupees = (paise: number): number => Math.round(paise / 100);
 
-const rupeeFormat = {
-  whole: new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }),
-  exact: new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-};
+// Made on first use, not when the module loads: an ICU formatter costs a budget phone milliseconds to
+// build, and a first screen that shows no amount should not pay for it (docs/performance.md#lighthouse).
+let rupeeFormats: { whole: Intl.NumberFormat; exact: Intl.NumberFormat } | undefined;
+const rupeeFormat = () =>
+  (rupeeFormats ??= {
+    whole: new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }),
+    exact: new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  });
 
 /** Exact amount for payment pages and receipts: `₹99`, `₹1,299.50` (Indian digit grouping). */
 export function formatRupees(paise: number): string {
   const sign = paise < 0 ? '-' : '';
   const abs = Math.abs(paise);
-  const text = abs % 100 === 0 ? rupeeFormat.whole.format(abs / 100) : rupeeFormat.exact.format(abs / 100);
+  const text =
+    abs % 100 === 0 ? rupeeFormat().whole.format(abs / 100) : rupeeFormat().exact.format(abs / 100);
   return `${sign}₹${text}`;
 }
