@@ -63,6 +63,23 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; pro
   return { port, child, profile };
 }
 
+/**
+ * One audit that Lighthouse completed: a run it could not record (a `runtimeError` such as NO_NAVSTART,
+ * scored 0) says nothing about the page, so it is run again, up to twice.
+ */
+async function completedAudit(baseUrl: string, path: string, session: Session | null): Promise<Audit> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(baseUrl, path, session);
+    } catch (error) {
+      if (!(error instanceof IncompleteRun) || attempt === 3) throw error;
+      console.log(`  ${path}: ${error.message}; running it again`);
+    }
+  }
+}
+
+class IncompleteRun extends Error {}
+
 async function audit(baseUrl: string, path: string, session: Session | null): Promise<Audit> {
   const { port, child, profile } = await startChromium();
   try {
@@ -85,6 +102,8 @@ async function audit(baseUrl: string, path: string, session: Session | null): Pr
     });
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${path}`);
+    if (lhr.runtimeError)
+      throw new IncompleteRun(`Lighthouse could not record the run (${lhr.runtimeError.code})`);
     if (values.save) {
       await mkdir(values.save, { recursive: true });
       const name = `${path.replace(/\W+/g, '') || 'root'}-${Date.now()}.json`;
@@ -122,7 +141,7 @@ async function main() {
     for (const path of PAGES) {
       const runs: Audit[] = [];
       for (let i = 0; i < RUNS; i++)
-        runs.push(await audit(server.baseUrl, path, path === '/login' ? null : shopper));
+        runs.push(await completedAudit(server.baseUrl, path, path === '/login' ? null : shopper));
       const m: Audit = {
         score: median(runs.map((r) => r.score)),
         lcpMs: median(runs.map((r) => r.lcpMs)),

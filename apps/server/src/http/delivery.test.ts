@@ -37,6 +37,11 @@ describe('what the server sends', () => {
     expect(js.headers['content-encoding']).toBe('br');
     expect(js.rawPayload.equals(brotliCompressSync(script))).toBe(true);
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A script is not a document: no policy or framing headers, but still no sniffing and no embedding elsewhere.
+    expect(js.headers['content-security-policy']).toBeUndefined();
+    expect(js.headers['x-frame-options']).toBeUndefined();
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
+    expect(js.headers['cross-origin-resource-policy']).toBe('same-origin');
     const plain = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);
@@ -49,6 +54,8 @@ describe('what the server sends', () => {
     });
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.headers['content-encoding']).toBe('gzip');
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(gunzipSync(page.rawPayload).toString()).toContain('<title>Petti</title>');
   });
 

@@ -10,6 +10,24 @@ import { AppError } from './app-error.ts';
 const NO_CACHE = new Set(['/index.html', '/sw.js', '/push-sw.js', '/manifest.webmanifest', '/registerSW.js']);
 
 /**
+ * Security headers that only mean something on a document (or a worker's own script): a hashed asset
+ * goes without them. The policy alone is over half a kilobyte, and a first screen fetches about twenty
+ * small chunks over a line where each header byte counts (docs/performance.md#route-preloads).
+ * `X-Content-Type-Options`, `Cross-Origin-Resource-Policy`, `Referrer-Policy` (a module script's own
+ * imports follow it) and `Strict-Transport-Security` stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/**
  * The Content-Security-Policy sources for the built index.html's own inline scripts (its route
  * preloads, docs/performance.md#route-preloads): each one's SHA-256, so the policy allows exactly
  * those and still no other inline script. None when the app is not built.
@@ -48,8 +66,11 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
           .replaceAll('\\', '/')
           .replace(/\.(br|gz)$/, '');
         if (NO_CACHE.has(file)) reply.header('cache-control', 'no-cache');
-        else if (file.startsWith('/assets/'))
+        else if (file.startsWith('/assets/')) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+          // Helmet writes its headers on the raw response.
+          for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+        }
       },
     });
   }

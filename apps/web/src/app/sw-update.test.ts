@@ -1,6 +1,6 @@
 import { SW_UPDATE_INTERVAL_MS_DEFAULT } from '@petti/shared/constants';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { activateUpdate, startUpdateChecks, updateIntervalMs } from './sw-update.ts';
+import { activateUpdate, pageLoaded, startUpdateChecks, updateIntervalMs } from './sw-update.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -95,5 +95,23 @@ describe('activateUpdate', () => {
     const reload = vi.fn();
     activateUpdate(wb, reload);
     expect(reload).toHaveBeenCalledOnce();
+  });
+});
+
+describe('pageLoaded', () => {
+  it('waits for the load event while the page is loading, and not at all once it has loaded', async () => {
+    const target = new EventTarget();
+    let loaded = false;
+    const waiting = pageLoaded(target as unknown as Window, { readyState: 'interactive' }).then(() => {
+      loaded = true;
+    });
+    await Promise.resolve();
+    expect(loaded).toBe(false);
+    target.dispatchEvent(new Event('load'));
+    await waiting;
+    expect(loaded).toBe(true);
+    await expect(
+      pageLoaded(new EventTarget() as unknown as Window, { readyState: 'complete' }),
+    ).resolves.toBeUndefined();
   });
 });

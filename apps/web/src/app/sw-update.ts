@@ -88,9 +88,24 @@ export interface RegisterOptions {
   intervalMs?: number;
 }
 
-/** Registers /sw.js and starts the update checks. Resolves to a stop function (no-op without SW support). */
+/** Resolves once the page has finished loading (at once if it has). */
+export function pageLoaded(
+  win: Pick<Window, 'addEventListener'>,
+  doc: Pick<Document, 'readyState'>,
+): Promise<void> {
+  if (doc.readyState === 'complete') return Promise.resolve();
+  return new Promise((done) => win.addEventListener('load', () => done(), { once: true }));
+}
+
+/**
+ * Registers /sw.js and starts the update checks. Resolves to a stop function (no-op without SW support).
+ * Not before the page has loaded: installing the worker downloads the whole app for offline use, and on
+ * a first visit over a slow line that would compete with the first screen's own files
+ * (docs/performance.md#lighthouse).
+ */
 export async function registerServiceWorker(options: RegisterOptions): Promise<() => void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => {};
+  await pageLoaded(window, document);
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
   // Fired for an update found now and for one already waiting when the page loaded.
