@@ -42,6 +42,8 @@ describe('what the server sends', () => {
     expect(js.headers['x-frame-options']).toBeUndefined();
     expect(js.headers['x-content-type-options']).toBe('nosniff');
     expect(js.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(js.headers.etag).toBeDefined();
+    expect(js.headers['last-modified']).toBeUndefined();
     const plain = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(script);

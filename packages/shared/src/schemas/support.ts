@@ -10,8 +10,3 @@ export const supportContactsSchema = z.object({
   whatsapp: z.string().nullable(),
 });
 export type SupportContacts = z.infer<typeof supportContactsSchema>;
-
-/** A WhatsApp chat link for an international number: `https://wa.me/<digits>`. */
-export const whatsappLink = (number: string): string => `https://wa.me/${number.replace(/\D/g, '')}`;
-/** A tel: link that phones dial as written. */
-export const telLink = (number: string): string => `tel:${number.replace(/[^\d+]/g, '')}`;

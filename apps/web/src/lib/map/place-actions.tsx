@@ -1,5 +1,5 @@
+import { telLink } from '@petti/shared/rules/contact-links';
 import type { LatLng } from '@petti/shared/rules/geo';
-import { telLink } from '@petti/shared/schemas/support';
 import { useTranslation } from 'react-i18next';
 import { directionsUrl } from './directions.ts';
 import './map.css';

@@ -1,4 +1,4 @@
-import { telLink, whatsappLink } from '@petti/shared/schemas/support';
+import { telLink, whatsappLink } from '@petti/shared/rules/contact-links';
 import { useTranslation } from 'react-i18next';
 import { useSupportContacts } from '../support-api.ts';
 

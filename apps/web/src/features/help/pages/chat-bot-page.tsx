@@ -1,8 +1,8 @@
 import type { LockerSize } from '@petti/shared/constants';
 import { ROUTES } from '@petti/shared/routes';
+import { telLink, whatsappLink } from '@petti/shared/rules/contact-links';
 import type { Booking } from '@petti/shared/schemas/lockers';
 import type { Order } from '@petti/shared/schemas/orders';
-import { telLink, whatsappLink } from '@petti/shared/schemas/support';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';

@@ -29,7 +29,7 @@ import { OrderStatusBadge } from '../components/order-status-badge.tsx';
 import { OrderTimeline } from '../components/order-timeline.tsx';
 import { PickupPlace } from '../components/pickup-place.tsx';
 import '../orders.css';
-import { telLink } from '@petti/shared/schemas/support';
+import { telLink } from '@petti/shared/rules/contact-links';
 import { dateTimeFormat, nameIn, shopNameOf } from '../../../lib/orders/order-text.ts';
 import { canCancel, curbsideStage } from '../order-actions.ts';
 import { useOrderUpdates } from '../use-order-updates.ts';
