@@ -20,7 +20,7 @@ export function inlineEntryCss(): Plugin {
           /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
           (tag, file: string) => {
             const asset = bundle[file];
-            if (!asset || asset.type !== 'asset') return tag;
+            if (asset?.type !== 'asset') return tag;
             const css =
               typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
             // A stylesheet cannot end the <style> element early; this one has no `</style` in it.

@@ -130,6 +130,13 @@ function closure(start: string, chunks: Map<string, BuiltChunk>, into = new Set<
   return into;
 }
 
+/** What index.html already asks for: the entry chunk and its static imports. */
+function loadedByEntry(chunks: BuiltChunk[], byFile: Map<string, BuiltChunk>): Set<string> {
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error('route-preloads: the build has no entry chunk');
+  return closure(entry.fileName, byFile);
+}
+
 /**
  * Each route's files, from the build's chunks: the chunks of its layout and page with everything they
  * import, less what the entry already loads (index.html asks for those already).
@@ -137,9 +144,7 @@ function closure(start: string, chunks: Map<string, BuiltChunk>, into = new Set<
 export function preloadsFor(table: RouteEntry[], routerFile: string, chunks: BuiltChunk[]): Preload[] {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
-  const entry = chunks.find((c) => c.isEntry);
-  if (!entry) throw new Error('route-preloads: the build has no entry chunk');
-  const loaded = closure(entry.fileName, byFile);
+  const loaded = loadedByEntry(chunks, byFile);
   return table.map(({ pattern, imports, signedIn }) => {
     const files = new Set<string>();
     for (const specifier of imports) {
@@ -164,11 +169,7 @@ export function patternSource(pattern: string): string {
   return `^${escaped}\\/?$`;
 }
 
-/**
- * The script index.html runs before anything else. Signed out (no last user stored: a guess for
- * preloading only, the router's guard decides), a route under the sign-in guard preloads the sign-in
- * screen, which is what will show; `/` goes to the dashboard as the router sends it.
- */
+/** What the script needs besides the routes' files. */
 export interface ScriptOptions {
   base: string;
   lastUserKey: string;
@@ -183,6 +184,11 @@ export interface ScriptOptions {
   languageRule: string;
 }
 
+/**
+ * The script index.html runs before anything else. Signed out (no last user stored: a guess for
+ * preloading only, the router's guard decides), a route under the sign-in guard preloads the sign-in
+ * screen, which is what will show; `/` goes to the dashboard as the router sends it.
+ */
 export function preloadScript(preloads: Preload[], options: ScriptOptions): string {
   const files: string[] = [];
   const index = (f: string) => {
@@ -234,8 +240,7 @@ function languageFiles(module: string, chunks: BuiltChunk[]): string[] {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const chunk = chunks.find((c) => c.facadeModuleId === module);
   if (!chunk) throw new Error(`route-preloads: no chunk for ${module}`);
-  const entry = chunks.find((c) => c.isEntry);
-  const loaded = entry ? closure(entry.fileName, byFile) : new Set<string>();
+  const loaded = loadedByEntry(chunks, byFile);
   return [...closure(chunk.fileName, byFile)].filter((f) => !loaded.has(f));
 }
 
