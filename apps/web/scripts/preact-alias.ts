@@ -17,7 +17,6 @@ export const PREACT_ALIAS = [
 
 /** Packages that import React themselves: the component tests must bundle them so the list above reaches them. */
 export const REACT_USING_PACKAGES = [
-  /@testing-library\/react/,
   /react-router/,
   /react-i18next/,
   /@tanstack\/react-query/,
