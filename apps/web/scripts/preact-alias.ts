@@ -16,9 +16,4 @@ export const PREACT_ALIAS = [
 ];
 
 /** Packages that import React themselves: the component tests must bundle them so the list above reaches them. */
-export const REACT_USING_PACKAGES = [
-  /react-router/,
-  /react-i18next/,
-  /@tanstack\/react-query/,
-  /zustand/,
-];
+export const REACT_USING_PACKAGES = [/react-router/, /react-i18next/, /@tanstack\/react-query/, /zustand/];
