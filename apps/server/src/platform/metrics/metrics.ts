@@ -7,16 +7,17 @@ import type { Clock } from '../clock.ts';
 import { eventOutbox } from '../events/schema.ts';
 import { timers } from '../jobs/schema.ts';
 
-/**
- * Prometheus metrics of one process (docs/deploy.md#metrics): requests by route, status and latency;
- * how late events and timers are; broker connections; the database pool; Node's own (memory, event
- * loop). Scraped at `/metrics` with the ops token; every process is scraped on its own.
- */
+/** What a read cache reports of each answer (platform/read-cache): kept (hit) or made (miss). */
 export interface ReadCacheCounts {
   hit(): void;
   miss(): void;
 }
 
+/**
+ * Prometheus metrics of one process (docs/deploy.md#metrics): requests by route, status and latency;
+ * how late events and timers are; broker connections; the database pool; Node's own (memory, event
+ * loop). Scraped at `/metrics` with the ops token; every process is scraped on its own.
+ */
 export function createMetrics(deps: { database: Database; realtime: Realtime; clock: Clock }) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'petti_' });
