@@ -37,11 +37,19 @@ const READ_ROUTES = [
 
 const OPS_TOKEN = 'petti-bench-ops-token';
 
-async function residentMb(base: string): Promise<number> {
+/**
+ * The server's resident memory, and the embedded database's process beside it where there is one
+ * (PGlite; PostgreSQL's own processes are not Petti's to count).
+ */
+async function residentMb(base: string): Promise<{ server: number; database: number | null }> {
   const text = await (await fetch(`${base}/metrics`, { headers: { 'x-ops-token': OPS_TOKEN } })).text();
-  const m = /^petti_process_resident_memory_bytes (\d+(?:\.\d+)?)/m.exec(text);
-  if (!m) throw new Error('no petti_process_resident_memory_bytes in /metrics');
-  return Number(m[1]) / 1e6;
+  const gauge = (name: string) => {
+    const m = new RegExp(`^${name} (\\d+(?:\\.\\d+)?(?:e\\+\\d+)?)`, 'm').exec(text);
+    return m ? Number(m[1]) / 1e6 : null;
+  };
+  const server = gauge('petti_process_resident_memory_bytes');
+  if (server === null) throw new Error('no petti_process_resident_memory_bytes in /metrics');
+  return { server, database: gauge('petti_database_resident_memory_bytes') };
 }
 
 async function main() {
@@ -57,8 +65,13 @@ async function main() {
     start(s);
     await ready(s);
     await delay(10_000);
-    const idleMb = await residentMb(s.baseUrl);
-    console.log(`idle memory (${database}): ${idleMb.toFixed(0)} MB RSS (goal ≤ ${IDLE_MEMORY_GOAL_MB})`);
+    const idle = await residentMb(s.baseUrl);
+    const idleMb = idle.server;
+    console.log(
+      `idle memory (${database}): ${idleMb.toFixed(0)} MB RSS (goal ≤ ${IDLE_MEMORY_GOAL_MB})${
+        idle.database === null ? '' : `; the database's own process: ${idle.database.toFixed(0)} MB`
+      }`,
+    );
 
     const routes: Record<string, { perSecond: number; p50: number; p99: number; non2xx: number }> = {};
     for (const path of READ_ROUTES) {
@@ -92,6 +105,7 @@ async function main() {
       connections: CONNECTIONS,
       seconds: SECONDS,
       idleMemoryMb: idleMb,
+      databaseProcessMemoryMb: idle.database,
       routes: Object.fromEntries(
         Object.entries(routes).map(([p, r]) => [p, { ...r, ratioToHealth: r.perSecond / health }]),
       ),

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,10 @@ describe('the compiled server', () => {
 
   it('imports only Node and the runtime dependencies of the packages it is made of, so it runs without dev tools', async () => {
     dir = await mkdtemp(join(tmpdir(), 'petti-build-'));
-    const { imports } = await buildServer(join(dir, 'dist', 'main.js'));
+    const { imports } = await buildServer(join(dir, 'dist'));
+    // The server finds the embedded database's process beside itself (apps/server/src/paths.ts).
+    expect(existsSync(join(dir, 'dist', 'main.js'))).toBe(true);
+    expect(existsSync(join(dir, 'dist', 'pglite-child.js'))).toBe(true);
     const allowed = new Set([
       ...runtimeDependencies('apps/server'),
       ...runtimeDependencies('packages/shared'),

@@ -5,7 +5,8 @@ import { build, type Plugin } from 'esbuild';
 import { SERVER_BUNDLE } from './server-bundle.ts';
 
 /**
- * Compiles the server to apps/server/dist/main.js (docs/deploy.md#production-build), so production
+ * Compiles the server to apps/server/dist/main.js, and the embedded database's process to
+ * dist/pglite-child.js beside it (docs/deploy.md#production-build), so production
  * runs plain JavaScript and needs neither tsx nor TypeScript. Petti's own workspace packages
  * (`@petti/shared`, `@petti/simulators`) export TypeScript source, so they go into the bundle; every
  * other package stays an `import` that Node resolves from node_modules as usual, which keeps
@@ -26,13 +27,14 @@ const packagesOutside: Plugin = {
 };
 
 export async function buildServer(
-  outfile = SERVER_BUNDLE,
+  outdir = dirname(SERVER_BUNDLE),
 ): Promise<{ bytes: number; ms: number; imports: string[] }> {
   const t0 = Date.now();
-  await rm(dirname(outfile), { recursive: true, force: true });
+  await rm(outdir, { recursive: true, force: true });
   const result = await build({
-    entryPoints: [`${server}src/main.ts`],
-    outfile,
+    // The server, and the embedded database's own process beside it (apps/server/src/paths.ts).
+    entryPoints: { main: `${server}src/main.ts`, 'pglite-child': `${server}src/db/pglite-child.ts` },
+    outdir,
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { openPgliteProcess } from './db/pglite-process.ts';
 import { loadDemoData } from './db/seed/load-demo-data.ts';
 import { lockerSites } from './features/lockers/schema.ts';
 import { pgliteDataDir } from './paths.ts';
@@ -39,11 +40,16 @@ export async function startPetti(options: StartOptions): Promise<Started> {
   try {
     const database =
       options.database ??
-      (await openDatabase(
-        config.DATABASE_URL
-          ? { kind: 'postgres', url: config.DATABASE_URL }
-          : { kind: 'pglite', dataDir: pgliteDataDir(config.DATA_DIR) },
-      ));
+      (config.DATABASE_URL
+        ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
+        : // The embedded database in a process of its own (docs/performance.md#memory); without
+          // it nothing can be served, so its loss ends the server and a supervisor starts both again.
+          await openPgliteProcess(pgliteDataDir(config.DATA_DIR), {
+            onLost: (reason) => {
+              log.fatal(reason);
+              void closeAll().finally(() => process.exit(1));
+            },
+          }));
     if (!options.database) opened.push(() => database.close());
     if (config.SEED_DEMO) await loadDemoData(database.db);
 

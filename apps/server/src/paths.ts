@@ -17,3 +17,11 @@ export const SEED_DIR = join(SERVER_ROOT, '..', '..', 'data', 'seed');
 
 /** The embedded database's folder inside DATA_DIR. */
 export const pgliteDataDir = (dataDir: string): string => join(dataDir, 'pglite');
+
+/**
+ * The embedded database's process (db/pglite-child.ts): TypeScript beside this file when the server
+ * runs from source (through tsx), its own compiled file beside the bundle otherwise.
+ */
+export const PGLITE_CHILD = fileURLToPath(import.meta.url).endsWith('.ts')
+  ? { script: join(SERVER_ROOT, 'src', 'db', 'pglite-child.ts'), execArgv: ['--import', 'tsx'] }
+  : { script: join(SERVER_ROOT, 'dist', 'pglite-child.js'), execArgv: ['--enable-source-maps'] };

@@ -46,6 +46,35 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
   };
 }
 
+/**
+ * A pool of exactly one connection to the embedded database's own process (./pglite-process.ts):
+ * that connection is the database's only session, so every change is made on it and its
+ * notifications arrive there, with the statement that caused them, before that statement's answer.
+ * LISTEN is repeated on every new connection, and a new connection after the first means one was
+ * lost, perhaps with a notification on it: subscribers are told to start afresh.
+ */
+export function singleConnectionChangeFeed(pool: pg.Pool, up: () => boolean): ChangeFeed {
+  const handlers: Handlers = new Map();
+  let connections = 0;
+  pool.on('connect', (client) => {
+    client.on('notification', (msg) => {
+      for (const fn of handlers.get(msg.channel) ?? []) fn();
+    });
+    for (const channel of handlers.keys()) client.query(`LISTEN ${quoted(channel)}`).catch(() => undefined);
+    if (++connections > 1) callAll(handlers);
+  });
+  return {
+    async subscribe(channel, onChange) {
+      add(handlers, channel, onChange);
+      await pool.query(`LISTEN ${quoted(channel)}`);
+    },
+    live: up,
+    async close() {
+      handlers.clear();
+    },
+  };
+}
+
 /** The channel a new listening connection proves itself on. */
 const PROBE = 'petti_change_feed_probe';
 

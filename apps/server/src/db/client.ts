@@ -31,6 +31,8 @@ export interface Database {
    * connection, so the copy is of one moment); PostgreSQL is backed up with pg_dump instead.
    */
   dump?(): Promise<Blob>;
+  /** Resident memory of the database's own process, where Petti started one (./pglite-process.ts). */
+  databaseMemory?(): Promise<number>;
   /** Word of committed changes, from the tables' triggers, in every process (./change-feed.ts). */
   changes: ChangeFeed;
   close(): Promise<void>;
@@ -113,24 +115,51 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<Database> {
+/**
+ * PGlite's own start parameters, and shared buffers of 16 MB instead of PostgreSQL's 128: PGlite's
+ * files are read through the operating system's cache anyway, and the larger pool cost about 125 MB of
+ * WebAssembly memory for the demo data (docs/performance.md#memory). Set here rather than through
+ * `postgresqlconf`, which would replace the whole postgresql.conf that initdb wrote.
+ */
+export const PGLITE_START_PARAMS = [
+  ...(PGlite as unknown as { defaultStartParams: string[] }).defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+];
+
+/**
+ * PGlite opened on `dataDir` (in memory without one) and migrated: the embedded database's own
+ * client, for this process (tests, restores) or for the process that serves it (./pglite-child.ts).
+ */
+export async function openPgliteClient(dataDir?: string, loadDataDir?: Blob | File): Promise<PGlite> {
   let client: PGlite;
   try {
     // PGlite does not create missing parent folders.
     if (dataDir) await mkdir(dataDir, { recursive: true });
-    client = await PGlite.create({ dataDir, loadDataDir, extensions: { btree_gist, pg_trgm } });
+    client = await PGlite.create({
+      dataDir,
+      loadDataDir,
+      extensions: { btree_gist, pg_trgm },
+      startParams: PGLITE_START_PARAMS,
+    });
   } catch (err) {
     throw new DatabaseStartError(
       `Cannot open the embedded database in ${dataDir ?? 'memory'}: ${describe(err)}`,
     );
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
-    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(drizzlePglite(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (err) {
     await client.close().catch(() => {});
     throw new DatabaseStartError(`Migrating the embedded database failed: ${describe(err)}`);
   }
+  return client;
+}
+
+/** PGlite inside this process: one connection, shared by every caller in turn. */
+async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<Database> {
+  const client = await openPgliteClient(dataDir, loadDataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   const changes = pgliteChangeFeed(client);
   return {
     db,
@@ -139,16 +168,18 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<
     ping: async () => {
       await client.query('select 1');
     },
-    dump: async () => {
-      // A checkpoint first, so the copy holds every committed write in its data files.
-      await client.query('checkpoint');
-      return client.dumpDataDir('gzip');
-    },
+    dump: () => dumpPglite(client),
     close: async () => {
       await changes.close();
       await client.close();
     },
   };
+}
+
+/** The whole data folder as a gzipped tar, with every committed write in its data files. */
+export async function dumpPglite(client: PGlite): Promise<Blob> {
+  await client.query('checkpoint');
+  return client.dumpDataDir('gzip');
 }
 
 function redact(url: string): string {
@@ -161,7 +192,7 @@ function redact(url: string): string {
   }
 }
 
-function describe(err: unknown): string {
+export function describe(err: unknown): string {
   if (err instanceof AggregateError && err.errors.length) return describe(err.errors[0]);
   if (err instanceof Error) return err.message.split('\n')[0] || err.name;
   return String(err);

@@ -91,6 +91,15 @@ export function createMetrics(deps: { database: Database; realtime: Realtime; cl
     },
   });
   new client.Gauge({
+    name: 'petti_database_resident_memory_bytes',
+    help: "Resident memory of the embedded database's own process (PGlite; absent on PostgreSQL)",
+    registers: [registry],
+    async collect() {
+      const rss = await deps.database.databaseMemory?.().catch(() => undefined);
+      if (rss !== undefined) this.set(rss);
+    },
+  });
+  new client.Gauge({
     name: 'petti_db_pool_connections',
     help: 'PostgreSQL pool connections by state',
     labelNames: ['state'] as const,
