@@ -29,6 +29,8 @@ interface Lighthouse {
 }
 interface Reads {
   idleMemoryMb: number;
+  /** PGlite's own process beside the server; PostgreSQL's processes are not counted (docs/performance.md#memory). */
+  databaseProcessMemoryMb?: number | null;
   routes: Record<string, { perSecond: number; p99: number; ratioToHealth: number }>;
 }
 interface Orders {
@@ -117,7 +119,11 @@ async function main() {
       r
         ? {
             measure: `server memory idle, ${name}`,
-            figure: `${r.idleMemoryMb.toFixed(0)} MB RSS`,
+            figure: `${r.idleMemoryMb.toFixed(0)} MB RSS${
+              r.databaseProcessMemoryMb
+                ? ` (+ ${r.databaseProcessMemoryMb.toFixed(0)} MB, the database's own process)`
+                : ''
+            }`,
             goal: `≤ ${IDLE_MEMORY_GOAL_MB} MB`,
             met: r.idleMemoryMb <= IDLE_MEMORY_GOAL_MB,
           }

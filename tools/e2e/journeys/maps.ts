@@ -1,19 +1,23 @@
 import assert from 'node:assert/strict';
 import { TOWN_BOUNDS, TOWN_CENTRE } from '@petti/shared/constants';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { newMobileContext, screenshot as saveScreenshot, serviceWorkerInControl } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { asShopper, newShopper, signedIn } from '../shopper.ts';
 import { expectVisibleText } from '../visible.ts';
 
-/** Waits until the map in `testId` shows at least one loaded tile image. */
-async function tilesShown(page: Page, testId: string): Promise<void> {
+/** Waits until the map in `testId`, still or live, shows at least one loaded tile image. */
+async function tilesShown(
+  page: Page,
+  testId: string,
+  kind = 'img.leaflet-tile, img.still-map__tile',
+): Promise<void> {
   await page.waitForFunction(
-    (id) =>
-      [...document.querySelectorAll<HTMLImageElement>(`[data-testid="${id}"] img.leaflet-tile`)].some(
+    ({ id, kind }) =>
+      [...document.querySelectorAll<HTMLImageElement>(`[data-testid="${id}"] :is(${kind})`)].some(
         (img) => img.complete && img.naturalWidth === 256,
       ),
-    testId,
+    { id: testId, kind },
     { timeout: 15_000 },
   );
 }
@@ -23,6 +27,18 @@ async function pinsOf(page: Page, testId: string): Promise<string[]> {
   const pins = page.getByTestId(testId).locator('[data-marker]');
   await pins.first().waitFor({ state: 'visible' });
   return pins.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? ''));
+}
+
+/** Where an element rests once Leaflet's zoom and pan animations have ended. */
+async function settledBox(locator: Locator) {
+  let last = await locator.boundingBox();
+  for (let i = 0; i < 50; i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = await locator.boundingBox();
+    if (last && now && Math.abs(now.x - last.x) < 0.5 && Math.abs(now.y - last.y) < 0.5) return now;
+    last = now;
+  }
+  throw new Error('the map did not come to rest within 5 s');
 }
 
 const DIRECTIONS = /^(geo:|https:\/\/(www\.google\.com\/maps\/dir\/|maps\.apple\.com\/))/;
@@ -45,11 +61,40 @@ export const mapJourneys: Journey[] = [
         `each pin says how many are free: ${pins.join(' | ')}`,
       );
       await expectVisibleText(page.getByTestId('site-map').locator('.map-pin__badge').first());
-      const mapCode = await page.evaluate(() =>
-        performance.getEntriesByType('resource').some((e) => /\/assets\/leaflet-map-[^/]+\.js$/.test(e.name)),
-      );
-      assert.ok(mapCode, 'the map screen loaded the map chunk on demand');
+      const mapCode = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((e) => /\/assets\/leaflet-map-[^/]+\.js$/.test(e.name)),
+        );
+      // The map opens as a still picture of itself: Leaflet comes when the shopper reaches for it.
+      assert.equal(await mapCode(), false, 'Leaflet is not loaded before the map is used');
       await screenshot('map-dashboard');
+      const frame = await page.getByTestId('site-map').boundingBox();
+      assert.ok(frame, 'the map is on screen');
+      const before = await page.locator('[data-testid="site-map"] [data-marker]').first().boundingBox();
+      // A drag from a spot clear of the pins: the first touch wakes the live map, the next drag pans it.
+      const spot = { x: frame.x + 12, y: frame.y + frame.height - 30 };
+      await page.mouse.move(spot.x, spot.y);
+      await page.mouse.down();
+      await page.mouse.up();
+      await page.locator('[data-testid="site-map"] .leaflet-container').waitFor();
+      assert.ok(await mapCode(), 'the map chunk loaded once the map was used');
+      await tilesShown(page, 'site-map', 'img.leaflet-tile');
+      const opened = await settledBox(page.locator('[data-testid="site-map"] [data-marker]').first());
+      assert.ok(before);
+      assert.ok(
+        Math.abs(opened.x - before.x) < 2 && Math.abs(opened.y - before.y) < 2,
+        `the live map opens where the still one was: ${JSON.stringify(before)} → ${JSON.stringify(opened)}`,
+      );
+      await page.mouse.move(spot.x, spot.y);
+      await page.mouse.down();
+      await page.mouse.move(spot.x + 60, spot.y - 20, { steps: 6 });
+      await page.mouse.up();
+      const panned = await page.locator('[data-testid="site-map"] [data-marker]').first().boundingBox();
+      assert.ok(panned && panned.x - opened.x > 30, 'the live map pans under a drag');
+      await page.goto('/dashboard');
+      await tilesShown(page, 'site-map');
 
       // A pin opens its site, which has its own map and a way there.
       await page.getByTestId('site-map').locator('[data-marker]').first().click();

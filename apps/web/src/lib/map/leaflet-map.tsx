@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { MapMarker, MapPlace, SlippyMapProps } from './map-types.ts';
+import { MAP_VIEW } from './still-view.ts';
 import { clampToTown, nudge } from './town-geometry.ts';
 
 const TOWN = L.latLngBounds([TOWN_BOUNDS.south, TOWN_BOUNDS.west], [TOWN_BOUNDS.north, TOWN_BOUNDS.east]);
@@ -44,7 +45,12 @@ export default function LeafletMap({
   onPinMove,
   pinLabel,
   tiles,
-}: SlippyMapProps & { tiles: MapSettings['tiles'] }) {
+  focusOnOpen = false,
+}: SlippyMapProps & {
+  tiles: MapSettings['tiles'];
+  /** Take the keyboard's focus once drawn: the shopper was moving the still map with the keys. */
+  focusOnOpen?: boolean;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const element = useRef<HTMLElement>(null);
@@ -59,17 +65,18 @@ export default function LeafletMap({
   onPinMoveRef.current = onPinMove;
   const navigateRef = useRef(navigate);
   navigateRef.current = navigate;
+  const focusOnOpenRef = useRef(focusOnOpen);
 
   // The map itself, its tiles and the town's outline: made once per mount.
   useEffect(() => {
     const host = element.current;
     if (!host) return;
     const m = L.map(host, {
-      maxBounds: TOWN.pad(0.25),
+      maxBounds: TOWN.pad(MAP_VIEW.limitPad),
       maxBoundsViscosity: 0.8,
-      minZoom: 12,
-      maxZoom: tiles?.maxZoom ?? 18,
-      zoomSnap: 0.5,
+      minZoom: MAP_VIEW.minZoom,
+      maxZoom: tiles?.maxZoom ?? MAP_VIEW.maxZoom,
+      zoomSnap: MAP_VIEW.snap,
       zoomControl: false,
     });
 
@@ -80,7 +87,7 @@ export default function LeafletMap({
         attribution: tiles.attribution,
         subdomains: tiles.subdomains || 'abc',
         maxZoom: tiles.maxZoom,
-        bounds: TOWN.pad(0.25),
+        bounds: TOWN.pad(MAP_VIEW.limitPad),
         crossOrigin: 'anonymous',
       });
       // Until a tile has loaded, the plain map (outline and place names) is what the shopper sees.
@@ -97,6 +104,7 @@ export default function LeafletMap({
     markerLayer.current = L.layerGroup().addTo(m);
     hereLayer.current = L.layerGroup().addTo(m);
     map.current = m;
+    if (focusOnOpenRef.current) host.focus();
     // The frame may have been laid out after Leaflet measured it.
     const frame = requestAnimationFrame(() => m.invalidateSize());
     return () => {
@@ -174,9 +182,12 @@ export default function LeafletMap({
     const placesKey = markers.map((k) => `${k.id}@${k.lat},${k.lng}`).join('|');
     if (markers.length > 0 && !pin && placesKey !== fittedTo.current) {
       fittedTo.current = placesKey;
-      m.fitBounds(L.latLngBounds(markers.map((k) => [k.lat, k.lng] as [number, number])).pad(0.2), {
-        maxZoom: 16,
-      });
+      m.fitBounds(
+        L.latLngBounds(markers.map((k) => [k.lat, k.lng] as [number, number])).pad(MAP_VIEW.pinsPad),
+        {
+          maxZoom: MAP_VIEW.pinsMaxZoom,
+        },
+      );
     }
   }, [markers, pin]);
 

@@ -1,0 +1,198 @@
+import { TOWN_BOUNDS, TOWN_CENTRE } from '@petti/shared/constants';
+import type { MapSettings } from '@petti/shared/schemas/map';
+import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { MapMarker, MapPlace, SlippyMapProps } from './map-types.ts';
+import { boundsOf, fitView, keepInside, MAP_VIEW, pad, type Size, tilesFor, toScreen } from './still-view.ts';
+
+const NO_MARKERS: readonly MapMarker[] = [];
+const NO_PLACES: readonly MapPlace[] = [];
+/** Keys that move or zoom a map: pressed on the still map, they wake the live one. */
+const MAP_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', '+', '-', '=']);
+
+/**
+ * The view Leaflet opens on (leaflet-map.tsx): the pins with room around them, or the whole town,
+ * kept within the town padded by a quarter, as Leaflet's `maxBounds` keeps it.
+ */
+export function openingView(markers: readonly MapMarker[], size: Size, tileMaxZoom: number | undefined) {
+  const maxZoom = tileMaxZoom ?? MAP_VIEW.maxZoom;
+  const { minZoom, snap } = MAP_VIEW;
+  const fitted =
+    markers.length > 0
+      ? fitView(pad(boundsOf(markers), MAP_VIEW.pinsPad), size, {
+          minZoom,
+          maxZoom: Math.min(MAP_VIEW.pinsMaxZoom, maxZoom),
+          snap,
+        })
+      : fitView(TOWN_BOUNDS, size, { minZoom, maxZoom, snap });
+  return keepInside(fitted, pad(TOWN_BOUNDS, MAP_VIEW.limitPad));
+}
+
+/**
+ * The map as it looks when it opens, drawn without Leaflet: its tiles, the town's outline, the
+ * shopper's position and the pins, each pin a link to its page (docs/maps.md). Leaflet (40 KB) is
+ * fetched only when the shopper reaches for the map itself, by touch, mouse, wheel or keys
+ * (`onWake`), so a screen with a map sends no more script than it shows (docs/performance.md).
+ */
+export function StillMap({
+  label,
+  markers = NO_MARKERS,
+  places = NO_PLACES,
+  here = null,
+  tiles,
+  onWake,
+}: SlippyMapProps & {
+  tiles: MapSettings['tiles'];
+  /** The shopper reached for the map; `focused` when by keyboard, so the live map takes the focus. */
+  onWake?: (focused: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const host = useRef<HTMLElement>(null);
+  const [size, setSize] = useState<Size | null>(null);
+  // Tiles show once loaded, as Leaflet's do: one that fails leaves the plain ground, not a broken image.
+  const [loadedTiles, setLoadedTiles] = useState<ReadonlySet<string>>(() => new Set());
+  const tileShown = loadedTiles.size > 0;
+
+  // Drawn for the frame's real size, and again when it changes (a phone turned on its side).
+  useLayoutEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const measure = () => {
+      const { width, height } = element.getBoundingClientRect();
+      if (width > 0 && height > 0)
+        setSize((old) => (old?.width === width && old.height === height ? old : { width, height }));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  const drawn = useMemo(() => {
+    if (!size) return null;
+    const view = openingView(markers, size, tiles?.maxZoom);
+    const corner = (lat: number, lng: number) => toScreen(view, { lat, lng });
+    const nw = corner(TOWN_BOUNDS.north, TOWN_BOUNDS.west);
+    const se = corner(TOWN_BOUNDS.south, TOWN_BOUNDS.east);
+    const named = [
+      { key: 'town', label: t('map.town'), lat: TOWN_CENTRE.lat, lng: TOWN_CENTRE.lng },
+      ...places,
+      ...markers.flatMap((k) => (k.name ? [{ key: k.id, label: k.name, lat: k.lat, lng: k.lng }] : [])),
+    ];
+    return {
+      tiles: tiles ? tilesFor(view, tiles.url, tiles.subdomains || 'abc', tiles.maxZoom) : [],
+      outline: { x: nw.x, y: nw.y, width: se.x - nw.x, height: se.y - nw.y },
+      here: here ? toScreen(view, here) : null,
+      names: named.map((p) => ({ ...p, at: toScreen(view, p) })),
+      pins: markers.map((m) => ({ marker: m, at: toScreen(view, m) })),
+    };
+  }, [size, markers, places, here, tiles, t]);
+
+  const wakeOnPointer = (event: PointerEvent) => {
+    // A pin is a link: tapping it opens its page, not the live map.
+    if ((event.target as Element).closest('a')) return;
+    onWake?.(false);
+  };
+  const wakeOnKey = (event: KeyboardEvent) => {
+    if (event.target === event.currentTarget && MAP_KEYS.has(event.key)) onWake?.(true);
+  };
+
+  return (
+    <section
+      ref={host}
+      className={`slippy-map still-map${tileShown ? ' slippy-map--tiles' : ''}`}
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a map pans and zooms with its keys, as Leaflet's does
+      tabIndex={0}
+      onPointerDown={wakeOnPointer}
+      onWheel={() => onWake?.(false)}
+      onKeyDown={wakeOnKey}
+    >
+      {drawn?.tiles.map((tile) => (
+        <img
+          key={tile.key}
+          className={`still-map__tile${loadedTiles.has(tile.url) ? ' still-map__tile--loaded' : ''}`}
+          src={tile.url}
+          alt=""
+          crossOrigin="anonymous"
+          draggable={false}
+          style={{ left: tile.left, top: tile.top, width: tile.size, height: tile.size }}
+          onLoad={() => setLoadedTiles((old) => new Set(old).add(tile.url))}
+        />
+      ))}
+      {drawn && (
+        <svg className="still-map__layer" aria-hidden="true">
+          <rect
+            className="slippy-map__outline"
+            x={drawn.outline.x}
+            y={drawn.outline.y}
+            width={drawn.outline.width}
+            height={drawn.outline.height}
+            fill="none"
+            strokeWidth={2}
+          />
+          {drawn.here && (
+            <circle className="slippy-map__me" cx={drawn.here.x} cy={drawn.here.y} r={7}>
+              <title>{t('map.youAreHere')}</title>
+            </circle>
+          )}
+        </svg>
+      )}
+      {drawn?.names.map((place) => (
+        <span
+          key={place.key}
+          className="slippy-map__place still-map__place"
+          style={{ left: place.at.x + 6, top: place.at.y - 8 }}
+        >
+          {place.label}
+        </span>
+      ))}
+      {drawn?.pins.map(({ marker, at }) =>
+        marker.href ? (
+          <Link
+            key={marker.id}
+            to={marker.href}
+            className="map-pin-host still-map__pin"
+            style={{ left: at.x - 15, top: at.y - 40 }}
+            aria-label={marker.label}
+            title={marker.label}
+            data-marker={marker.id}
+          >
+            <PinShape marker={marker} />
+          </Link>
+        ) : (
+          <span
+            key={marker.id}
+            className="map-pin-host still-map__pin"
+            style={{ left: at.x - 15, top: at.y - 40 }}
+            role="img"
+            aria-label={marker.label}
+            title={marker.label}
+            data-marker={marker.id}
+          >
+            <PinShape marker={marker} />
+          </span>
+        ),
+      )}
+      {tiles && (
+        <div
+          className="still-map__attribution"
+          // The tile provider's required credit, as configured on the server (docs/maps.md).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's own setting, HTML as Leaflet shows it
+          dangerouslySetInnerHTML={{ __html: tiles.attribution }}
+        />
+      )}
+    </section>
+  );
+}
+
+/** A pin's drop, coloured by its state, with its count: the same markup Leaflet's pins carry. */
+function PinShape({ marker }: { marker: MapMarker }) {
+  return (
+    <span className={`map-pin map-pin--${marker.tone ?? 'free'}`}>
+      {marker.badge !== undefined && <span className="map-pin__badge">{marker.badge}</span>}
+    </span>
+  );
+}
