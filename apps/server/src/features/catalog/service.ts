@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ProductListQuery, ProductPage } from '@petti/shared/schemas/catalog';
 import type { PhotoSize } from '@petti/shared/schemas/photo';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, inTurn } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import { storePhoto } from '../../platform/images/photos.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
@@ -101,25 +101,31 @@ export function createCatalogService(deps: {
         );
       }
       const filter = where.length ? and(...where) : undefined;
-      const [{ total } = { total: 0 }] = await db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(products)
-        .where(filter);
-      const rows = await db
-        .select()
-        .from(products)
-        .where(filter)
-        .orderBy(sql`${products.name}->>'en'`, asc(products.id))
-        .limit(query.pageSize)
-        .offset((query.page - 1) * query.pageSize);
-      const variants = await variantsOf(
-        db,
-        rows.map((r) => r.id),
-      );
-      const brands = await brandNames(
-        db,
-        rows.map((r) => r.sellerId),
-      );
+      // Side by side on the pool: the count and the page, then the page's variants and shops
+      // (docs/performance.md#search).
+      const [[{ total } = { total: 0 }], rows] = await inTurn(db, [
+        () => db.select({ total: sql<number>`count(*)::int` }).from(products).where(filter),
+        () =>
+          db
+            .select()
+            .from(products)
+            .where(filter)
+            .orderBy(sql`${products.name}->>'en'`, asc(products.id))
+            .limit(query.pageSize)
+            .offset((query.page - 1) * query.pageSize),
+      ]);
+      const [variants, brands] = await inTurn(db, [
+        () =>
+          variantsOf(
+            db,
+            rows.map((r) => r.id),
+          ),
+        () =>
+          brandNames(
+            db,
+            rows.map((r) => r.sellerId),
+          ),
+      ]);
       return {
         products: rows.flatMap((r) => {
           // A product whose seller is gone is not for sale.
