@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type OrderPrice, priceOrder } from '@petti/shared/rules/order-pricing';
 import { isOpenAt, nextOpeningAt } from '@petti/shared/rules/site-hours';
 import { cartCheckMessage } from '@petti/shared/schemas/cart';
-import type { PlaceOrderBody, QuoteOrderBody } from '@petti/shared/schemas/orders';
+import type { OrderDeliveryType, PlaceOrderBody, QuoteOrderBody } from '@petti/shared/schemas/orders';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { assertPayable } from '../cart/index.ts';
@@ -10,6 +10,12 @@ import type { SellerRow } from '../sellers/index.ts';
 import type { OrdersDeps } from './deps.ts';
 import type { ValidatedLine } from './ports.ts';
 import type { AddressSnapshot } from './schema.ts';
+
+/**
+ * Whether placing an order measures a road distance: to a home or a parcel locker's site, never for
+ * curbside pickup at the shop's own kerb.
+ */
+export const measuresDistance = (deliveryType: OrderDeliveryType): boolean => deliveryType !== 'curbside';
 
 /** What an order is for, worked out from the catalog, the destination and the rules. */
 export interface Prepared {
@@ -124,7 +130,7 @@ export function createPrepare(deps: OrdersDeps) {
     }
     let distanceMetres: number | null = null;
     if (measured) distanceMetres = measured.distanceMetres;
-    else if (destination) {
+    else if (destination && measuresDistance(body.deliveryType)) {
       const r = await deps.checkRange({
         seller: { id: seller.id, lat: seller.lat, lng: seller.lng, rangeKm: seller.rangeKm },
         destination,

@@ -41,6 +41,23 @@ const body = async (items: Array<[string, number]>) => ({
 });
 
 describe('orders.place', () => {
+  it('checks a curbside order once, inside its transaction: there is no distance to measure first', async () => {
+    const taken: string[] = [];
+    t.app.services.flows.setHooks({
+      beforeStep: (flow, step) => {
+        if (flow === 'orders.place') taken.push(step);
+      },
+    });
+    const res = await placeOrder(buyer, {
+      sellerId: SHOP,
+      items: [await line(t, RICE, 1)],
+      deliveryType: 'curbside',
+      vehicleNo: 'TN 67 AB 1234',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(taken).toEqual(PLACE_STEPS.slice(1));
+  });
+
   it('lists its steps in the order it takes them', () => {
     expect(t.app.services.orders.flows.place.steps).toEqual(PLACE_STEPS);
   });

@@ -7,7 +7,7 @@ import { newId } from '../../../platform/ids.ts';
 import type { StockLine } from '../../catalog/index.ts';
 import type { PaymentDraft } from '../../payments/index.ts';
 import type { OrderCaller, OrdersDeps } from '../deps.ts';
-import { orderLineOf, outOfStockError, type Prepare, type Prepared } from '../prepare.ts';
+import { measuresDistance, orderLineOf, outOfStockError, type Prepare, type Prepared } from '../prepare.ts';
 import { type OrderRow, orderItems, orderStateLog, orders } from '../schema.ts';
 import { toOrder } from '../views.ts';
 
@@ -29,7 +29,8 @@ interface Reserved {
 /**
  * `orders.place` (docs/product.md#placing-an-order, docs/decisions/0005-flows.md):
  * 1. check-range (call): everything is checked and the distance measured, with no transaction open
- *    (the distance service may be a network call);
+ *    (the distance service may be a network call); skipped for curbside pickup, which measures
+ *    nothing, so its checks run once, in step 2;
  * 2. reserve (db): the checks again under the request key's claim: the order row with its lines,
  *    priced; undone by deleting them;
  * 3. take-stock (db): the catalog takes the stock, re-checking it under its own row locks (another
@@ -150,7 +151,9 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
     name: 'orders.place',
     steps: [checkRange, reserve, takeStock, payments.openProviderOrder, recordPayment],
     async run(flow, input: PlaceOrderInput): Promise<Order> {
-      const measured = await flow.call(checkRange, input);
+      const measured = measuresDistance(input.body.deliveryType)
+        ? await flow.call(checkRange, input)
+        : { distanceMetres: null };
       const reserved = await flow.db(reserve, { input, measured });
       await flow.db(takeStock, reserved);
       const { seller, price } = reserved.prepared;
