@@ -180,6 +180,73 @@ describe('flows: small steps that undo themselves', () => {
     await abandoned.catch(() => {});
   });
 
+  describe('a flow whose last step ends it', () => {
+    let ending: ReturnType<typeof defineEnding>;
+    let readAfter: () => Promise<void> = async () => {};
+    function defineEnding() {
+      return t.app.services.flows.define({
+        name: 'test.ending',
+        steps: [a, remote, b, c],
+        async run(f, input: { at: Date; stepAfter?: boolean }) {
+          await f.db(a, input);
+          await f.call(remote, 'y');
+          await f.db(b, input, { ends: true });
+          if (input.stepAfter) await f.db(c, input);
+          await readAfter();
+          return 'done';
+        },
+      });
+    }
+
+    it('ends the run in that step’s transaction: its record is gone, and the held events go out with the step’s own', async () => {
+      ending ??= defineEnding();
+      const seen: Array<{ runs: number; held: number }> = [];
+      readAfter = async () => {
+        // Right after the ending step commits, before the flow returns: no run, nothing held.
+        seen.push({
+          runs: (await db().select().from(flowRuns)).length,
+          held: (await heldOrWaiting()).filter((e) => e.flowRunId !== null).length,
+        });
+      };
+      expect(await ending.run({ at: t.clock.now() })).toBe('done');
+      expect(seen).toEqual([{ runs: 0, held: 0 }]);
+      expect(journal).toEqual(['run a', 'run b']);
+      expect(await heldOrWaiting()).toEqual([]);
+      readAfter = async () => {};
+    });
+
+    it('failing, the ending step rolls back and the steps before it are undone as ever', async () => {
+      ending ??= defineEnding();
+      failAt = 'test.write-b';
+      await expect(ending.run({ at: t.clock.now() })).rejects.toThrow('test.write-b failed');
+      expect(journal.filter((j) => j.startsWith('undo'))).toEqual(['undo a']);
+      expect(calls.filter((j) => j.startsWith('undo'))).toEqual(['undo y']);
+      expect(await facts()).toEqual({});
+      expect(await heldOrWaiting()).toEqual([]);
+      expect(await db().select().from(flowRuns)).toEqual([]);
+    });
+
+    it('a failure after it undoes nothing, and no step may follow it', async () => {
+      ending ??= defineEnding();
+      readAfter = async () => {
+        throw new Error('reading the answer failed');
+      };
+      await expect(ending.run({ at: t.clock.now() })).rejects.toThrow('reading the answer failed');
+      readAfter = async () => {};
+      expect(journal).toEqual(['run a', 'run b']);
+      expect(Object.keys(await facts()).sort()).toEqual(['a', 'b']);
+      expect(await heldOrWaiting()).toEqual([]);
+      expect(await db().select().from(flowRuns)).toEqual([]);
+
+      await db().delete(appMeta).where(like(appMeta.key, 'flowtest:%'));
+      journal.length = 0;
+      await expect(ending.run({ at: t.clock.now(), stepAfter: true })).rejects.toThrow(
+        /after its ending step/,
+      );
+      expect(journal).toEqual(['run a', 'run b']);
+    });
+  });
+
   it('refuses a step the flow does not list, and a flow or step name used twice', async () => {
     const listed = t.app.services.flows.define({
       name: 'test.unlisted',

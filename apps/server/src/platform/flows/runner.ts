@@ -14,8 +14,13 @@ export const FLOW_LEASE_MS = 120_000;
 /** What a flow's body uses to take its steps, in order. */
 export interface FlowContext {
   readonly runId: string;
+  /**
+   * `ends`: nothing after this step can need undoing (the body only reads afterwards). Its own
+   * transaction then ends the run: the run's record goes and the events held so far go out with
+   * the step's own, with no transaction of its own after it (docs/decisions/0005-flows.md).
+   */
   // biome-ignore lint/suspicious/noExplicitAny: the undo data's type is the step's own business.
-  db<I, O>(step: DbStep<I, O, any>, input: I): Promise<O>;
+  db<I, O>(step: DbStep<I, O, any>, input: I, options?: { ends?: boolean }): Promise<O>;
   // biome-ignore lint/suspicious/noExplicitAny: as above.
   call<I, O>(step: CallStep<I, O, any>, input: I): Promise<O>;
 }
@@ -46,6 +51,10 @@ interface RunState {
   stored: boolean;
   undo: UndoRecord[];
   pivoted: boolean;
+  /** Some step's events are held in the outbox under the run's id. */
+  held: boolean;
+  /** An ending step has committed: the run's record and its held events are gone. */
+  ended: boolean;
 }
 
 /** JSON in, JSON out: the undo sees in-process exactly what a recovering process would read back. */
@@ -93,12 +102,30 @@ export function createFlowRunner(deps: {
         // In the step's own transaction: the change and what undoes it commit together.
         await store(tx, next);
         fx.later(async () => {
-          Object.assign(run, next, { stored: true });
+          Object.assign(run, next, { stored: true, held: run.held || fx.eventIds.length > 0 });
         });
         return result instanceof Undoable ? (result.value as O) : (result as O);
       },
       { flowRunId: run.id },
     );
+  }
+
+  /**
+   * The last step that changes anything: in its own transaction the run's record is deleted and the
+   * events earlier steps held are released, oldest first, to go out after the commit with the
+   * step's own (which are not held). Failing, it rolls back like any step, and the run is undone
+   * from its record as before.
+   */
+  async function runEndingStep<I, O>(run: RunState, step: DbStep<I, O, unknown>, input: I): Promise<O> {
+    return transactor.run(async (tx, fx) => {
+      const result = await step.run(fx, input);
+      if (run.held) fx.eventIds.unshift(...(await outbox.release(tx, run.id)));
+      if (run.stored) await tx.delete(flowRuns).where(eq(flowRuns.id, run.id));
+      fx.later(async () => {
+        run.ended = true;
+      });
+      return result instanceof Undoable ? (result.value as O) : (result as O);
+    });
   }
 
   async function runCallStep<I, O>(run: RunState, step: CallStep<I, O, unknown>, input: I): Promise<O> {
@@ -149,7 +176,7 @@ export function createFlowRunner(deps: {
   async function finish(run: RunState, events: 'release' | 'discard'): Promise<void> {
     if (!run.stored) return;
     const released = await db.transaction(async (tx) => {
-      const ids = events === 'release' ? await outbox.release(tx, run.id) : [];
+      const ids = events === 'release' && run.held ? await outbox.release(tx, run.id) : [];
       if (events === 'discard') await outbox.discard(tx, run.id);
       await tx.delete(flowRuns).where(eq(flowRuns.id, run.id));
       return ids;
@@ -198,16 +225,28 @@ export function createFlowRunner(deps: {
         name: def.name,
         steps: def.steps.map((s) => s.name),
         async run(input: I): Promise<O> {
-          const run: RunState = { id: newId(), flow: def.name, stored: false, undo: [], pivoted: false };
+          const run: RunState = {
+            id: newId(),
+            flow: def.name,
+            stored: false,
+            undo: [],
+            pivoted: false,
+            held: false,
+            ended: false,
+          };
           const context: FlowContext = {
             runId: run.id,
-            async db(step, stepInput) {
+            async db(step, stepInput, options) {
               check(step);
+              if (run.ended)
+                throw new Error(`flow ${def.name} takes step ${step.name} after its ending step`);
               await hooks.beforeStep?.(def.name, step.name);
-              return runDbStep(run, step, stepInput);
+              return options?.ends ? runEndingStep(run, step, stepInput) : runDbStep(run, step, stepInput);
             },
             async call(step, stepInput) {
               check(step);
+              if (run.ended)
+                throw new Error(`flow ${def.name} takes step ${step.name} after its ending step`);
               await hooks.beforeStep?.(def.name, step.name);
               return runCallStep(run, step, stepInput);
             },
@@ -216,10 +255,13 @@ export function createFlowRunner(deps: {
           try {
             output = await def.run(context, input);
           } catch (err) {
-            await fail(run, err);
+            // Past an ending step nothing is left to undo or release: what it committed stands.
+            if (run.ended)
+              log.error({ err, flow: run.flow, run: run.id }, 'flow failed after its ending step');
+            else await fail(run, err);
             throw err;
           }
-          await finish(run, 'release');
+          if (!run.ended) await finish(run, 'release');
           return output;
         },
       };
@@ -249,6 +291,9 @@ export function createFlowRunner(deps: {
           stored: true,
           undo: row.undo,
           pivoted: row.pivoted,
+          // Whatever it held is found by its id; releasing or dropping nothing costs one statement.
+          held: true,
+          ended: false,
         };
         log.warn({ flow: run.flow, run: run.id, pivoted: run.pivoted }, 'recovering an abandoned flow');
         await fail(run, new Error('abandoned'));

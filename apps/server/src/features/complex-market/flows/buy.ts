@@ -145,7 +145,7 @@ export function defineBuy(deps: MarketDeps) {
         },
       });
       const opened = await flow.call(payments.openProviderOrder, draft);
-      return flow.db(recordPayment, { orderId: reserved.orderId, draft, opened });
+      return flow.db(recordPayment, { orderId: reserved.orderId, draft, opened }, { ends: true });
     },
   });
 }

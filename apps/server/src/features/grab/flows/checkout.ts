@@ -118,7 +118,7 @@ export function defineCheckout(deps: GrabDeps) {
         },
       });
       const opened = await flow.call(payments.openProviderOrder, draft);
-      return flow.db(recordPayment, { reserved, draft, opened });
+      return flow.db(recordPayment, { reserved, draft, opened }, { ends: true });
     },
   });
 }

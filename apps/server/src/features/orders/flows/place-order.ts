@@ -37,7 +37,8 @@ interface Reserved {
  *    order may have taken the last units since step 2); undone by giving it back;
  * 4. the provider's order for the payment (call, no transaction);
  * 5. record-payment (db): the payment stored and attached, the timeline, the payment-hold timer and
- *    `orderCreated`. Nothing after it can fail, so it needs no undo.
+ *    `orderCreated`. Nothing after it can fail, so it needs no undo, and it ends the run in its own
+ *    transaction (the body only reads the answer afterwards).
  */
 export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
   const { core, clock, payments } = deps;
@@ -170,12 +171,11 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
         },
       });
       const opened = await flow.call(payments.openProviderOrder, draft);
-      const row = await flow.db(recordPayment, {
-        reserved,
-        draft,
-        opened,
-        sessionId: input.caller.sessionId,
-      });
+      const row = await flow.db(
+        recordPayment,
+        { reserved, draft, opened, sessionId: input.caller.sessionId },
+        { ends: true },
+      );
       // The answer is read once the order is committed, side by side on the pool, not inside the
       // step's transaction (docs/performance.md#orders).
       return toOrder(deps, db, row);

@@ -129,7 +129,7 @@ export function defineBuyPlanFlow(deps: PlansDeps) {
         description: planDescription(plan),
       });
       const opened = await flow.call(payments.openProviderOrder, draft);
-      return flow.db(recordPurchase, { ...input, draft, opened });
+      return flow.db(recordPurchase, { ...input, draft, opened }, { ends: true });
     },
   });
 }
