@@ -9,9 +9,10 @@ import {
 } from '@petti/shared/schemas/cart';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
+import { knownOrRead } from '../../db/known-rows.ts';
 import { AppError } from '../../http/app-error.ts';
 import { rupees, variantsWithProducts } from '../catalog/index.ts';
-import { sellerRows } from '../sellers/index.ts';
+import { type SellerRow, sellerRows } from '../sellers/index.ts';
 
 /** A line that passed validation, priced from the database (never from the request). */
 export interface ValidatedLine {
@@ -52,12 +53,20 @@ export async function validateCartItems(
   tx: DbOrTx,
   items: readonly CartLineInput[],
   now: Date,
-  options: { whenShopOpens?: boolean } = {},
+  options: {
+    whenShopOpens?: boolean;
+    /** Shops' rows the caller read in the same transaction: not read again. */
+    sellers?: readonly SellerRow[];
+  } = {},
 ): Promise<CartValidation> {
   const ids = [...new Set(items.map((i) => i.vrntId))];
   const found = await variantsWithProducts(tx, ids);
+  const sellerIds = [...new Set(found.map((f) => f.product.sellerId))];
   const sellerBy = new Map(
-    (await sellerRows(tx, [...new Set(found.map((f) => f.product.sellerId))])).map((s) => [s.id, s]),
+    (await knownOrRead(options.sellers, sellerIds, (missing) => sellerRows(tx, missing))).map((s) => [
+      s.id,
+      s,
+    ]),
   );
   const rows = found.flatMap((f) => {
     const seller = sellerBy.get(f.product.sellerId);

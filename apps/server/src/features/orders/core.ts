@@ -44,7 +44,7 @@ export function createOrderCore(deps: OrderCoreDeps) {
 
   async function shopName(q: DbOrTx, sellerId: string) {
     const [s] = await deps.sellers.rows(q, [sellerId]);
-    return { en: s?.brandName ?? sellerId, ta: s?.brandNameTa ?? s?.brandName ?? sellerId };
+    return s ? shopNameOf(s) : { en: sellerId, ta: sellerId };
   }
 
   /**
@@ -59,10 +59,13 @@ export function createOrderCore(deps: OrderCoreDeps) {
       sessionId?: string | null;
       payment?: unknown;
       site?: { en: string; ta: string };
+      /** The shop's name, where the caller has just read its row (one read fewer). */
+      shop?: { en: string; ta: string };
       extra?: Record<string, unknown>;
     } = {},
   ): Promise<void> {
-    const text = orderEventText(event, await shopName(fx.tx, o.sellerId), { site: options.site });
+    const shop = options.shop ?? (await shopName(fx.tx, o.sellerId));
+    const text = orderEventText(event, shop, { site: options.site });
     const pricing = o.state === 'awaiting_payment';
     const payload: EventPayload = {
       event,
@@ -161,3 +164,8 @@ export function createOrderCore(deps: OrderCoreDeps) {
 }
 
 export type OrderCore = ReturnType<typeof createOrderCore>;
+
+/** A shop's name in both languages, as events and notifications say it. */
+export function shopNameOf(s: { brandName: string; brandNameTa: string | null }): { en: string; ta: string } {
+  return { en: s.brandName, ta: s.brandNameTa ?? s.brandName };
+}

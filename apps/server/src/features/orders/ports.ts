@@ -1,6 +1,7 @@
 import type { OrderLineInput } from '@petti/shared/schemas/orders';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
+import type { SellerRow } from '../sellers/index.ts';
 
 /** A cart line as the cart validation re-read it (prices, stock and flags from the catalog now). */
 export interface ValidatedLine {
@@ -33,7 +34,7 @@ export type CartValidator = (
   tx: DbOrTx,
   items: OrderLineInput[],
   now: Date,
-  options?: { whenShopOpens?: boolean },
+  options?: { whenShopOpens?: boolean; sellers?: readonly SellerRow[] },
 ) => Promise<CartCheck>;
 
 export interface RangeSeller {

@@ -121,7 +121,10 @@ export function createPrepare(deps: OrdersDeps) {
 
     const now = clock.now();
     const open = isOpenAt({ open: seller.opensAt, close: seller.closesAt }, now);
-    const check = await deps.validateCart(q, body.items, now, { whenShopOpens: body.whenShopOpens });
+    const check = await deps.validateCart(q, body.items, now, {
+      whenShopOpens: body.whenShopOpens,
+      sellers: [seller],
+    });
     assertPayable(check, seller.id);
     if (body.deliveryType === 'locker' && check.lines.some((l) => l.hazardous)) {
       throw new AppError('HazardousNotToLocker', undefined, {

@@ -2,6 +2,8 @@ import type { Payment } from '@petti/shared';
 import type { Order } from '@petti/shared/schemas/orders';
 import { asc, inArray } from 'drizzle-orm';
 import { type DbOrTx, inTurn } from '../../db/client.ts';
+import { knownOrRead } from '../../db/known-rows.ts';
+import type { SellerRow } from '../sellers/index.ts';
 import type { OrdersDeps } from './deps.ts';
 import { type OrderRow, orderItems, orderStateLog } from './schema.ts';
 
@@ -10,7 +12,17 @@ const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 type ViewDeps = Pick<OrdersDeps, 'sellers' | 'lockers' | 'payments' | 'parcels' | 'images'>;
 
 /** Orders as the app sees them, with everything a screen needs, loaded in one query per source. */
-export async function toOrders(deps: ViewDeps, q: DbOrTx, rows: OrderRow[]): Promise<Order[]> {
+/** Rows the caller has already read, so they are not read again. */
+export interface KnownRows {
+  sellers?: readonly SellerRow[];
+}
+
+export async function toOrders(
+  deps: ViewDeps,
+  q: DbOrTx,
+  rows: OrderRow[],
+  known: KnownRows = {},
+): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const sellerIds = [...new Set(rows.map((r) => r.sellerId))];
@@ -26,7 +38,7 @@ export async function toOrders(deps: ViewDeps, q: DbOrTx, rows: OrderRow[]): Pro
         .from(orderStateLog)
         .where(inArray(orderStateLog.orderId, ids))
         .orderBy(asc(orderStateLog.seq)),
-    () => deps.sellers.rows(q, sellerIds),
+    () => knownOrRead(known.sellers, sellerIds, (ids) => deps.sellers.rows(q, ids)),
     () => deps.lockers.siteNames(q, siteIds),
     () => deps.parcels.summaries(q, bookingIds),
     () => deps.payments.summaries(q, paymentIds),
@@ -115,7 +127,12 @@ export async function toOrders(deps: ViewDeps, q: DbOrTx, rows: OrderRow[]): Pro
 }
 
 /** One order as the app sees it. */
-export async function toOrder(deps: ViewDeps, q: DbOrTx, row: OrderRow): Promise<Order> {
-  const [order] = await toOrders(deps, q, [row]);
+export async function toOrder(
+  deps: ViewDeps,
+  q: DbOrTx,
+  row: OrderRow,
+  known: KnownRows = {},
+): Promise<Order> {
+  const [order] = await toOrders(deps, q, [row], known);
   return order!;
 }

@@ -6,6 +6,7 @@ import { callStep, dbStep, undoWith } from '../../../platform/flows/steps.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { StockLine } from '../../catalog/index.ts';
 import type { PaymentDraft } from '../../payments/index.ts';
+import { shopNameOf } from '../core.ts';
 import type { OrderCaller, OrdersDeps } from '../deps.ts';
 import { measuresDistance, orderLineOf, outOfStockError, type Prepare, type Prepared } from '../prepare.ts';
 import { type OrderRow, orderItems, orderStateLog, orders } from '../schema.ts';
@@ -143,7 +144,11 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
         .returning();
       await core.logState(fx.tx, reserved.orderId, 'awaiting_payment', null);
       await core.addTimer(fx.tx, 'paymentHold', reserved.orderId, reserved.holdExpiresAt);
-      await core.emit(fx, row!, EVENTS.orderCreated, { sessionId, payment });
+      await core.emit(fx, row!, EVENTS.orderCreated, {
+        sessionId,
+        payment,
+        shop: shopNameOf(reserved.prepared.seller),
+      });
       return row!;
     },
   });
@@ -178,7 +183,7 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
       );
       // The answer is read once the order is committed, side by side on the pool, not inside the
       // step's transaction (docs/performance.md#orders).
-      return toOrder(deps, db, row);
+      return toOrder(deps, db, row, { sellers: [reserved.prepared.seller] });
     },
   });
 }
