@@ -23,12 +23,15 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', () => undefined);
   process.on('SIGTERM', () => undefined);
+  // Listening from the start: a server that dies while the database opens must not leave it running.
+  let close: (() => Promise<void>) | null = null;
+  process.on('disconnect', () => void close?.());
 
   const client = await openPgliteClient(dataDir);
   const wire = await serveOverSocket(client, socketPath);
 
   let closing: Promise<void> | null = null;
-  const close = () => {
+  close = () => {
     closing ??= (async () => {
       await wire.close().catch(() => undefined);
       await client.close().catch(() => undefined);
@@ -38,7 +41,10 @@ async function main(): Promise<void> {
     })();
     return closing;
   };
-  process.on('disconnect', () => void close());
+  if (!process.connected) {
+    await close();
+    return;
+  }
 
   process.on('message', (message: ParentMessage) => {
     if (message.type === 'memory') {

@@ -1,9 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGLITE_CHILD } from '../paths.ts';
 import { type Database, DatabaseStartError, openDatabase } from './client.ts';
 import { openPgliteProcess } from './pglite-process.ts';
 
@@ -102,6 +104,19 @@ describe('the embedded database in a process of its own', () => {
     expect(lost[0]).toContain('SIGKILL');
     await expect(database.ping()).rejects.toThrow();
   }, 120_000);
+
+  it('closes the database and exits when the server is gone before it has opened', async () => {
+    const socketDir = await mkdtemp(join(tmpdir(), 'petti-db-early-'));
+    const child = fork(PGLITE_CHILD.script, [join(dir, 'early'), join(socketDir, '.s.PGSQL.5432')], {
+      execArgv: PGLITE_CHILD.execArgv,
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.disconnect();
+    expect(await exited).toBe(0);
+    // It removed the socket's folder on its way out.
+    expect(existsSync(socketDir)).toBe(false);
+  }, 60_000);
 
   it('fails to start with a clear error when the data folder cannot be used', async () => {
     const file = join(dir, 'not-a-folder');
