@@ -11,9 +11,10 @@ export const PREACT_ALIAS = [
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
   { find: /^react$/, replacement: 'preact/compat' },
-  // react-i18next's stand-in for React 17 (CommonJS, requiring React): preact/compat has the hook.
+  // Libraries' stand-in for React 17's missing hook (CommonJS, requiring React; zustand/traditional
+  // imports it): preact/compat has the hook.
   { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
 ];
 
 /** Packages that import React themselves: the component tests must bundle them so the list above reaches them. */
-export const REACT_USING_PACKAGES = [/react-router/, /react-i18next/, /@tanstack\/react-query/, /zustand/];
+export const REACT_USING_PACKAGES = [/react-router/, /@tanstack\/react-query/, /zustand/];

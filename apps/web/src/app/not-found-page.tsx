@@ -1,6 +1,6 @@
 import { ROUTES } from '@petti/shared/routes';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../lib/i18n/react.tsx';
 import { LogoMark } from '../lib/ui/icons.tsx';
 import { OfflineBanner } from './components/offline-banner.tsx';
 

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 import { i18n, initI18n, setLanguage } from '../lib/i18n/index.ts';
@@ -30,9 +29,9 @@ it('scrolls to the top on every navigation, but not when only the query changes'
     { initialEntries: ['/a'] },
   );
   render(
-    <I18nextProvider i18n={i18n}>
+    <>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </>,
   );
   expect(scrollTo).toHaveBeenCalledTimes(1);
   act(() => screen.getByText('to b').click());
@@ -57,9 +56,9 @@ it('takes index.html’s splash away once the first screen is up', async () => {
     },
   );
   render(
-    <I18nextProvider i18n={i18n}>
+    <>
       <RouterProvider router={router} />
-    </I18nextProvider>,
+    </>,
   );
   expect(await screen.findByText('first screen')).toBeTruthy();
   expect(document.getElementById('boot')).toBeNull();

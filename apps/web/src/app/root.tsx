@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { dismissBootSplash } from '../lib/boot-splash.ts';
+import { useTranslation } from '../lib/i18n/react.tsx';
 import { Spinner } from '../lib/ui/loading-overlay.tsx';
 import { followViewport } from '../lib/viewport.ts';
 import { useCurrentPage } from './route-handle.ts';

@@ -1,6 +1,6 @@
 import { TOAST_DEFAULTS } from '@petti/shared/constants';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/react.tsx';
 import { log } from '../lib/log.ts';
 import { toast } from '../lib/ui/toast-store.ts';
 import { registerServiceWorker } from './sw-update.ts';

@@ -1,6 +1,6 @@
 import type { Language } from '@petti/shared/constants';
 import { TOWN_TIME_ZONE, townDateTime, townTime } from '@petti/shared/rules/town-time';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/react.tsx';
 
 /**
  * Dates and times as people in Sivakasi read them: the town's time zone (a phone set elsewhere still

@@ -1,9 +1,9 @@
 import type { Language } from '@petti/shared/constants';
 import { ERRORS, isErrorCode, isNotFoundThing, NOT_FOUND } from '@petti/shared/errors';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CLIENT_ERROR_CODES, isApiError } from './api-error.ts';
 import type { CommonMessages } from './i18n/en.ts';
+import { useTranslation } from './i18n/react.tsx';
 
 /**
  * What to tell the user about a failure, in their language: the shared catalogue's text for the

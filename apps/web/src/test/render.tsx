@@ -1,7 +1,6 @@
 import type { Language } from '@petti/shared/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { messageLoaders } from '../app/i18n/resources.ts';
@@ -49,7 +48,7 @@ export async function renderPage(
   await setLanguage(options.language ?? 'en');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <I18nextProvider i18n={i18n}>
+    <>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[options.route ?? '/']}>
           <Routes>
@@ -58,6 +57,6 @@ export async function renderPage(
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
-    </I18nextProvider>,
+    </>,
   );
 }

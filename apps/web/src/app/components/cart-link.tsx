@@ -1,7 +1,7 @@
 import { ROUTES } from '@petti/shared/routes';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCart } from '../../lib/cart/use-cart.ts';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { CartIcon } from '../../lib/ui/icons.tsx';
 
 /** The app bar's cart, with how many units are in it: on Home as in the shop. */

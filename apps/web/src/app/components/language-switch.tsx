@@ -1,8 +1,8 @@
 import { LANGUAGES, type Language } from '@petti/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { saveLanguageToAccount } from '../../lib/current-user.ts';
 import { setLanguage } from '../../lib/i18n/index.ts';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { canEnter } from '../../lib/sign-in-guard.ts';
 import { localStore } from '../../lib/storage.ts';
 

@@ -1,6 +1,6 @@
 import { ROUTES } from '@petti/shared/routes';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 
 const LINKS = [
   { to: ROUTES.privacyPolicy, page: 'privacyPolicy' },

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { LogoMark } from '../../lib/ui/icons.tsx';
 
 /** The Petti mark and name, linking to `to`. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { OfflineIcon } from '../../lib/ui/icons.tsx';
 import { useOnlineStatus } from '../../lib/use-online-status.ts';
 

@@ -1,7 +1,7 @@
 import { ROUTES } from '@petti/shared/routes';
 import type { ComponentType } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { HomeIcon, LockerIcon, ShopIcon, UserIcon } from '../../lib/ui/icons.tsx';
 
 interface NavItem {

@@ -1,6 +1,6 @@
 import { ROUTES } from '@petti/shared/routes';
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { LegalLinks } from '../components/legal-links.tsx';
 import { Logo } from '../components/logo.tsx';

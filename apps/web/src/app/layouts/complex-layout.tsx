@@ -1,6 +1,6 @@
 import { ROUTES } from '@petti/shared/routes';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { LiveIndicator } from '../../lib/realtime/live-indicator.tsx';
 import { BackIcon } from '../../lib/ui/icons.tsx';
 import { CartLink } from '../components/cart-link.tsx';

@@ -1,6 +1,6 @@
 import { ROUTES } from '@petti/shared/routes';
-import { useTranslation } from 'react-i18next';
 import { Link, Outlet } from 'react-router';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { LayoutTop } from '../components/layout-top.tsx';
 import { LegalLinks } from '../components/legal-links.tsx';

@@ -1,9 +1,9 @@
 import type { Booking, CreateBookingBody } from '@petti/shared/schemas/lockers';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { bookingPath } from '../../lib/bookings/bookings.ts';
 import { startCheckout } from '../../lib/checkout/checkout.ts';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { useCreateBooking } from './api/bookings-api.ts';
 import { paymentOf } from './use-booking-actions.ts';
 

@@ -1,11 +1,11 @@
 import { formatRupees } from '@petti/shared/rules/money';
 import type { Booking } from '@petti/shared/schemas/lockers';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-error.ts';
 import { bookingPath } from '../../lib/bookings/bookings.ts';
 import { type PaymentHandle, startCheckout } from '../../lib/checkout/checkout.ts';
 import { useDateFormat } from '../../lib/date-format.ts';
 import { useErrorText } from '../../lib/error-text.ts';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { confirm } from '../../lib/ui/dialog-store.ts';
 import { toast } from '../../lib/ui/toast-store.ts';
 import {

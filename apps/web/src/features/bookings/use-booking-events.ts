@@ -1,8 +1,8 @@
 import { EVENTS } from '@petti/shared/events';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { bookingKeys, bookingPath } from '../../lib/bookings/bookings.ts';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { eventText, type LiveEvent, useLiveEvents } from '../../lib/realtime/index.ts';
 import { cancelAllDialogs } from '../../lib/ui/dialog-store.ts';
 import { toast } from '../../lib/ui/toast-store.ts';

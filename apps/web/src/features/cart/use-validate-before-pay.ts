@@ -2,13 +2,13 @@ import { ROUTES } from '@petti/shared/routes';
 import type { Cart } from '@petti/shared/rules/cart';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../lib/api-error.ts';
 import { cartStore } from '../../lib/cart/cart.ts';
 import { checkLinesOf, validateCart } from '../../lib/cart/cart-api.ts';
 import { cartNameText } from '../../lib/cart/cart-product.ts';
 import { useErrorText } from '../../lib/error-text.ts';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { toast } from '../../lib/ui/toast-store.ts';
 
 export type ValidateOutcome = 'ok' | 'changed' | 'failed';

@@ -1,9 +1,9 @@
 import type { GrabProduct, GrabSeller } from '@petti/shared/rules/grab-cart';
 import { useCallback, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
 import { limitText, showLimit } from '../../lib/cart/use-cart.ts';
 import { useMe } from '../../lib/current-user.ts';
+import { useTranslation } from '../../lib/i18n/react.tsx';
 import { toast } from '../../lib/ui/toast-store.ts';
 import { grabCart, grabCartStore, openGrabCart } from './grab-cart-store.ts';
 

@@ -1,5 +1,5 @@
 import type { CartProduct } from '@petti/shared/rules/cart';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { useCartActions, useQuantityInCart } from './use-cart.ts';
 
 /** "Add", then − quantity +, for one variant (+1 / −1; the line goes at 0). */

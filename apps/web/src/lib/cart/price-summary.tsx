@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { feeRows, type PriceBreakdown } from './fees.ts';
 
 /** The itemised, all-in price: items, every fee, the total, the GST inside it and the savings. */

@@ -1,8 +1,8 @@
 import { TOAST_DEFAULTS } from '@petti/shared/constants';
 import type { Cart, CartOutcome, CartProduct } from '@petti/shared/rules/cart';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useStore } from 'zustand';
+import { useTranslation } from '../i18n/react.tsx';
 import { confirm } from '../ui/dialog-store.ts';
 import { toast } from '../ui/toast-store.ts';
 import { cartStore } from './cart.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { FormAlert } from '../ui/form.tsx';
 import { Spinner } from '../ui/loading-overlay.tsx';
 import type { PaymentReturn } from './payment-return.ts';

@@ -1,6 +1,6 @@
 import { telLink } from '@petti/shared/rules/contact-links';
 import type { LatLng } from '@petti/shared/rules/geo';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { directionsUrl } from './directions.ts';
 import './map.css';
 

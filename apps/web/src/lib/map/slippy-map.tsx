@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { useMapSettings } from './map-settings.ts';
 import type { SlippyMapProps } from './map-types.ts';
 import { StillMap } from './still-map.tsx';

@@ -1,8 +1,8 @@
 import { TOWN_BOUNDS, TOWN_CENTRE } from '@petti/shared/constants';
 import type { MapSettings } from '@petti/shared/schemas/map';
 import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/react.tsx';
 import type { MapMarker, MapPlace, SlippyMapProps } from './map-types.ts';
 import { boundsOf, fitView, keepInside, MAP_VIEW, pad, type Size, tilesFor, toScreen } from './still-view.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { localStore } from '../storage.ts';
 import { toast } from '../ui/toast-store.ts';
 import { useAlerts } from './use-alerts.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { isLiveHealthy } from './connection-state.ts';
 import { useLiveStatus } from './index.ts';
 import './live-indicator.css';

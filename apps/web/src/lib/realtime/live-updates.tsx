@@ -1,9 +1,9 @@
 import { EVENTS } from '@petti/shared/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { api } from '../api.ts';
 import { getLastUser, subscribeSession } from '../auth-storage.ts';
+import { useTranslation } from '../i18n/react.tsx';
 import { toast } from '../ui/toast-store.ts';
 import { isFromThisDevice } from './index.ts';
 import { live } from './live.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { useOnlineStatus } from '../use-online-status.ts';
 
 /** While offline, browsing shows what the service worker saved: say so above the list. */

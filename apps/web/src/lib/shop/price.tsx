@@ -1,5 +1,5 @@
 import { formatRupees, wholeRupees } from '@petti/shared/rules/money';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 
 /** Whole rupees as lists show them (docs/product.md#money: prices and savings rounded). */
 export function rupees(paise: number): string {

@@ -1,10 +1,10 @@
 import { ROUTES } from '@petti/shared/routes';
 import { photoSrcSet } from '@petti/shared/schemas/photo';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { cartProductOf } from '../cart/cart-product.ts';
 import { CartStepper } from '../cart/cart-stepper.tsx';
+import { useTranslation } from '../i18n/react.tsx';
 import { Price } from './price.tsx';
 import { ProductArt } from './product-art.tsx';
 import { localName, unitLabel } from './product-text.ts';

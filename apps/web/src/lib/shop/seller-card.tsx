@@ -1,6 +1,6 @@
 import { ROUTES } from '@petti/shared/routes';
-import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { useTranslation } from '../i18n/react.tsx';
 import { ProductArt } from './product-art.tsx';
 import { isOpenAt } from './product-text.ts';
 import type { Seller } from './types.ts';

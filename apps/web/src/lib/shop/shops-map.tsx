@@ -1,8 +1,8 @@
 import { ROUTES } from '@petti/shared/routes';
 import type { LatLng } from '@petti/shared/rules/geo';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { generatePath } from 'react-router';
+import { useTranslation } from '../i18n/react.tsx';
 import type { MapMarker } from '../map/map-types.ts';
 import { SlippyMap } from '../map/slippy-map.tsx';
 import { isOpenAt } from './product-text.ts';

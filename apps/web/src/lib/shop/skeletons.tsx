@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 
 /** Grey placeholders in the shape of the list that is loading (announced once as loading). */
 export function CardSkeletons({ count = 6, variant = 'card' }: { count?: number; variant?: 'card' | 'row' }) {

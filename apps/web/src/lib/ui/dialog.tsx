@@ -1,6 +1,6 @@
 import type { DIALOG_DEFAULTS } from '@petti/shared/constants';
 import { useEffect, useId, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { answerDialog, type PendingDialog, useCurrentDialog } from './dialog-store.ts';
 
 // The translated defaults live under dialog.* and must say what DIALOG_DEFAULTS says in English.

@@ -1,5 +1,5 @@
 import { ROUTES } from '@petti/shared/routes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { LogoMark } from './icons.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import './form.css';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { AlertIcon } from './icons.tsx';
 import { Spinner } from './loading-overlay.tsx';
 

@@ -1,5 +1,5 @@
 import { LOADING_OVERLAY } from '@petti/shared/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { useIsLoading } from './loading-store.ts';
 
 /** Shown with no delay (LOADING_OVERLAY.delayMs is 0) whenever the loading store is held. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PageId } from '../i18n/en.ts';
+import { useTranslation } from '../i18n/react.tsx';
 
 /** A page's heading and one-line description, from pages.<id>.title / .description. */
 export function PageIntro({ page, children }: { page: PageId; children?: ReactNode }) {

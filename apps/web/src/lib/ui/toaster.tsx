@@ -1,5 +1,5 @@
 import { TOAST_POSITIONS } from '@petti/shared/constants';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react.tsx';
 import { atLeast, useBreakpoint } from '../viewport.ts';
 import { AlertIcon, CheckIcon, CloseIcon, InfoIcon } from './icons.tsx';
 import { type Toast, type ToastPlacement, toast, useToasts } from './toast-store.ts';

@@ -1,9 +1,9 @@
 import { TOWN_CENTRE } from '@petti/shared/constants';
 import { isInsideTown, type LatLng } from '@petti/shared/rules/geo';
 import { type FormEvent, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { type FieldErrors, focusFirstError } from '../../../lib/form-errors.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { Field, FormAlert, SubmitButton, TextField } from '../../../lib/ui/form.tsx';
 import { type Address, type AddressInput, type Place, usePlaces } from '../api/addresses-api.ts';
 import { TownMap } from './town-map.tsx';

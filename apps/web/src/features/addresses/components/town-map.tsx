@@ -1,5 +1,5 @@
 import type { LatLng } from '@petti/shared/rules/geo';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { MapPlace } from '../../../lib/map/map-types.ts';
 import { SlippyMap } from '../../../lib/map/slippy-map.tsx';
 

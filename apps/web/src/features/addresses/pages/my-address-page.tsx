@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
 import { confirm } from '../../../lib/ui/dialog-store.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';

@@ -1,5 +1,5 @@
 import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { applyBackspace, applyInput, type BoxesState, extractCode, OTP_LENGTH } from '../otp-digits.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { ERRORS } from '@petti/shared/errors';
 import { ROUTES } from '@petti/shared/routes';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { FormAlert } from '../../../lib/ui/form.tsx';
 import { readAuthState } from '../auth-state.ts';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { formatClock } from '../countdown.ts';
 
 /** "Send the code again", counting down until the server allows another SMS. */

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { formatClock } from '../countdown.ts';
 import { minutesToWait } from '../wait-hint.ts';
 

@@ -1,10 +1,10 @@
 import { ROUTES } from '@petti/shared/routes';
 import { type ReactNode, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { subscribeSession } from '../../../lib/auth-storage.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { canEnter } from '../../../lib/sign-in-guard.ts';
 import { localStore } from '../../../lib/storage.ts';
 import { FormAlert } from '../../../lib/ui/form.tsx';

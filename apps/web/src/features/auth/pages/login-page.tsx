@@ -2,11 +2,11 @@ import { ROUTES } from '@petti/shared/routes';
 // The rule, not the zod schema made of it: this first screen does not load zod (docs/performance.md).
 import { checkPhone } from '@petti/shared/rules/phone';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { fieldErrorsFrom, focusFirstError } from '../../../lib/form-errors.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { returnPath } from '../../../lib/sign-in-guard.ts';
 import { sessionStore } from '../../../lib/storage.ts';
 import { FormAlert, SubmitButton } from '../../../lib/ui/form.tsx';

@@ -1,9 +1,9 @@
 import { ROUTES } from '@petti/shared/routes';
 import type { SignInResult } from '@petti/shared/schemas/auth';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
+import { Trans, useTranslation } from '../../../lib/i18n/react.tsx';
 import { sessionStore } from '../../../lib/storage.ts';
 import { SubmitButton } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';

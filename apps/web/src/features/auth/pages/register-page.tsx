@@ -1,12 +1,12 @@
 import { ROUTES } from '@petti/shared/routes';
 import { signUpBody } from '@petti/shared/schemas/auth';
 import { type FormEvent, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { api } from '../../../lib/api.ts';
 import { isApiError } from '../../../lib/api-error.ts';
 import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { type FieldErrors, fieldErrorsFrom, focusFirstError } from '../../../lib/form-errors.ts';
+import { Trans, useTranslation } from '../../../lib/i18n/react.tsx';
 import { returnPath } from '../../../lib/sign-in-guard.ts';
 import { sessionStore } from '../../../lib/storage.ts';
 import { FormAlert, SubmitButton, TextField } from '../../../lib/ui/form.tsx';

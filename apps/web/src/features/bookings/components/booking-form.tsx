@@ -2,9 +2,9 @@ import { BOOKING_DURATIONS_HOURS, type LockerSize } from '@petti/shared/constant
 import { formatRupees } from '@petti/shared/rules/money';
 import type { LockerSite } from '@petti/shared/schemas/lockers';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { confirm } from '../../../lib/ui/dialog-store.ts';
 import { FormAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';

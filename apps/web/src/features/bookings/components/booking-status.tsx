@@ -4,9 +4,9 @@ import { CANCELLABLE_STATES, EXTENDABLE_STATES, OPENABLE_STATES } from '@petti/s
 import { formatRupees } from '@petti/shared/rules/money';
 import type { Booking } from '@petti/shared/schemas/lockers';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDateFormat } from '../../../lib/date-format.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { useLiveEvents } from '../../../lib/realtime/index.ts';
 import { clock, finalMessageKey } from '../booking-view.ts';
 import { paymentOf, useBookingActions } from '../use-booking-actions.ts';

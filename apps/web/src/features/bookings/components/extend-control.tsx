@@ -1,6 +1,6 @@
 import type { Booking } from '@petti/shared/schemas/lockers';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { extensionChoices } from '../booking-view.ts';
 
 /** Picks how many hours to add to a booking and starts paying for them. */

@@ -1,7 +1,7 @@
 import type { Booking } from '@petti/shared/schemas/lockers';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { bookingPath } from '../../../lib/bookings/bookings.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { clock } from '../booking-view.ts';
 import { useBookingActions } from '../use-booking-actions.ts';
 import { PinCard } from './pin-card.tsx';

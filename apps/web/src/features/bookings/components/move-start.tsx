@@ -1,6 +1,6 @@
 import type { Booking } from '@petti/shared/schemas/lockers';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { startWindow, toLocalInput } from '../booking-view.ts';
 
 /** Moves a scheduled booking's start, within the window a booking may start in. */

@@ -1,6 +1,6 @@
 import { ROUTES } from '@petti/shared/routes';
-import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
 import { useSellers } from '../../../lib/shop/shop-api.ts';
 import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';

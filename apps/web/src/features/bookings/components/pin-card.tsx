@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/date-format.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { pinStatus, smsHref } from '../booking-view.ts';
 import type { SavedBooking } from '../last-bookings.ts';
 

@@ -1,7 +1,7 @@
 import type { LatLng } from '@petti/shared/rules/geo';
 import type { LockerSite } from '@petti/shared/schemas/lockers';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { MapMarker } from '../../../lib/map/map-types.ts';
 import { SlippyMap } from '../../../lib/map/slippy-map.tsx';
 import { freeTotal } from '../booking-view.ts';

@@ -1,5 +1,5 @@
 import type { LockerSite } from '@petti/shared/schemas/lockers';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { PlaceActions } from '../../../lib/map/place-actions.tsx';
 
 /** A site's name, address, hours and status, at the top of its booking page and in the list. */

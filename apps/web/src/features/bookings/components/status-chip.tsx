@@ -1,5 +1,5 @@
 import type { BookingState } from '@petti/shared/rules/booking-states';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 
 const TONE: Record<BookingState, 'good' | 'wait' | 'bad' | 'done'> = {
   awaiting_payment: 'wait',

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PaymentOutcomeBanner, usePaymentReturn } from '../../../lib/checkout/checkout.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { InstallOffer } from '../../../lib/install/install-offer.tsx';
 import { AlertsPrompt } from '../../../lib/push/alerts-prompt.tsx';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';

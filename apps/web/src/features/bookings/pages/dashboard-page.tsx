@@ -1,11 +1,11 @@
 import { STORAGE_KEYS } from '@petti/shared/constants';
 import type { Booking, LockerSite } from '@petti/shared/schemas/lockers';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { bookingPath, liveBookings, useBookingList } from '../../../lib/bookings/bookings.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { MAP_HEIGHT } from '../../../lib/map/slippy-map.tsx';
 import { localStore } from '../../../lib/storage.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';

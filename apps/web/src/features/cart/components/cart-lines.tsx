@@ -1,9 +1,9 @@
 import { ROUTES } from '@petti/shared/routes';
 import type { Cart } from '@petti/shared/rules/cart';
-import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { cartNameText, rupeesToPaise } from '../../../lib/cart/cart-product.ts';
 import { CartStepper } from '../../../lib/cart/cart-stepper.tsx';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
 import { unitLabel } from '../../../lib/shop/product-text.ts';

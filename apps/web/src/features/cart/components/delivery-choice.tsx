@@ -1,10 +1,10 @@
 import { ROUTES } from '@petti/shared/routes';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useStore } from 'zustand';
 import { useAddresses } from '../../../lib/addresses/addresses.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { Field, LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { useParcelSites } from '../api/locker-sites.ts';

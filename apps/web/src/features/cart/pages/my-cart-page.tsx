@@ -1,9 +1,9 @@
 import { ROUTES } from '@petti/shared/routes';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { isOpenAt } from '../../../lib/shop/product-text.ts';
 import { useSeller } from '../../../lib/shop/shop-api.ts';

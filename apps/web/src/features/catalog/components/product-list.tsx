@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ProductCard } from '../../../lib/shop/product-card.tsx';
 import type { useProductPages } from '../../../lib/shop/shop-api.ts';
 import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';

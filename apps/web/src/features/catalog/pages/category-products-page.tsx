@@ -1,7 +1,7 @@
 import { ROUTES } from '@petti/shared/routes';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { useCategories, useProductPages, useSellers } from '../../../lib/shop/shop-api.ts';
 import { shopChoices } from '../../../lib/shop/shop-choices.ts';

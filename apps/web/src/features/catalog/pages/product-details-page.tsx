@@ -1,12 +1,12 @@
 import { ROUTES } from '@petti/shared/routes';
 import { photoSrcSet } from '@petti/shared/schemas/photo';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
 import { cartProductOf } from '../../../lib/cart/cart-product.ts';
 import { CartStepper } from '../../../lib/cart/cart-stepper.tsx';
 import { useQuantityInCart } from '../../../lib/cart/use-cart.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { Price, rupees } from '../../../lib/shop/price.tsx';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
 import { localName, unitLabel } from '../../../lib/shop/product-text.ts';

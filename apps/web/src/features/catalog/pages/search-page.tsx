@@ -1,7 +1,7 @@
 import { ROUTES } from '@petti/shared/routes';
 import { type FormEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { generatePath, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { PlaceActions } from '../../../lib/map/place-actions.tsx';
 import { useProductPages, useSeller, useSellers } from '../../../lib/shop/shop-api.ts';
 import { ShopHours } from '../../../lib/shop/shop-hours.tsx';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';
 import { FormAlert, LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { decideRequest, hideListing, useJoinRequests, useReported } from '../complex-api.ts';

@@ -1,8 +1,8 @@
 import { type ComplexSummary, flatSchema, type Membership } from '@petti/shared/schemas/complex';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
 import { useShopLocation } from '../../../lib/shop/use-shop-location.ts';

@@ -1,7 +1,7 @@
 import { ROUTES } from '@petti/shared/routes';
 import type { Listing } from '@petti/shared/schemas/complex';
-import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { ListingPhoto } from './listing-photo.tsx';
 

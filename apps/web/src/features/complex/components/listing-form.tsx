@@ -9,9 +9,9 @@ import {
 } from '@petti/shared/schemas/complex';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error.ts';
 import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { useCategories } from '../../../lib/shop/shop-api.ts';
 import { Field, FormAlert, SubmitButton, TextField } from '../../../lib/ui/form.tsx';

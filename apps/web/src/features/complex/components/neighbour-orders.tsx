@@ -1,9 +1,9 @@
 import { EVENTS } from '@petti/shared/events';
 import { ROUTES } from '@petti/shared/routes';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { useLiveEvents } from '../../../lib/realtime/index.ts';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';

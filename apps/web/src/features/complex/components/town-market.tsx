@@ -1,8 +1,8 @@
 import { ROUTES } from '@petti/shared/routes';
 import { type FormEvent, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useNavigate } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
 import { ProductCard } from '../../../lib/shop/product-card.tsx';
 import { localName, percentOff } from '../../../lib/shop/product-text.ts';

@@ -1,10 +1,10 @@
 import { ROUTES } from '@petti/shared/routes';
 import type { HandoverMode } from '@petti/shared/schemas/complex';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { generatePath, Link, useParams } from 'react-router';
 import { startCheckout } from '../../../lib/checkout/checkout.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { useCategories } from '../../../lib/shop/shop-api.ts';

@@ -1,8 +1,8 @@
 import { EVENTS } from '@petti/shared/events';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { useLiveEvents } from '../../../lib/realtime/index.ts';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';

@@ -1,8 +1,8 @@
 import { ROUTES } from '@petti/shared/routes';
 import { type GrabGroup, grabGroupTotals } from '@petti/shared/rules/grab-cart';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { cartNameText } from '../../../lib/cart/cart-product.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { unitLabel } from '../../../lib/shop/product-text.ts';
 import type { usePayBasket } from '../use-pay-basket.ts';

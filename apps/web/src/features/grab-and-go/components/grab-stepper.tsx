@@ -1,5 +1,5 @@
 import type { GrabProduct, GrabSeller } from '@petti/shared/rules/grab-cart';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { useGrabActions, useGrabQuantity } from '../use-grab-cart.ts';
 
 /** "Add", then − quantity +, for one variant in one shop's grab basket. */

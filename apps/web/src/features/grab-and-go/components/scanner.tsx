@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 
 /** What the camera looks for: a product's EAN-13, or a QR code (a shop's entrance, an exit pass). */
 export type ScanKind = 'product' | 'qr';

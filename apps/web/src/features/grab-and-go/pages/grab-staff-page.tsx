@@ -1,7 +1,7 @@
 import type { ExitPassCheck } from '@petti/shared/schemas/grab';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { useSellers } from '../../../lib/shop/shop-api.ts';

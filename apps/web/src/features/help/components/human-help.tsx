@@ -1,5 +1,5 @@
 import { telLink, whatsappLink } from '@petti/shared/rules/contact-links';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { useSupportContacts } from '../support-api.ts';
 
 /** On every help screen: how to reach a person (docs/product.md#help). Hidden when nothing is configured. */

@@ -1,7 +1,7 @@
 import { ROUTES } from '@petti/shared/routes';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import '../../../lib/ui/form.css';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { HumanHelp } from '../components/human-help.tsx';

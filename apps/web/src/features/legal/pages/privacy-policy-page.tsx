@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { LegalDocument } from '../components/legal-document.tsx';
 
 const SECTIONS = ['collect', 'use', 'share', 'keep', 'rights', 'contact'] as const;

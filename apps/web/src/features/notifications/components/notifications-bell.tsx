@@ -1,8 +1,8 @@
 import { ROUTES } from '@petti/shared/routes';
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getLastUser, subscribeSession } from '../../../lib/auth-storage.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { BellIcon } from '../../../lib/ui/icons.tsx';
 import { useUnreadCount } from '../api/notifications-api.ts';
 import './bell.css';

@@ -1,9 +1,9 @@
 import { notificationIcon, notificationLink } from '@petti/shared/rules/notification-link';
 import type { Notification } from '@petti/shared/schemas/lockers';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { AlertIcon, CheckIcon, InfoIcon, LockerIcon, ShopIcon } from '../../../lib/ui/icons.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';

@@ -1,8 +1,8 @@
 import { ROUTES } from '@petti/shared/routes';
 import { formatRupees } from '@petti/shared/rules/money';
 import type { Order } from '@petti/shared/schemas/orders';
-import { useTranslation } from 'react-i18next';
 import { generatePath, Link } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { dateTimeFormat, shopNameOf, unitCount } from '../../../lib/orders/order-text.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 

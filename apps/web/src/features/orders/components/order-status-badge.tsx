@@ -1,5 +1,5 @@
 import type { OrderState } from '@petti/shared/schemas/orders';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 
 const TONE: Partial<Record<OrderState, string>> = {
   delivered: 'success',

@@ -1,5 +1,5 @@
 import type { Order } from '@petti/shared/schemas/orders';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { timelineOf } from '../order-timeline.ts';
 
 /** The order's steps for its delivery type, done / now / to come, with the time each happened. */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import type { MapMarker } from '../../../lib/map/map-types.ts';
 import { PlaceActions } from '../../../lib/map/place-actions.tsx';
 import { SlippyMap } from '../../../lib/map/slippy-map.tsx';

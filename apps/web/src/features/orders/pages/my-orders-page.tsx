@@ -1,8 +1,8 @@
 import { ROUTES } from '@petti/shared/routes';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';

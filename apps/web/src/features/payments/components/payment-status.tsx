@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '@petti/shared/schemas/payments';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 
 const TONE: Record<PaymentStatus, string> = {
   created: 'wait',

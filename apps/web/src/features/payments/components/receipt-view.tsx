@@ -1,9 +1,9 @@
 import { formatRupees } from '@petti/shared/rules/money';
 import type { PaymentDetail } from '@petti/shared/schemas/payments';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
 import { usePayment } from '../api/payments-api.ts';

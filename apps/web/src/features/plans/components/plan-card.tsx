@@ -1,7 +1,7 @@
 import { formatRupees } from '@petti/shared/rules/money';
 import type { Plan } from '@petti/shared/schemas/payments';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { CheckIcon } from '../../../lib/ui/icons.tsx';
 import { benefitsOf } from '../plan-view.ts';
 

@@ -1,7 +1,7 @@
 import { ROUTES } from '@petti/shared/routes';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PageId } from '../../../lib/i18n/en.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 
 const ACCOUNT_LINKS: { to: string; page: PageId }[] = [
   { to: ROUTES.myOrders, page: 'myOrders' },

@@ -1,7 +1,6 @@
 import { displayPhone } from '@petti/shared/rules/phone';
 import { emailSchema, type Me, nameSchema } from '@petti/shared/schemas/auth';
 import { type FormEvent, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   type UpdateMeInput,
   useMe,
@@ -10,6 +9,7 @@ import {
 } from '../../../lib/current-user.ts';
 import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { type FieldErrors, fieldErrorsFrom, focusFirstError } from '../../../lib/form-errors.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { Field, FormAlert, LoadFailedAlert, SubmitButton } from '../../../lib/ui/form.tsx';
 import { LoadingLine, Spinner } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';

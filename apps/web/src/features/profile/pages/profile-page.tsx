@@ -1,8 +1,8 @@
 import { ROUTES } from '@petti/shared/routes';
 import { displayPhone } from '@petti/shared/rules/phone';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMe } from '../../../lib/current-user.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { AccountLinks } from '../components/account-links.tsx';
 import '../profile.css';

@@ -1,8 +1,8 @@
 import { ROUTES } from '@petti/shared/routes';
 import type { Seller } from '@petti/shared/schemas/catalog';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
 import { useCategories } from '../../../lib/shop/shop-api.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';

@@ -1,6 +1,6 @@
 import { ROUTES } from '@petti/shared/routes';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { CheckIcon } from '../../../lib/ui/icons.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import '../sellers.css';

@@ -1,8 +1,8 @@
 import { PUSH_ALERTS, type PushAlert, type PushPreferences } from '@petti/shared/schemas/push';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { getAlertPreferences, saveAlertPreferences } from '../../../lib/push/push-client.ts';
 import { useAlerts } from '../../../lib/push/use-alerts.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';

@@ -3,7 +3,6 @@ import { ROUTES } from '@petti/shared/routes';
 import type { Me, NotificationPrefs } from '@petti/shared/schemas/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   deleteAccount,
@@ -14,6 +13,7 @@ import {
 } from '../../../lib/current-user.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { setLanguage } from '../../../lib/i18n/index.ts';
+import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { duringSignOut, endLocalSession } from '../../../lib/session.ts';
 import { signOut } from '../../../lib/sign-out.ts';
 import { confirm } from '../../../lib/ui/dialog-store.ts';
