@@ -21,15 +21,33 @@ export function memoryStorage(initial: Record<string, string> = {}): KeyValueSto
 
 let fallback: KeyValueStorage | undefined;
 
+/**
+ * Whether the page may write to this storage (private modes refuse), found out once per storage
+ * object: the answer does not change while the page runs, and the probe is a write, which screens
+ * asked for on every draw.
+ */
+const writable = new WeakMap<Storage, boolean>();
+function usable(storage: Storage): boolean {
+  let ok = writable.get(storage);
+  if (ok === undefined) {
+    try {
+      const probe = '__petti_probe__';
+      storage.setItem(probe, probe);
+      storage.removeItem(probe);
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    writable.set(storage, ok);
+  }
+  return ok;
+}
+
 /** `localStorage` when it works, else a per-tab memory storage (reading it can throw in some browsers). */
 export function localStore(): KeyValueStorage {
   try {
-    if (typeof globalThis.localStorage !== 'undefined') {
-      const probe = '__petti_probe__';
-      globalThis.localStorage.setItem(probe, probe);
-      globalThis.localStorage.removeItem(probe);
-      return globalThis.localStorage;
-    }
+    const storage = globalThis.localStorage;
+    if (storage !== undefined && usable(storage)) return storage;
   } catch {
     // fall through to memory
   }
@@ -51,12 +69,8 @@ let sessionFallback: KeyValueStorage | undefined;
 /** `sessionStorage` (this tab only, survives a reload) when it works, else a per-page memory storage. */
 export function sessionStore(): KeyValueStorage {
   try {
-    if (typeof globalThis.sessionStorage !== 'undefined') {
-      const probe = '__petti_probe__';
-      globalThis.sessionStorage.setItem(probe, probe);
-      globalThis.sessionStorage.removeItem(probe);
-      return globalThis.sessionStorage;
-    }
+    const storage = globalThis.sessionStorage;
+    if (storage !== undefined && usable(storage)) return storage;
   } catch {
     // fall through to memory
   }
