@@ -90,15 +90,19 @@ export function createMetrics(deps: { database: Database; realtime: Realtime; cl
       this.set(deps.realtime.status().clients ?? 0);
     },
   });
-  new client.Gauge({
-    name: 'petti_database_resident_memory_bytes',
-    help: "Resident memory of the embedded database's own process (PGlite; absent on PostgreSQL)",
-    registers: [registry],
-    async collect() {
-      const rss = await deps.database.databaseMemory?.().catch(() => undefined);
-      if (rss !== undefined) this.set(rss);
-    },
-  });
+  const databaseMemory = deps.database.databaseMemory?.bind(deps.database);
+  // Only where Petti runs the database's process itself (PGlite); PostgreSQL's are not its to count.
+  if (databaseMemory) {
+    new client.Gauge({
+      name: 'petti_database_resident_memory_bytes',
+      help: "Resident memory of the embedded database's own process",
+      registers: [registry],
+      async collect() {
+        const rss = await databaseMemory().catch(() => undefined);
+        if (rss !== undefined) this.set(rss);
+      },
+    });
+  }
   new client.Gauge({
     name: 'petti_db_pool_connections',
     help: 'PostgreSQL pool connections by state',

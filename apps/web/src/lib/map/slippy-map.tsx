@@ -21,9 +21,9 @@ export const MAP_HEIGHT = 240;
 export function SlippyMap(props: SlippyMapProps) {
   const { t } = useTranslation();
   const settings = useMapSettings();
-  const [live, setLive] = useState<false | { focused: boolean }>(
-    props.pin !== undefined ? { focused: false } : false,
-  );
+  const [woken, setWoken] = useState<false | { focused: boolean }>(false);
+  // A pin to place needs the live map, whenever it is given.
+  const live = woken || (props.pin !== undefined ? { focused: false } : false);
   const height = props.height ?? MAP_HEIGHT;
   const tiles = settings.data?.tiles ?? null;
   const loading = (
@@ -41,7 +41,7 @@ export function SlippyMap(props: SlippyMapProps) {
           <LeafletMap {...props} tiles={tiles} focusOnOpen={live.focused} />
         </Suspense>
       ) : (
-        <StillMap {...props} tiles={tiles} onWake={(focused) => setLive({ focused })} />
+        <StillMap {...props} tiles={tiles} onWake={(focused) => setWoken({ focused })} />
       )}
     </div>
   );
