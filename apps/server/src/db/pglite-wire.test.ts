@@ -20,6 +20,14 @@ describe('nextMessageLength', () => {
     expect(nextMessageLength(query.subarray(0, 13), true)).toBe(0);
     expect(nextMessageLength(query.subarray(0, 3), true)).toBe(0);
   });
+
+  it('refuses a length no message can have', () => {
+    const bad = Buffer.from([0x51, 0xff, 0xff, 0xff, 0xfe]);
+    expect(() => nextMessageLength(bad, true)).toThrow(/bytes/);
+    const tooShortStartup = Buffer.alloc(8);
+    tooShortStartup.writeInt32BE(4, 0);
+    expect(() => nextMessageLength(tooShortStartup, false)).toThrow(/bytes/);
+  });
 });
 
 describe('PGlite over a Unix socket', () => {

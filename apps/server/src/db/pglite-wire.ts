@@ -10,12 +10,16 @@ const CANCEL_REQUEST = 80_877_102;
 /** 'X': the client says goodbye. */
 const TERMINATE = 0x58;
 
-/** Bytes up to the end of the next whole message, or 0 while it has not all arrived. */
+/**
+ * Bytes up to the end of the next whole message, or 0 while it has not all arrived. A length no
+ * message can have (shorter than its own header) is refused: the connection is then closed.
+ */
 export function nextMessageLength(buffer: Buffer, started: boolean): number {
   // Before the startup message, messages have no type byte: the length comes first.
   const header = started ? 5 : 4;
   if (buffer.length < header) return 0;
   const length = started ? 1 + buffer.readInt32BE(1) : buffer.readInt32BE(0);
+  if (length < (started ? 5 : 8)) throw new Error(`a message of ${length} bytes`);
   return buffer.length >= length ? length : 0;
 }
 
