@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../../packages/shared/src/routes.ts';
 import {
   type BuiltChunk,
+  chunkGraph,
   compileLanguageRule,
   patternSource,
   preloadScript,
@@ -82,7 +83,7 @@ describe("a route's files", () => {
   ];
 
   it('are its layout and page with all they import, less what the entry loads, and their styles', () => {
-    const [login] = preloadsFor(table, '/app/src/app/router.tsx', chunks);
+    const [login] = preloadsFor(table, '/app/src/app/router.tsx', chunkGraph(chunks));
     expect(login?.scripts.sort()).toEqual(
       ['assets/auth-layout.js', 'assets/form.js', 'assets/login-page.js', 'assets/logo.js'].sort(),
     );
@@ -91,7 +92,7 @@ describe("a route's files", () => {
 
   it('fail the build when a route’s module has no chunk', () => {
     const missing = [{ ...table[0]!, imports: ['./layouts/nowhere.tsx'] }];
-    expect(() => preloadsFor(missing, '/app/src/app/router.tsx', chunks)).toThrow(/no chunk/);
+    expect(() => preloadsFor(missing, '/app/src/app/router.tsx', chunkGraph(chunks))).toThrow(/no chunk/);
   });
 });
 

@@ -130,21 +130,29 @@ function closure(start: string, chunks: Map<string, BuiltChunk>, into = new Set<
   return into;
 }
 
-/** What index.html already asks for: the entry chunk and its static imports. */
-function loadedByEntry(chunks: BuiltChunk[], byFile: Map<string, BuiltChunk>): Set<string> {
+/** The build's chunks, looked up by file and by module, and what index.html already asks for. */
+export interface ChunkGraph {
+  byFile: Map<string, BuiltChunk>;
+  byModule: Map<string, BuiltChunk>;
+  /** The entry chunk and its static imports. */
+  loaded: Set<string>;
+}
+
+/** Made once per build and read by the routes' and the languages' preloads alike. */
+export function chunkGraph(chunks: BuiltChunk[]): ChunkGraph {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
   const entry = chunks.find((c) => c.isEntry);
   if (!entry) throw new Error('route-preloads: the build has no entry chunk');
-  return closure(entry.fileName, byFile);
+  return { byFile, byModule, loaded: closure(entry.fileName, byFile) };
 }
 
 /**
  * Each route's files, from the build's chunks: the chunks of its layout and page with everything they
  * import, less what the entry already loads (index.html asks for those already).
  */
-export function preloadsFor(table: RouteEntry[], routerFile: string, chunks: BuiltChunk[]): Preload[] {
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
-  const loaded = loadedByEntry(chunks, byFile);
+export function preloadsFor(table: RouteEntry[], routerFile: string, graph: ChunkGraph): Preload[] {
+  const { byFile, byModule, loaded } = graph;
   return table.map(({ pattern, imports, signedIn }) => {
     const files = new Set<string>();
     for (const specifier of imports) {
@@ -236,12 +244,10 @@ export function compileLanguageRule(languageModule: string): string {
 }
 
 /** The files a language's strings need: the chunk of its module, less what the entry loads. */
-function languageFiles(module: string, chunks: BuiltChunk[]): string[] {
-  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-  const chunk = chunks.find((c) => c.facadeModuleId === module);
+function languageFiles(module: string, graph: ChunkGraph): string[] {
+  const chunk = graph.byModule.get(module);
   if (!chunk) throw new Error(`route-preloads: no chunk for ${module}`);
-  const loaded = loadedByEntry(chunks, byFile);
-  return [...closure(chunk.fileName, byFile)].filter((f) => !loaded.has(f));
+  return [...closure(chunk.fileName, graph.byFile)].filter((f) => !graph.loaded.has(f));
 }
 
 export function routePreloads(options: {
@@ -269,7 +275,8 @@ export function routePreloads(options: {
         if (!ctx.bundle) return html;
         const table = readRouteTable(readFileSync(routerFile, 'utf8'), options.routes);
         const chunks = Object.values(ctx.bundle).filter((o) => o.type === 'chunk') as unknown as BuiltChunk[];
-        const script = preloadScript(preloadsFor(table, routerFile, chunks), {
+        const graph = chunkGraph(chunks);
+        const script = preloadScript(preloadsFor(table, routerFile, graph), {
           base,
           lastUserKey: options.lastUserKey,
           home: options.home,
@@ -277,7 +284,7 @@ export function routePreloads(options: {
           languages: Object.fromEntries(
             Object.entries(options.messages).map(([language, url]) => [
               language,
-              languageFiles(url.pathname, chunks),
+              languageFiles(url.pathname, graph),
             ]),
           ),
           languageRule: compileLanguageRule(options.languageModule.pathname),
