@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed.ts';
+import { namingClient } from './named-statements.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -76,6 +77,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     connectionString: url,
     max: Math.max(2, poolSize),
     connectionTimeoutMillis: 5000,
+    Client: namingClient(),
   });
   // An idle client's network error must not crash the process; the next query reports it instead.
   pool.on('error', () => {});

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { PGLITE_CHILD } from '../paths.ts';
 import { singleConnectionChangeFeed } from './change-feed.ts';
 import { type Database, DatabaseStartError, type Db } from './client.ts';
+import { namingClient } from './named-statements.ts';
 import type { ChildMessage, ParentMessage } from './pglite-messages.ts';
 import * as schema from './schema.ts';
 
@@ -60,6 +61,7 @@ export async function openPgliteProcess(
     // The one connection is the database's one session: no reason to close it when idle.
     idleTimeoutMillis: 0,
     connectionTimeoutMillis: 5000,
+    Client: namingClient(),
   });
   pool.on('error', () => {});
   const ask = asker(child);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { namingClient, StatementNames } from './named-statements.ts';
 import { nextMessageLength, serveOverSocket } from './pglite-wire.ts';
 
 describe('nextMessageLength', () => {
@@ -83,6 +84,24 @@ describe('PGlite over a Unix socket', () => {
     expect((await c.query('select count(*)::int as n from notes where id = 2')).rows).toEqual([{ n: 0 }]);
     await c.query('insert into notes values (2, $1)', ['second']);
     await c.end();
+  });
+
+  it('lets the next connection name statements afresh: the last one’s prepared statements are gone', async () => {
+    const Named = namingClient(new StatementNames());
+    const first = new Named({ host: dir, user: 'postgres', database: 'postgres' });
+    await first.connect();
+    await first.query('select body from notes where id = $1', [2]);
+    expect((await first.query('select count(*)::int as n from pg_prepared_statements')).rows).toEqual([
+      { n: 1 },
+    ]);
+    await first.end();
+    const second = new Named({ host: dir, user: 'postgres', database: 'postgres' });
+    await second.connect();
+    // The same name again: PGlite would refuse it ("already exists") had the first connection's stayed.
+    expect((await second.query('select body from notes where id = $1', [2])).rows).toEqual([
+      { body: 'second' },
+    ]);
+    await second.end();
   });
 
   it('delivers notifications to the connection that listens, after the commit', async () => {

@@ -113,6 +113,9 @@ function session(client: PGlite, socket: Socket): Promise<void> {
         .then(async () => {
           // Whatever the closed connection left open must not hold the next one's writes.
           if (client.isInTransaction()) await client.exec('ROLLBACK');
+          // The next connection starts with no prepared statements, as on PostgreSQL: its client
+          // names statements afresh (./named-statements.ts) and would meet this one's.
+          await client.exec('DEALLOCATE ALL');
         })
         .catch(() => undefined);
       void work.then(() => resolve());
