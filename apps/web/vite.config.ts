@@ -33,6 +33,18 @@ export default defineConfig({
         en: new URL('./src/app/i18n/en.ts', import.meta.url),
         ta: new URL('./src/app/i18n/ta.ts', import.meta.url),
       },
+      // The three screens a first visit most often opens (docs/performance.md#first-screens-before-any-script).
+      firstScreens: [
+        { path: ROUTES.login, ready: '[data-testid="page-login"]', signedIn: false },
+        { path: ROUTES.dashboard, ready: '[data-testid="page-dashboard"]', signedIn: true },
+        // Drawn with an empty cart: a phone holding a cart gets the splash instead.
+        {
+          path: ROUTES.myCart,
+          ready: '[data-testid="page-myCart"]',
+          signedIn: true,
+          unlessStored: STORAGE_KEYS.cart,
+        },
+      ],
     }),
     VitePWA({
       registerType: 'prompt',

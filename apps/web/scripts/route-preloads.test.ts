@@ -10,6 +10,7 @@ import {
   preloadScript,
   preloadsFor,
   readRouteTable,
+  takeEntryTags,
 } from './route-preloads.ts';
 
 const routerFile = new URL('../src/app/router.tsx', import.meta.url).pathname;
@@ -107,6 +108,7 @@ describe('the script index.html runs', () => {
     { pattern: '/productDetails/:id', signedIn: true, scripts: ['assets/product.js'], styles: [] },
     { pattern: '/login', signedIn: false, scripts: ['assets/login.js', 'assets/shared.js'], styles: [] },
     { pattern: '/Grab&Go', signedIn: true, scripts: ['assets/grab.js'], styles: [] },
+    { pattern: '/MyCart', signedIn: true, scripts: ['assets/cart.js'], styles: [] },
   ];
   const script = preloadScript(preloads, {
     base: '/',
@@ -115,29 +117,83 @@ describe('the script index.html runs', () => {
     signIn: '/login',
     languages: { en: ['assets/en.js'], ta: ['assets/ta.js'] },
     languageRule: compileLanguageRule(new URL('../src/lib/i18n/language.ts', import.meta.url).pathname),
+    entry: { script: 'assets/index.js', imports: ['assets/react.js'] },
+    firstScreens: { '/login': {}, '/dashboard': {}, '/MyCart': { unlessStored: 'cart' } },
   });
+
+  interface Added {
+    rel?: string;
+    href?: string;
+    as?: string;
+    crossOrigin?: string;
+    type?: string;
+    src?: string;
+  }
+  /** A copy of a screen, as the page's `<template>`s hold them. */
+  const template = (id: string) => ({ id, content: { cloneNode: () => `copy of ${id}` } });
 
   function load(
     pathname: string,
     signedIn: boolean,
     stored: Record<string, string> = {},
     browser = ['en-IN'],
+    templates = [
+      'first-screen-0-style',
+      'first-screen-0-en',
+      'first-screen-0-ta',
+      'first-screen-2-style',
+      'first-screen-2-en',
+      'first-screen-2-ta',
+      'first-screen-4-style',
+      'first-screen-4-en',
+    ],
   ) {
-    const added: Array<{ rel: string; href: string; as?: string; crossOrigin?: string }> = [];
+    const added: Added[] = [];
     const items: Record<string, string> = { ...stored, ...(signedIn && { lastSignedInUser: 'u1' }) };
+    const attributes: Record<string, string | null> = { role: 'status', 'aria-label': 'Petti' };
+    const boot = {
+      className: 'boot-splash',
+      inert: false,
+      children: [] as unknown[],
+      replaceChildren: (...nodes: unknown[]) => {
+        boot.children = nodes;
+      },
+      setAttribute: (name: string, value: string) => {
+        attributes[name] = value;
+      },
+      removeAttribute: (name: string) => {
+        attributes[name] = null;
+      },
+    };
+    const timers: Array<() => void> = [];
+    const html = { lang: 'en' };
     runInNewContext(script, {
       location: { pathname },
       navigator: { languages: browser },
       localStorage: { getItem: (key: string) => items[key] ?? null },
+      requestAnimationFrame: (fn: () => void) => timers.push(fn),
+      setTimeout: (fn: () => void) => timers.push(fn),
       document: {
+        documentElement: html,
         createElement: () => ({}),
-        head: { appendChild: (link: (typeof added)[number]) => added.push(link) },
+        getElementById: (id: string) => (id === 'boot' ? boot : templates.includes(id) ? template(id) : null),
+        head: { appendChild: (element: Added) => added.push(element) },
       },
     });
-    return added;
+    /** Runs what waits for the paint (the frame, then its timer) and the timer that backs it up. */
+    const paint = () => {
+      for (let i = 0; i < timers.length; i++) timers[i]!();
+    };
+    return { added, boot, attributes, html, paint };
   }
-  /** The route's own files (the language's strings come first). */
-  const run = (pathname: string, signedIn: boolean) => load(pathname, signedIn).slice(1);
+  /** What the page asked for once painted (a page showing a copy asks only then). */
+  const started = (...args: Parameters<typeof load>) => {
+    const page = load(...args);
+    page.paint();
+    return page.added;
+  };
+  /** The route's own files: after the entry's import and the language's strings, before the script. */
+  const run = (pathname: string, signedIn: boolean) => started(pathname, signedIn).slice(2, -1);
 
   it("asks for the route's scripts and styles, as CORS requests the way the app's loader makes them", () => {
     expect(run('/dashboard', true)).toEqual([
@@ -158,17 +214,59 @@ describe('the script index.html runs', () => {
   });
 
   it("asks for the strings of the language the app will pick: the stored one, else the browser's, else English", () => {
-    expect(load('/login', false)[0]).toEqual({
+    expect(started('/login', false)[1]).toEqual({
       rel: 'modulepreload',
       href: '/assets/en.js',
       crossOrigin: '',
     });
-    expect(load('/login', false, { language: 'ta' })[0]?.href).toBe('/assets/ta.js');
-    expect(load('/login', false, {}, ['ta-IN', 'en'])[0]?.href).toBe('/assets/ta.js');
-    expect(load('/login', false, { language: 'en' }, ['ta-IN'])[0]?.href).toBe('/assets/en.js');
-    expect(load('/nowhere', false, {}, ['fr'])).toEqual([
+    expect(started('/login', false, { language: 'ta' })[1]?.href).toBe('/assets/ta.js');
+    expect(started('/login', false, {}, ['ta-IN', 'en'])[1]?.href).toBe('/assets/ta.js');
+    expect(started('/login', false, { language: 'en' }, ['ta-IN'])[1]?.href).toBe('/assets/en.js');
+    expect(started('/nowhere', false, {}, ['fr']).slice(1, -1)).toEqual([
       { rel: 'modulepreload', href: '/assets/en.js', crossOrigin: '' },
     ]);
+  });
+
+  it('starts the app: its entry’s imports first, its script last, a module fetched with CORS', () => {
+    const { added } = load('/nowhere', true);
+    expect(added[0]).toEqual({ rel: 'modulepreload', href: '/assets/react.js', crossOrigin: '' });
+    expect(added.at(-1)).toEqual({ type: 'module', crossOrigin: '', src: '/assets/index.js' });
+  });
+
+  it('shows the route’s copy in the language the app will use, and asks for nothing before the paint', () => {
+    const page = load('/', true, { language: 'ta' });
+    expect(page.boot.children).toEqual(['copy of first-screen-0-style', 'copy of first-screen-0-ta']);
+    expect(page.boot.className).toBe('boot-screen');
+    expect(page.boot.inert).toBe(true);
+    expect(page.attributes).toEqual({ role: null, 'aria-label': null, 'aria-hidden': 'true' });
+    expect(page.html.lang).toBe('ta');
+    expect(page.added).toEqual([]);
+    page.paint();
+    // Once, though both the frame's timer and the backing timer ran.
+    expect(page.added.filter((a) => a.type === 'module')).toHaveLength(1);
+    expect(page.added.map((a) => a.href ?? a.src)).toContain('/assets/dash.js');
+  });
+
+  it('shows the sign-in screen’s copy signed out on a guarded route, and no copy where there is none', () => {
+    const guarded = load('/MyCart', false);
+    expect(guarded.boot.children).toEqual(['copy of first-screen-2-style', 'copy of first-screen-2-en']);
+    // No Tamil copy of the cart in this page: the splash stays, and the app starts at once.
+    const noCopy = load('/MyCart', true, { language: 'ta' });
+    expect(noCopy.boot.className).toBe('boot-splash');
+    expect(noCopy.added.at(-1)?.src).toBe('/assets/index.js');
+    const elsewhere = load('/Grab&Go', true);
+    expect(elsewhere.boot.children).toEqual([]);
+    expect(elsewhere.added.at(-1)?.src).toBe('/assets/index.js');
+  });
+
+  it('keeps the splash when the storage says the copy may not be this user’s screen', () => {
+    expect(load('/MyCart', true).boot.children).toEqual([
+      'copy of first-screen-4-style',
+      'copy of first-screen-4-en',
+    ]);
+    const withCart = load('/MyCart', true, { cart: '{"items":[1]}' });
+    expect(withCart.boot.className).toBe('boot-splash');
+    expect(withCart.added.at(-1)?.src).toBe('/assets/index.js');
   });
 
   it('matches one path segment per parameter, and a trailing slash', () => {
@@ -177,5 +275,27 @@ describe('the script index.html runs', () => {
     expect(new RegExp(source).test('/productDetails/abc/')).toBe(true);
     expect(new RegExp(source).test('/productDetails/')).toBe(false);
     expect(new RegExp(patternSource('/profile/MyOrders')).test('/profile/MyOrders/o-1')).toBe(false);
+  });
+});
+
+describe("Vite's tags for the entry", () => {
+  const html = [
+    '<head><title>Petti</title>',
+    '<script type="module" crossorigin src="/app/assets/index-1.js"></script>',
+    '<link rel="modulepreload" crossorigin href="/app/assets/react-2.js">',
+    '<link rel="modulepreload" crossorigin href="/app/assets/api-3.js">',
+    '<style>b{}</style></head>',
+  ].join('\n');
+
+  it('come out of the page, and name the files the script asks for instead', () => {
+    expect(takeEntryTags(html, '/app/')).toEqual({
+      html: '<head><title>Petti</title>\n<style>b{}</style></head>',
+      script: 'assets/index-1.js',
+      imports: ['assets/react-2.js', 'assets/api-3.js'],
+    });
+  });
+
+  it('fail the build when the page has no entry script', () => {
+    expect(() => takeEntryTags('<head></head>', '/')).toThrow(/no entry script/);
   });
 });

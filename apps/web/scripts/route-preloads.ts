@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import ts from 'typescript';
-import type { Plugin } from 'vite';
+import type { HtmlTagDescriptor, Plugin } from 'vite';
+import type { FirstScreen } from './first-screen.ts';
 
 /**
  * The first screen's own code, asked for by index.html itself (docs/performance.md#route-preloads).
@@ -190,12 +191,30 @@ export interface ScriptOptions {
    * compiled by {@link compileLanguageRule}).
    */
   languageRule: string;
+  /** The app's entry chunk, and the chunks it imports (Vite's own tags for them are taken out). */
+  entry: { script: string; imports: string[] };
+  /**
+   * The routes whose screen the page carries, drawn at build time (by pattern), each with the storage
+   * key whose presence means the copy may not be that user's screen (the cart's copy is of an empty
+   * cart: any cart stored, and the copy is not used).
+   */
+  firstScreens?: Record<string, { unlessStored?: string }>;
 }
 
+/** The id of a first screen's `<template>` in a language, or of its stylesheet's (`style`). */
+export const firstScreenId = (row: number, part: string) => `first-screen-${row}-${part}`;
+
 /**
- * The script index.html runs before anything else. Signed out (no last user stored: a guess for
- * preloading only, the router's guard decides), a route under the sign-in guard preloads the sign-in
- * screen, which is what will show; `/` goes to the dashboard as the router sends it.
+ * The script at the end of index.html's body, which starts the app. Signed out (no last user stored:
+ * a guess for preloading only, the router's guard decides), a route under the sign-in guard preloads
+ * the sign-in screen, which is what will show; `/` goes to the dashboard as the router sends it.
+ *
+ * When the page carries that screen drawn at build time in the language the app will start in
+ * (`<template>`s, ./first-screen.ts), the script puts it in `#boot` and asks for the app's code only
+ * after that has been painted: the screen shows from the page alone, and nothing the app needs waits
+ * in the queue before the paint (docs/performance.md#first-screens-before-any-script). The copy cannot
+ * be used (`inert`); the app takes it away in the same frame its own screen appears
+ * (lib/boot-splash.ts).
  */
 export function preloadScript(preloads: Preload[], options: ScriptOptions): string {
   const files: string[] = [];
@@ -212,17 +231,44 @@ export function preloadScript(preloads: Preload[], options: ScriptOptions): stri
   const languages = Object.fromEntries(
     Object.entries(options.languages).map(([l, fs]) => [l, fs.map(index)]),
   );
+  const screens: Record<number, string> = {};
+  for (const [pattern, { unlessStored }] of Object.entries(options.firstScreens ?? {})) {
+    const row = preloads.findIndex((p) => p.pattern === pattern);
+    if (row < 0) throw new Error(`route-preloads: no route ${pattern} for its first screen`);
+    screens[row] = unlessStored ?? '';
+  }
   const data = JSON.stringify({
     f: files,
     r: rows,
+    w: screens,
     l: languages,
+    e: [index(options.entry.script), options.entry.imports.map(index)],
     b: options.base,
     u: options.lastUserKey,
     h: options.home,
     s: options.signIn,
   });
-  // Wrapped so its names stay its own; any failure only loses the head start.
-  return `(function(d){try{${options.languageRule};var add=function(rel,f,as){var l=document.createElement('link');l.rel=rel;l.href=d.b+f;if(as)l.as=as;l.crossOrigin='';document.head.appendChild(l)};var lang=petti.pickLanguage(localStorage,navigator.languages||[]);(d.l[lang]||[]).forEach(function(i){add('modulepreload',d.f[i])});var p=location.pathname;if(p==='/')p=d.h;var signedIn=!!localStorage.getItem(d.u);var find=function(p){for(var i=0;i<d.r.length;i++)if(new RegExp(d.r[i][0]).test(p))return d.r[i]};var r=find(p);if(r&&r[1]&&!signedIn)r=find(d.s);if(!r)return;r[2].forEach(function(i){add('modulepreload',d.f[i])});r[3].forEach(function(i){add('preload',d.f[i],'style')})}catch(e){}})(${data})`;
+  // Wrapped so its names stay its own; a failure in the guesses only loses the head start, never
+  // the app's own script.
+  return [
+    '(function(d){',
+    'var lang="en",r,find=function(p){for(var i=0;i<d.r.length;i++)if(new RegExp(d.r[i][0]).test(p))return d.r[i]};',
+    'var add=function(rel,f,as){var l=document.createElement("link");l.rel=rel;l.href=d.b+d.f[f];if(as)l.as=as;l.crossOrigin="";document.head.appendChild(l)};',
+    `try{${options.languageRule};lang=petti.pickLanguage(localStorage,navigator.languages||[]);`,
+    'var p=location.pathname;if(p==="/")p=d.h;r=find(p);if(r&&r[1]&&!localStorage.getItem(d.u))r=find(d.s)}catch(e){}',
+    'var started=0,start=function(){if(started)return;started=1;',
+    'try{d.e[1].forEach(function(i){add("modulepreload",i)});(d.l[lang]||[]).forEach(function(i){add("modulepreload",i)});',
+    'if(r){r[2].forEach(function(i){add("modulepreload",i)});r[3].forEach(function(i){add("preload",i,"style")})}}catch(e){}',
+    'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=d.b+d.f[d.e[0]];document.head.appendChild(s)};',
+    'var t=null,c=null,boot=document.getElementById("boot");',
+    'try{var i=d.r.indexOf(r),w=d.w[i];if(r&&w!==undefined&&!(w&&localStorage.getItem(w))){',
+    't=document.getElementById("first-screen-"+i+"-"+lang);c=document.getElementById("first-screen-"+i+"-style")}}catch(e){}',
+    'if(t&&c&&boot){boot.className="boot-screen";boot.removeAttribute("role");boot.removeAttribute("aria-label");boot.setAttribute("aria-hidden","true");boot.inert=true;',
+    'boot.replaceChildren(c.content.cloneNode(true),t.content.cloneNode(true));document.documentElement.lang=lang;',
+    // After the paint; a tab opened in the background paints nothing, so a timer starts it anyway.
+    'requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100)}else start()',
+    `})(${data})`,
+  ].join('');
 }
 
 /**
@@ -250,6 +296,39 @@ function languageFiles(module: string, graph: ChunkGraph): string[] {
   return [...closure(chunk.fileName, graph.byFile)].filter((f) => !graph.loaded.has(f));
 }
 
+/** Vite's own tags for the entry: its script and the preloads of what it imports. */
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const ENTRY_IMPORT = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * Takes Vite's tags for the entry out of the page (the script at the end of the body asks for them)
+ * and says which files they named, relative to `base`.
+ */
+export function takeEntryTags(
+  html: string,
+  base: string,
+): { html: string; script: string; imports: string[] } {
+  const script = html.match(ENTRY_SCRIPT)?.[1];
+  if (!script?.startsWith(base)) throw new Error('route-preloads: index.html has no entry script under base');
+  const imports = [...html.matchAll(ENTRY_IMPORT)].map((m) => m[1]!.slice(base.length));
+  return {
+    html: html.replace(ENTRY_SCRIPT, '').replace(ENTRY_IMPORT, ''),
+    script: script.slice(base.length),
+    imports,
+  };
+}
+
+/** A stylesheet's text from the bundle. */
+function cssOf(bundle: Record<string, { type: string; source?: string | Uint8Array }>, file: string): string {
+  const asset = bundle[file];
+  if (asset?.type !== 'asset' || asset.source === undefined)
+    throw new Error(`route-preloads: no stylesheet ${file}`);
+  const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+  // A stylesheet cannot end the <template> or <style> it is put in.
+  if (/<\/(style|template)/i.test(css)) throw new Error(`route-preloads: ${file} cannot be put inline`);
+  return css;
+}
+
 export function routePreloads(options: {
   routerFile: URL;
   routes: Record<string, string>;
@@ -260,23 +339,34 @@ export function routePreloads(options: {
   languageModule: URL;
   /** Each language's strings module, as the app loads it. */
   messages: Record<string, URL>;
+  /**
+   * Screens drawn at build time, in every language, into the page (./first-screen.ts): each route's
+   * path, a selector in its screen once drawn, whether it is drawn signed in, and the storage key
+   * whose presence means the copy is not to be used.
+   */
+  firstScreens?: Array<FirstScreen & { unlessStored?: string }>;
 }): Plugin {
   const routerFile = options.routerFile.pathname;
   let base = '/';
+  let root = '';
   return {
     name: 'petti-route-preloads',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      root = config.root;
     },
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
+      async handler(html, ctx) {
         if (!ctx.bundle) return html;
+        const bundle = ctx.bundle;
         const table = readRouteTable(readFileSync(routerFile, 'utf8'), options.routes);
-        const chunks = Object.values(ctx.bundle).filter((o) => o.type === 'chunk') as unknown as BuiltChunk[];
+        const chunks = Object.values(bundle).filter((o) => o.type === 'chunk') as unknown as BuiltChunk[];
         const graph = chunkGraph(chunks);
-        const script = preloadScript(preloadsFor(table, routerFile, graph), {
+        const preloads = preloadsFor(table, routerFile, graph);
+        const entry = takeEntryTags(html, base);
+        const script = preloadScript(preloads, {
           base,
           lastUserKey: options.lastUserKey,
           home: options.home,
@@ -288,10 +378,37 @@ export function routePreloads(options: {
             ]),
           ),
           languageRule: compileLanguageRule(options.languageModule.pathname),
+          entry: { script: entry.script, imports: entry.imports },
+          firstScreens: Object.fromEntries(
+            (options.firstScreens ?? []).map((s) => [s.path, { unlessStored: s.unlessStored }]),
+          ),
         });
+        const templates: HtmlTagDescriptor[] = [];
+        if (options.firstScreens?.length) {
+          // Loaded only here: it brings a simulated DOM and Vite's server, which nothing else needs.
+          const { renderFirstScreens } = await import('./first-screen.ts');
+          const drawn = await renderFirstScreens({
+            root,
+            screens: options.firstScreens.map(({ path, ready, signedIn }) => ({ path, ready, signedIn })),
+            languages: Object.keys(options.messages),
+          });
+          const template = (id: string, children: string): HtmlTagDescriptor => ({
+            tag: 'template',
+            attrs: { id },
+            children,
+            injectTo: 'body',
+          });
+          for (const { path } of options.firstScreens) {
+            const row = preloads.findIndex((p) => p.pattern === path);
+            const css = preloads[row]!.styles.map((f) => cssOf(bundle as never, f)).join('');
+            templates.push(template(firstScreenId(row, 'style'), `<style>${css}</style>`));
+            for (const [language, markup] of Object.entries(drawn[path] ?? {}))
+              templates.push(template(firstScreenId(row, language), markup));
+          }
+        }
         return {
-          html,
-          tags: [{ tag: 'script', children: script, injectTo: 'head-prepend' }],
+          html: entry.html,
+          tags: [...templates, { tag: 'script', children: script, injectTo: 'body' }],
         };
       },
     },

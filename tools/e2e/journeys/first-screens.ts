@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
+import { screenshot } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { newShopper, type Session, storeSession } from '../shopper.ts';
+import { expectVisibleText } from '../visible.ts';
 
 /**
  * The JavaScript a first screen makes a phone download, compressed as it travels (docs/performance.md):
@@ -102,7 +104,122 @@ async function layoutShift(
   }
 }
 
+/** The app's own script: held back to see what the page shows before any script has arrived. */
+const ENTRY_SCRIPT = /\/assets\/index-[^/]+\.js$/;
+
+/**
+ * Opens `path` with the app's script held back, checks `#boot` then holds that screen's copy (or only
+ * the splash, `copy: false`) with `lead` readable in it, then lets the script through and checks the
+ * app's own screen has taken the copy's place.
+ */
+async function beforeAnyScript(
+  browser: Browser,
+  baseUrl: string,
+  screen: {
+    path: string;
+    page: string;
+    lead: string;
+    language: 'en' | 'ta';
+    session?: Session;
+    stored?: Record<string, string>;
+    copy: boolean;
+  },
+) {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 360, height: 740 },
+    serviceWorkers: 'block',
+  });
+  try {
+    if (screen.session) await context.addInitScript(storeSession, screen.session);
+    await context.addInitScript(
+      (items) => {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      },
+      { language: screen.language, ...screen.stored },
+    );
+    const page = await context.newPage();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(ENTRY_SCRIPT, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(screen.path, { waitUntil: 'domcontentloaded' });
+    const boot = page.locator('#boot');
+    if (screen.copy) {
+      await expectVisibleText(boot.locator('.page__lead'), screen.lead);
+      assert.equal(await page.evaluate(() => document.documentElement.lang), screen.language);
+      await screenshot(page, `before-script-${screen.page.toLowerCase()}-${screen.language}`);
+    } else {
+      await expectVisibleText(boot, 'Petti');
+      assert.equal(await boot.locator('.page__lead').count(), 0, `${screen.path}: a copy was used`);
+    }
+    release();
+    await expectVisibleText(page.getByTestId(`page-${screen.page}`).locator('.page__lead'), screen.lead);
+    assert.equal(await boot.count(), 0, `${screen.path}: the copy stayed after the app drew its screen`);
+    const shown = page.getByText(screen.lead).filter({ visible: true });
+    assert.equal(
+      await shown.count(),
+      1,
+      `${screen.path}: the lead shows twice: ${(await shown.evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 120)))).join(' | ')}`,
+    );
+  } finally {
+    await context.close();
+  }
+}
+
 export const firstScreenJourneys: Journey[] = [
+  journey(
+    'A first visit shows its screen before any script has arrived, and the app takes its place',
+    async ({ browser, baseUrl }) => {
+      const shopper = await newShopper(baseUrl, 'Early Paint');
+      await beforeAnyScript(browser, baseUrl, {
+        path: '/login',
+        page: 'login',
+        lead: 'Sign in with your mobile number and a one-time code sent by SMS.',
+        language: 'en',
+        copy: true,
+      });
+      // Signed out on a signed-in page: the sign-in screen is what shows, in the phone's language.
+      await beforeAnyScript(browser, baseUrl, {
+        path: '/dashboard',
+        page: 'login',
+        lead: 'உங்கள் மொபைல் எண்ணும் SMS மூலம் அனுப்பப்படும் ஒருமுறைக் குறியீடும் கொண்டு உள்நுழையுங்கள்.',
+        language: 'ta',
+        copy: true,
+      });
+      await beforeAnyScript(browser, baseUrl, {
+        path: '/dashboard',
+        page: 'dashboard',
+        lead: 'உங்கள் லாக்கர்கள், திட்டம் மற்றும் அருகிலுள்ள கடைகள் ஒரே பார்வையில்.',
+        language: 'ta',
+        session: shopper,
+        copy: true,
+      });
+      await beforeAnyScript(browser, baseUrl, {
+        path: '/MyCart',
+        page: 'myCart',
+        lead: 'Items from one seller, ready for checkout.',
+        language: 'en',
+        session: shopper,
+        copy: true,
+      });
+      // A phone holding a cart: the copy (of an empty cart) may not be its screen, so only the splash.
+      await beforeAnyScript(browser, baseUrl, {
+        path: '/MyCart',
+        page: 'myCart',
+        lead: 'Items from one seller, ready for checkout.',
+        language: 'en',
+        session: shopper,
+        stored: { cart: '{"sellerId":null,"items":[]}' },
+        copy: false,
+      });
+    },
+  ),
+
   journey(
     'The first screens stay within their JavaScript budgets on a first visit',
     async ({ browser, baseUrl }) => {

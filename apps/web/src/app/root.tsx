@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { dismissBootSplash } from '../lib/boot-splash.ts';
 import { useTranslation } from '../lib/i18n/react.tsx';
@@ -14,8 +14,9 @@ export function Root() {
   const { t } = useTranslation();
   useSessionEffects();
   useEffect(() => followViewport(window), []);
-  // The first screen is up: index.html's splash goes.
-  useEffect(() => dismissBootSplash(), []);
+  // The first screen is up: index.html's splash, or its copy of this very screen, goes in the same
+  // frame (a layout effect), so the two are never seen together nor the page without either.
+  useLayoutEffect(() => dismissBootSplash(), []);
 
   // docs/product.md#routes: every navigation scrolls to the top (a page changing only its query keeps its
   // place).

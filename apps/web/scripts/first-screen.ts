@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { Window } from 'happy-dom';
+import { createServer } from 'vite';
+import { populateGlobal } from 'vitest/runtime';
+import { PREACT_ALIAS, REACT_USING_PACKAGES } from './preact-alias.ts';
+
+/** The child process's script, and how it is told what to draw. */
+const CHILD = fileURLToPath(new URL('./first-screen-child.ts', import.meta.url));
+export const OPTIONS_VARIABLE = 'PETTI_FIRST_SCREEN';
+
+/** The module that draws a screen, and its function (src/app/first-screen-markup.tsx). */
+const RENDERER = '/src/app/first-screen-markup.tsx';
+
+/** One screen to draw. */
+export interface FirstScreen {
+  /** The address to draw, e.g. `/login`. */
+  path: string;
+  /** A CSS selector that is in the screen once it is drawn. */
+  ready: string;
+  /** Drawn for someone signed in (before their data has come), or signed out. */
+  signedIn: boolean;
+}
+
+export interface FirstScreenOptions {
+  /** The web app's folder (where `src/` is). */
+  root: string;
+  screens: FirstScreen[];
+  languages: readonly string[];
+}
+
+/** Each screen's markup by path, then by language. */
+export type FirstScreens = Record<string, Record<string, string>>;
+
+/**
+ * The app's own first screen at `path`, drawn at build time in each language: the app's modules run
+ * through Vite's server-side loader (the same React-to-Preact aliases as the build) in a simulated DOM
+ * (happy-dom, as the component tests use), and the markup is read back. No hand-written copy of a
+ * screen to drift from the app (docs/performance.md#first-screens-before-any-script).
+ *
+ * It runs in a process of its own (./first-screen-child.ts): the simulated DOM's globals and the app's
+ * timers stay out of the build's process.
+ */
+export function renderFirstScreens(options: FirstScreenOptions): Promise<FirstScreens> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+      cwd: options.root,
+      env: { ...process.env, [OPTIONS_VARIABLE]: JSON.stringify(options) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code !== 0)
+        return reject(new Error(`first-screen: drawing the screens failed (exit code ${code})`));
+      try {
+        resolve(JSON.parse(out) as FirstScreens);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+/** Draws the screens in this process (the child's part); the caller's globals become a DOM's. */
+export async function drawHere(options: FirstScreenOptions): Promise<FirstScreens> {
+  const server = await createServer({
+    configFile: false,
+    root: options.root,
+    plugins: [react()],
+    resolve: { alias: PREACT_ALIAS },
+    // Bundled, not required from node_modules, so their own `import 'react'` meets the aliases.
+    ssr: { noExternal: REACT_USING_PACKAGES },
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    appType: 'custom',
+    logLevel: 'error',
+  });
+  // A phone-sized window at the address, its DOM's names (document, localStorage, …) made global the
+  // way Vitest's happy-dom environment makes them; Node's own timers stay.
+  const window = new Window({ url: 'http://localhost/', width: 412, height: 823 });
+  populateGlobal(globalThis, window, { bindFunctions: true });
+  // No request is ever answered and no socket ever opens: what waits for data or for live updates
+  // shows what it shows while waiting.
+  globalThis.fetch = () => new Promise<never>(() => {});
+  globalThis.WebSocket = class {
+    readyState = 0;
+    send() {}
+    close() {}
+    addEventListener() {}
+    removeEventListener() {}
+  } as unknown as typeof WebSocket;
+  try {
+    const { renderFirstScreen } = (await server.ssrLoadModule(RENDERER)) as {
+      renderFirstScreen(path: string, language: string, ready: string, signedIn: boolean): Promise<string>;
+    };
+    const screens: FirstScreens = {};
+    for (const { path, ready, signedIn } of options.screens) {
+      screens[path] = {};
+      for (const language of options.languages)
+        screens[path][language] = asCopy(await renderFirstScreen(path, language, ready, signedIn));
+    }
+    return screens;
+  } finally {
+    await server.close();
+  }
+}
+
+/**
+ * The markup as a picture of the screen: the tests' handles (`data-testid`) come off, so a test
+ * finds the app's own elements, never the copy that stands in for them until the app is up.
+ */
+export function asCopy(markup: string): string {
+  return markup.replace(/ data-testid="[^"]*"/g, '');
+}
