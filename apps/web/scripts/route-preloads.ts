@@ -201,6 +201,9 @@ export interface ScriptOptions {
   firstScreens?: Record<string, { unlessStored?: string }>;
 }
 
+/** How many files the script asks for in one task of the page's main thread. */
+export const REQUESTS_PER_TASK = 6;
+
 /** The id of a first screen's `<template>` in a language, or of its stylesheet's (`style`). */
 export const firstScreenId = (row: number, part: string) => `first-screen-${row}-${part}`;
 
@@ -256,14 +259,24 @@ export function preloadScript(preloads: Preload[], options: ScriptOptions): stri
     'var add=function(rel,f,as){var l=document.createElement("link");l.rel=rel;l.href=d.b+d.f[f];if(as)l.as=as;l.crossOrigin="";document.head.appendChild(l)};',
     `try{${options.languageRule};lang=petti.pickLanguage(localStorage,navigator.languages||[]);`,
     'var p=location.pathname;if(p==="/")p=d.h;r=find(p);if(r&&r[1]&&!localStorage.getItem(d.u))r=find(d.s)}catch(e){}',
-    'var started=0,start=function(){if(started)return;started=1;',
-    'try{d.e[1].forEach(function(i){add("modulepreload",i)});(d.l[lang]||[]).forEach(function(i){add("modulepreload",i)});',
-    'if(r){r[2].forEach(function(i){add("modulepreload",i)});r[3].forEach(function(i){add("preload",i,"style")})}}catch(e){}',
-    'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=d.b+d.f[d.e[0]];document.head.appendChild(s)};',
-    'var t=null,c=null,boot=document.getElementById("boot");',
+    // Starting a request costs the page about a millisecond of a phone's main thread: a few per task,
+    // so asking for thirty files is never one long task (docs/performance.md#first-screens-before-any-script).
+    'var q=[],started=0,start=function(){if(started)return;started=1;',
+    'var m=function(i){q.push(["modulepreload",i])};',
+    'try{d.e[1].forEach(m);(d.l[lang]||[]).forEach(m)}catch(e){}q.push(["script",d.e[0]]);',
+    'try{if(r){r[2].forEach(m);r[3].forEach(function(i){q.push(["preload",i,"style"])})}}catch(e){}next()};',
+    `var next=function(){q.splice(0,${REQUESTS_PER_TASK}).forEach(function(x){if(x[0]!=="script")return add(x[0],x[1],x[2]);`,
+    'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=d.b+d.f[x[1]];',
+    // The app's code could not be fetched (the line dropped on a first visit): a copy that cannot be
+    // used would look like a screen that ignores its user, so the splash comes back.
+    's.onerror=function(){if(back)back()};document.head.appendChild(s)});',
+    'if(q.length)setTimeout(next,0)};',
+    'var t=null,c=null,back=null,boot=document.getElementById("boot");',
     'try{var i=d.r.indexOf(r),w=d.w[i];if(r&&w!==undefined&&!(w&&localStorage.getItem(w))){',
     't=document.getElementById("first-screen-"+i+"-"+lang);c=document.getElementById("first-screen-"+i+"-style")}}catch(e){}',
-    'if(t&&c&&boot){boot.className="boot-screen";boot.removeAttribute("role");boot.removeAttribute("aria-label");boot.setAttribute("aria-hidden","true");boot.inert=true;',
+    'if(t&&c&&boot){var kids=[].slice.call(boot.childNodes),cls=boot.className,role=boot.getAttribute("role"),label=boot.getAttribute("aria-label");',
+    'back=function(){boot.className=cls;boot.setAttribute("role",role);boot.setAttribute("aria-label",label);boot.removeAttribute("aria-hidden");boot.inert=false;boot.replaceChildren.apply(boot,kids)};',
+    'boot.className="boot-screen";boot.removeAttribute("role");boot.removeAttribute("aria-label");boot.setAttribute("aria-hidden","true");boot.inert=true;',
     'boot.replaceChildren(c.content.cloneNode(true),t.content.cloneNode(true));document.documentElement.lang=lang;',
     // After the paint; a tab opened in the background paints nothing, so a timer starts it anyway.
     'requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100)}else start()',

@@ -171,6 +171,26 @@ async function beforeAnyScript(
   }
 }
 
+/** The app's code cannot be fetched: the copy, which cannot be used, gives way to the splash. */
+async function whenTheScriptFails(browser: Browser, baseUrl: string) {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 360, height: 740 },
+    serviceWorkers: 'block',
+  });
+  try {
+    const page = await context.newPage();
+    await page.route(ENTRY_SCRIPT, (route) => route.abort());
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    const boot = page.locator('#boot');
+    await expectVisibleText(boot, 'Petti');
+    await page.waitForFunction(() => !document.querySelector('#boot .page__lead'));
+    assert.equal(await boot.getAttribute('role'), 'status');
+  } finally {
+    await context.close();
+  }
+}
+
 export const firstScreenJourneys: Journey[] = [
   journey(
     'A first visit shows its screen before any script has arrived, and the app takes its place',
@@ -217,6 +237,7 @@ export const firstScreenJourneys: Journey[] = [
         stored: { cart: '{"sellerId":null,"items":[]}' },
         copy: false,
       });
+      await whenTheScriptFails(browser, baseUrl);
     },
   ),
 
