@@ -130,6 +130,7 @@ describe('the script index.html runs', () => {
     type?: string;
     src?: string;
     onerror?: () => void;
+    disabled?: boolean;
   }
   /** A copy of a screen, as the page's `<template>`s hold them. */
   const template = (id: string) => ({ id, content: { cloneNode: () => `copy of ${id}` } });
@@ -196,8 +197,12 @@ describe('the script index.html runs', () => {
     page.paint();
     return page.added;
   };
-  /** The route's own files: after the entry's import, the language's strings and the entry itself. */
-  const run = (pathname: string, signedIn: boolean) => started(pathname, signedIn).slice(3);
+  /**
+   * The route's own files, in a page carrying no copies: after the entry's import, the language's
+   * strings and the entry itself.
+   */
+  const run = (pathname: string, signedIn: boolean) =>
+    started(pathname, signedIn, {}, ['en-IN'], []).slice(3);
 
   it("asks for the route's scripts and styles, as CORS requests the way the app's loader makes them", () => {
     expect(run('/dashboard', true)).toEqual([
@@ -218,14 +223,14 @@ describe('the script index.html runs', () => {
   });
 
   it("asks for the strings of the language the app will pick: the stored one, else the browser's, else English", () => {
-    expect(started('/login', false)[1]).toEqual({
+    expect(started('/login', false, {}, ['en-IN'], [])[1]).toEqual({
       rel: 'modulepreload',
       href: '/assets/en.js',
       crossOrigin: '',
     });
-    expect(started('/login', false, { language: 'ta' })[1]?.href).toBe('/assets/ta.js');
-    expect(started('/login', false, {}, ['ta-IN', 'en'])[1]?.href).toBe('/assets/ta.js');
-    expect(started('/login', false, { language: 'en' }, ['ta-IN'])[1]?.href).toBe('/assets/en.js');
+    expect(started('/login', false, { language: 'ta' }, ['en-IN'], [])[1]?.href).toBe('/assets/ta.js');
+    expect(started('/login', false, {}, ['ta-IN', 'en'], [])[1]?.href).toBe('/assets/ta.js');
+    expect(started('/login', false, { language: 'en' }, ['ta-IN'], [])[1]?.href).toBe('/assets/en.js');
     expect(started('/nowhere', false, {}, ['fr']).slice(1)).toMatchObject([
       { rel: 'modulepreload', href: '/assets/en.js', crossOrigin: '' },
       { type: 'module', crossOrigin: '', src: '/assets/index.js' },
@@ -233,7 +238,7 @@ describe('the script index.html runs', () => {
   });
 
   it('starts the app: its entry’s imports and strings, then its script, a module fetched with CORS', () => {
-    const added = started('/dashboard', true);
+    const added = started('/dashboard', true, {}, ['en-IN'], []);
     expect(added[0]).toEqual({ rel: 'modulepreload', href: '/assets/react.js', crossOrigin: '' });
     expect(added[2]).toMatchObject({ type: 'module', crossOrigin: '', src: '/assets/index.js' });
   });
@@ -289,21 +294,27 @@ describe('the script index.html runs', () => {
 
   it('shows the route’s copy in the language the app will use, and asks for nothing before the paint', () => {
     const page = load('/', true, { language: 'ta' });
-    expect(page.boot.children).toEqual(['copy of first-screen-0-style', 'copy of first-screen-0-ta']);
+    expect(page.boot.children).toEqual(['copy of first-screen-0-ta']);
     expect(page.boot.className).toBe('boot-screen');
     expect(page.boot.inert).toBe(true);
     expect(page.attributes).toEqual({ role: null, 'aria-label': null, 'aria-hidden': 'true' });
     expect(page.html.lang).toBe('ta');
-    expect(page.added).toEqual([]);
+    // The route's styles, in the head to stay, and named for the app's loader by links it never fetches.
+    expect(page.added).toEqual([
+      'copy of first-screen-0-style',
+      { rel: 'stylesheet', href: '/assets/dash.css', disabled: true },
+    ]);
     page.paint();
     // Once, though both the frame's timer and the backing timer ran.
     expect(page.added.filter((a) => a.type === 'module')).toHaveLength(1);
     expect(page.added.map((a) => a.href ?? a.src)).toContain('/assets/dash.js');
+    // Not preloaded again: the page holds those styles already.
+    expect(page.added.filter((a) => a.rel === 'preload')).toEqual([]);
   });
 
   it('shows the sign-in screen’s copy signed out on a guarded route, and no copy where there is none', () => {
     const guarded = load('/MyCart', false);
-    expect(guarded.boot.children).toEqual(['copy of first-screen-2-style', 'copy of first-screen-2-en']);
+    expect(guarded.boot.children).toEqual(['copy of first-screen-2-en']);
     // No Tamil copy of the cart in this page: the splash stays, and the app starts at once.
     const noCopy = load('/MyCart', true, { language: 'ta' });
     expect(noCopy.boot.className).toBe('boot-splash');
@@ -325,10 +336,7 @@ describe('the script index.html runs', () => {
   });
 
   it('keeps the splash when the storage says the copy may not be this user’s screen', () => {
-    expect(load('/MyCart', true).boot.children).toEqual([
-      'copy of first-screen-4-style',
-      'copy of first-screen-4-en',
-    ]);
+    expect(load('/MyCart', true).boot.children).toEqual(['copy of first-screen-4-en']);
     const withCart = load('/MyCart', true, { cart: '{"items":[1]}' });
     expect(withCart.boot.className).toBe('boot-splash');
     expect(withCart.added.map((a) => a.src)).toContain('/assets/index.js');

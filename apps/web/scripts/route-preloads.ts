@@ -261,10 +261,10 @@ export function preloadScript(preloads: Preload[], options: ScriptOptions): stri
     'var p=location.pathname;if(p==="/")p=d.h;r=find(p);if(r&&r[1]&&!localStorage.getItem(d.u))r=find(d.s)}catch(e){}',
     // Starting a request costs the page about a millisecond of a phone's main thread: a few per task,
     // so asking for thirty files is never one long task (docs/performance.md#first-screens-before-any-script).
-    'var q=[],started=0,start=function(){if(started)return;started=1;',
+    'var q=[],started=0,styled=0,start=function(){if(started)return;started=1;',
     'var m=function(i){q.push(["modulepreload",i])};',
     'try{d.e[1].forEach(m);(d.l[lang]||[]).forEach(m)}catch(e){}q.push(["script",d.e[0]]);',
-    'try{if(r){r[2].forEach(m);r[3].forEach(function(i){q.push(["preload",i,"style"])})}}catch(e){}next()};',
+    'try{if(r){r[2].forEach(m);if(!styled)r[3].forEach(function(i){q.push(["preload",i,"style"])})}}catch(e){}next()};',
     `var next=function(){q.splice(0,${REQUESTS_PER_TASK}).forEach(function(x){if(x[0]!=="script")return add(x[0],x[1],x[2]);`,
     'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=d.b+d.f[x[1]];',
     // The app's code could not be fetched (the line dropped on a first visit): a copy that cannot be
@@ -277,7 +277,11 @@ export function preloadScript(preloads: Preload[], options: ScriptOptions): stri
     'if(t&&c&&boot){var kids=[].slice.call(boot.childNodes),cls=boot.className,role=boot.getAttribute("role"),label=boot.getAttribute("aria-label");',
     'back=function(){boot.className=cls;boot.setAttribute("role",role);boot.setAttribute("aria-label",label);boot.removeAttribute("aria-hidden");boot.inert=false;boot.replaceChildren.apply(boot,kids)};',
     'boot.className="boot-screen";boot.removeAttribute("role");boot.removeAttribute("aria-label");boot.setAttribute("aria-hidden","true");boot.inert=true;',
-    'boot.replaceChildren(c.content.cloneNode(true),t.content.cloneNode(true));document.documentElement.lang=lang;',
+    // The route's stylesheets, which the copy is drawn with, go into the head to stay: the app's
+    // loader finds each one there (a disabled link, never fetched, naming it) and adds none, so no
+    // stylesheet arrives later to restyle the whole page while the copy is up.
+    'document.head.appendChild(c.content.cloneNode(true));r[3].forEach(function(i){var l=document.createElement("link");l.rel="stylesheet";l.href=d.b+d.f[i];l.disabled=true;document.head.appendChild(l)});styled=1;',
+    'boot.replaceChildren(t.content.cloneNode(true));document.documentElement.lang=lang;',
     // After the paint; a tab opened in the background paints nothing, so a timer starts it anyway.
     'requestAnimationFrame(function(){setTimeout(start,0)});setTimeout(start,100)}else start()',
     `})(${data})`,
