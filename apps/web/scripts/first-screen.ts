@@ -34,34 +34,30 @@ export interface FirstScreenOptions {
 export type FirstScreens = Record<string, Record<string, string>>;
 
 /**
- * The app's own first screen at `path`, drawn at build time in each language: the app's modules run
- * through Vite's server-side loader (the same React-to-Preact aliases as the build) in a simulated DOM
- * (happy-dom, as the component tests use), and the markup is read back. No hand-written copy of a
- * screen to drift from the app (docs/performance.md#first-screens-before-any-script).
+ * The app's own screens, drawn at build time in each language: the app's modules run through Vite's
+ * server-side loader (the same React-to-Preact aliases as the build) in a simulated DOM (happy-dom, as
+ * the component tests use), and the markup is read back. No hand-written copy of a screen to drift
+ * from the app (docs/performance.md#first-screens-before-any-script).
  *
  * It runs in a process of its own (./first-screen-child.ts): the simulated DOM's globals and the app's
- * timers stay out of the build's process.
+ * timers stay out of the build's process. The answer comes over the IPC channel, so whatever the app
+ * writes to the console cannot spoil it.
  */
 export function renderFirstScreens(options: FirstScreenOptions): Promise<FirstScreens> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
       cwd: options.root,
       env: { ...process.env, [OPTIONS_VARIABLE]: JSON.stringify(options) },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
+    let drawn: FirstScreens | null = null;
+    child.once('message', (message) => {
+      drawn = message as FirstScreens;
     });
     child.once('error', reject);
     child.once('exit', (code) => {
-      if (code !== 0)
-        return reject(new Error(`first-screen: drawing the screens failed (exit code ${code})`));
-      try {
-        resolve(JSON.parse(out) as FirstScreens);
-      } catch (error) {
-        reject(error);
-      }
+      if (code === 0 && drawn) resolve(drawn);
+      else reject(new Error(`first-screen: drawing the screens failed (exit code ${code})`));
     });
   });
 }
@@ -79,8 +75,8 @@ export async function drawHere(options: FirstScreenOptions): Promise<FirstScreen
     appType: 'custom',
     logLevel: 'error',
   });
-  // A phone-sized window at the address, its DOM's names (document, localStorage, …) made global the
-  // way Vitest's happy-dom environment makes them; Node's own timers stay.
+  // A phone-sized window, its DOM's names (document, localStorage, …) made global the way Vitest's
+  // happy-dom environment makes them; Node's own timers stay. Each screen's address is its router's.
   const window = new Window({ url: 'http://localhost/', width: 412, height: 823 });
   populateGlobal(globalThis, window, { bindFunctions: true });
   // No request is ever answered and no socket ever opens: what waits for data or for live updates
