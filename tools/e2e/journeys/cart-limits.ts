@@ -97,11 +97,13 @@ export const cartLimitJourneys: Journey[] = [
       const ist = new Date(Date.now() + 330 * 60_000);
       const hhmm = (h: number) => `${String((ist.getUTCHours() + h) % 24).padStart(2, '0')}:00`;
       const opensAt = hhmm(2);
+      // From 21:00 in town the hour ends at midnight, which the shop's hours write as 24:00.
+      const closesAt = hhmm(3) === '00:00' ? '24:00' : hhmm(3);
       await json(
         await fetch(`${baseUrl}/api/ops/sellers/${CLOSED}/hours`, {
           method: 'PUT',
           headers: { 'content-type': 'application/json', 'x-ops-token': DEV_OPS_TOKEN },
-          body: JSON.stringify({ open: opensAt, close: hhmm(3) }),
+          body: JSON.stringify({ open: opensAt, close: closesAt }),
         }),
         'PUT hours',
       );

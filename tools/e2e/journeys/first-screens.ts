@@ -219,21 +219,17 @@ export const firstScreenJourneys: Journey[] = [
         session: shopper,
         copy: true,
       });
-      await beforeAnyScript(browser, baseUrl, {
+      const cart = {
         path: '/MyCart',
         page: 'myCart',
         lead: 'Items from one seller, ready for checkout.',
         language: 'en',
         session: shopper,
-        copy: true,
-      });
+      } as const;
+      await beforeAnyScript(browser, baseUrl, { ...cart, copy: true });
       // A phone holding a cart: the copy (of an empty cart) may not be its screen, so only the splash.
       await beforeAnyScript(browser, baseUrl, {
-        path: '/MyCart',
-        page: 'myCart',
-        lead: 'Items from one seller, ready for checkout.',
-        language: 'en',
-        session: shopper,
+        ...cart,
         stored: { cart: '{"sellerId":null,"items":[]}' },
         copy: false,
       });
