@@ -107,11 +107,13 @@ export async function stockRace([a, b]: [Server, Server], ctx: RaceContext): Pro
 export async function lockerRace([a, b]: [Server, Server], ctx: RaceContext): Promise<void> {
   const res = await fetch(`${a.baseUrl}/api/locker-locations`);
   const { sites } = (await res.json()) as {
-    sites: Array<{ id: string; sizes: Array<{ size: string; free: number }> }>;
+    sites: Array<{ id: string; openNow: boolean; sizes: Array<{ size: string; free: number }> }>;
   };
-  // The size with the fewest free lockers that the shoppers can still outnumber.
+  // The size with the fewest free lockers that the shoppers can still outnumber, at a site open now
+  // (a closed site refuses every booking: the suite runs at any hour).
   const capacity = ctx.shoppers.length * 5;
   const [site, size] = sites
+    .filter((s) => s.openNow)
     .flatMap((s) => s.sizes.map((z) => [s, z] as const))
     .filter(([, z]) => z.free >= 3 && z.free * 2 <= capacity)
     .sort(([, x], [, y]) => x.free - y.free)[0]!;
