@@ -1,5 +1,15 @@
 import type { Plugin } from 'vite';
 
+/** A built asset's text (a stylesheet), or undefined when the bundle has no such asset. */
+export function assetText(
+  bundle: Record<string, { type: string; source?: string | Uint8Array }>,
+  file: string,
+): string | undefined {
+  const asset = bundle[file];
+  if (asset?.type !== 'asset' || asset.source === undefined) return undefined;
+  return typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+}
+
 /**
  * Puts the entry's stylesheet into index.html itself (`<style>`), in place of its `<link>`: a
  * stylesheet holds back the first paint until it arrives, and on a first visit over a slow line that
@@ -19,10 +29,8 @@ export function inlineEntryCss(): Plugin {
         return html.replace(
           /<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g,
           (tag, file: string) => {
-            const asset = bundle[file];
-            if (asset?.type !== 'asset') return tag;
-            const css =
-              typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+            const css = assetText(bundle as never, file);
+            if (css === undefined) return tag;
             // A stylesheet cannot end the <style> element early; this one has no `</style` in it.
             if (/<\/style/i.test(css)) return tag;
             return `<style>${css}</style>`;

@@ -4,6 +4,7 @@ import { buildSync } from 'esbuild';
 import ts from 'typescript';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import type { FirstScreen } from './first-screen.ts';
+import { assetText } from './inline-entry-css.ts';
 
 /**
  * The first screen's own code, asked for by index.html itself (docs/performance.md#route-preloads).
@@ -335,12 +336,10 @@ export function takeEntryTags(
   };
 }
 
-/** A stylesheet's text from the bundle. */
-function cssOf(bundle: Record<string, { type: string; source?: string | Uint8Array }>, file: string): string {
-  const asset = bundle[file];
-  if (asset?.type !== 'asset' || asset.source === undefined)
-    throw new Error(`route-preloads: no stylesheet ${file}`);
-  const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+/** A stylesheet's text from the bundle, to be put inline. */
+function cssOf(bundle: Parameters<typeof assetText>[0], file: string): string {
+  const css = assetText(bundle, file);
+  if (css === undefined) throw new Error(`route-preloads: no stylesheet ${file}`);
   // A stylesheet cannot end the <template> or <style> it is put in.
   if (/<\/(style|template)/i.test(css)) throw new Error(`route-preloads: ${file} cannot be put inline`);
   return css;
