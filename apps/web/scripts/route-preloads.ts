@@ -205,8 +205,11 @@ export interface ScriptOptions {
 /** How many files the script asks for in one task of the page's main thread. */
 export const REQUESTS_PER_TASK = 6;
 
+/** Where a first screen's template ids start: the page's script builds the same ids. */
+const FIRST_SCREEN_ID = 'first-screen-';
+
 /** The id of a first screen's `<template>` in a language, or of its stylesheet's (`style`). */
-export const firstScreenId = (row: number, part: string) => `first-screen-${row}-${part}`;
+export const firstScreenId = (row: number, part: string) => `${FIRST_SCREEN_ID}${row}-${part}`;
 
 /**
  * The script at the end of index.html's body, which starts the app. Signed out (no last user stored:
@@ -274,7 +277,7 @@ export function preloadScript(preloads: Preload[], options: ScriptOptions): stri
     'if(q.length)setTimeout(next,0)};',
     'var t=null,c=null,back=null,boot=document.getElementById("boot");',
     'try{var i=d.r.indexOf(r),w=d.w[i];if(r&&w!==undefined&&!(w&&localStorage.getItem(w))){',
-    't=document.getElementById("first-screen-"+i+"-"+lang);c=document.getElementById("first-screen-"+i+"-style")}}catch(e){}',
+    `t=document.getElementById("${FIRST_SCREEN_ID}"+i+"-"+lang);c=document.getElementById("${FIRST_SCREEN_ID}"+i+"-style")}}catch(e){}`,
     'if(t&&c&&boot){var kids=[].slice.call(boot.childNodes),cls=boot.className,role=boot.getAttribute("role"),label=boot.getAttribute("aria-label");',
     'back=function(){boot.className=cls;boot.setAttribute("role",role);boot.setAttribute("aria-label",label);boot.removeAttribute("aria-hidden");boot.inert=false;boot.replaceChildren.apply(boot,kids)};',
     'boot.className="boot-screen";boot.removeAttribute("role");boot.removeAttribute("aria-label");boot.setAttribute("aria-hidden","true");boot.inert=true;',
