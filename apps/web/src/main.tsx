@@ -10,15 +10,12 @@ import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n/index.ts';
 import { log } from './lib/log.ts';
+import { yieldToMain } from './lib/yield-to-main.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Petti: #root is missing from index.html');
 
-// Made first: a data router starts loading the first screen's code as it is made, so that code
-// downloads beside the language's strings instead of after them (docs/performance.md#lighthouse).
-const router = createRouter();
-
-function mount() {
+function mount(router: ReturnType<typeof createRouter>) {
   createRoot(container!).render(
     <StrictMode>
       <Providers>
@@ -28,8 +25,18 @@ function mount() {
   );
 }
 
-// Strings first (one small chunk for the chosen language), then the app. If they cannot load
-// (offline on a first visit), the app still mounts and its error page offers a reload.
-initI18n(messageLoaders)
-  .catch((error: unknown) => log.error('translations failed to load', error))
-  .finally(mount);
+// Evaluating the app's modules, making the router and the first render are each a task of their
+// own: run as one, they blocked a slow phone's main thread for over 100 ms (docs/performance.md#lighthouse).
+async function start() {
+  await yieldToMain();
+  // Made before the strings are asked for: a data router starts loading the first screen's code as
+  // it is made, so that code downloads beside the language's strings instead of after them.
+  const router = createRouter();
+  // Strings first (one small chunk for the chosen language), then the app. If they cannot load
+  // (offline on a first visit), the app still mounts and its error page offers a reload.
+  await initI18n(messageLoaders).catch((error: unknown) => log.error('translations failed to load', error));
+  await yieldToMain();
+  mount(router);
+}
+
+void start();

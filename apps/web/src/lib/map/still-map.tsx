@@ -54,20 +54,34 @@ export function StillMap({
   const [loadedTiles, setLoadedTiles] = useState<ReadonlySet<string>>(() => new Set());
   const tileShown = loadedTiles.size > 0;
 
-  // Drawn for the frame's real size, and again when it changes (a phone turned on its side).
+  // Drawn for the frame's real size, and again when it changes (a phone turned on its side). The size
+  // comes from the observer, which the browser calls once it has laid the page out anyway: measuring
+  // here instead forced a layout in the middle of drawing the rows around the map, in the same long
+  // task (docs/performance.md#lighthouse). The frame's height is fixed, so nothing moves meanwhile.
+  // Where no observer reports (none, or one that lays nothing out), a task later it is measured.
   useLayoutEffect(() => {
     const element = host.current;
     if (!element) return;
-    const measure = () => {
-      const { width, height } = element.getBoundingClientRect();
+    const sized = (width: number, height: number) => {
       if (width > 0 && height > 0)
         setSize((old) => (old?.width === width && old.height === height ? old : { width, height }));
     };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
+    const measure = () => {
+      const { width, height } = element.getBoundingClientRect();
+      sized(width, height);
+    };
+    const later = setTimeout(measure, 0);
+    if (typeof ResizeObserver === 'undefined') return () => clearTimeout(later);
+    const observer = new ResizeObserver(([entry]) => {
+      const box = entry?.borderBoxSize?.[0];
+      if (box) sized(box.inlineSize, box.blockSize);
+      else measure();
+    });
     observer.observe(element);
-    return () => observer.disconnect();
+    return () => {
+      clearTimeout(later);
+      observer.disconnect();
+    };
   }, []);
 
   const drawn = useMemo(() => {
