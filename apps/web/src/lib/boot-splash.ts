@@ -3,8 +3,31 @@
  * carries the screen being opened drawn at build time (sign-in, dashboard, cart), a copy of that screen
  * instead (apps/web/scripts/route-preloads.ts).
  * It goes once the first screen, or the page saying it failed, is up: from then on the app draws
- * everything.
+ * everything. A part of the screen drawn a task later (lib/ui/later.tsx) holds it until that part is
+ * drawn too, so the copy never gives way to a half-drawn screen.
  */
+let holds = 0;
+let wanted = false;
+
+/** Whether index.html's splash or copy is still over the app. */
+export function bootSplashUp(doc: Document = document): boolean {
+  return doc.getElementById('boot') !== null;
+}
+
+/** Keeps the splash up until the returned function is called (once is enough; more do nothing). */
+export function holdBootSplash(doc: Document = document): () => void {
+  holds++;
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    holds--;
+    if (wanted) dismissBootSplash(doc);
+  };
+}
+
+/** The first screen is up: the splash goes now, or when the last part holding it is drawn. */
 export function dismissBootSplash(doc: Document = document): void {
-  doc.getElementById('boot')?.remove();
+  wanted = true;
+  if (holds === 0) doc.getElementById('boot')?.remove();
 }

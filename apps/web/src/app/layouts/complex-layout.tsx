@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n/react.tsx';
 import { LiveIndicator } from '../../lib/realtime/live-indicator.tsx';
 import { BackIcon } from '../../lib/ui/icons.tsx';
+import { Later } from '../../lib/ui/later.tsx';
 import { CartLink } from '../components/cart-link.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { LayoutTop } from '../components/layout-top.tsx';
@@ -52,7 +53,10 @@ export default function ComplexLayout() {
       <div className="layout__body">
         <PrimaryNav />
         <main id="main" className="layout__main" tabIndex={-1}>
-          <Outlet />
+          {/* The page a task after the bars: each half is a shorter task (lib/ui/later.tsx). */}
+          <Later>
+            <Outlet />
+          </Later>
         </main>
       </div>
     </div>

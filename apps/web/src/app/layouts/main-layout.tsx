@@ -2,6 +2,7 @@ import { ROUTES } from '@petti/shared/routes';
 import { Outlet } from 'react-router';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell.tsx';
 import { LiveIndicator } from '../../lib/realtime/live-indicator.tsx';
+import { Later } from '../../lib/ui/later.tsx';
 import { CartLink } from '../components/cart-link.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { LayoutTop } from '../components/layout-top.tsx';
@@ -30,7 +31,10 @@ export default function MainLayout() {
       <div className="layout__body">
         <PrimaryNav />
         <main id="main" className="layout__main" tabIndex={-1}>
-          <Outlet />
+          {/* The page a task after the bars: each half is a shorter task (lib/ui/later.tsx). */}
+          <Later>
+            <Outlet />
+          </Later>
         </main>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { MAP_HEIGHT } from '../../../lib/map/slippy-map.tsx';
 import { localStore } from '../../../lib/storage.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
+import { Later } from '../../../lib/ui/later.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { LoadingStatus, Skeleton, SkeletonText } from '../../../lib/ui/skeleton.tsx';
@@ -33,9 +34,16 @@ export default function DashboardPage() {
   return (
     <PageIntro page="dashboard">
       <YourLockers />
-      <NearbySites />
-      <PastBookings />
-      <PettiInTown />
+      {/* On a first visit each section is its own task: one screen of data at once was a long one. */}
+      <Later>
+        <NearbySites />
+      </Later>
+      <Later>
+        <PastBookings />
+      </Later>
+      <Later>
+        <PettiInTown />
+      </Later>
     </PageIntro>
   );
 }
