@@ -28,7 +28,7 @@ export default defineConfig({
       lastUserKey: STORAGE_KEYS.lastUser,
       home: ROUTES.dashboard,
       signIn: ROUTES.login,
-      languageModule: new URL('./src/lib/i18n/language.ts', import.meta.url),
+      bootRulesModule: new URL('./src/lib/boot-rules.ts', import.meta.url),
       messages: {
         en: new URL('./src/app/i18n/en.ts', import.meta.url),
         ta: new URL('./src/app/i18n/ta.ts', import.meta.url),

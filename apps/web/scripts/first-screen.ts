@@ -30,8 +30,19 @@ export interface FirstScreenOptions {
   languages: readonly string[];
 }
 
-/** Each screen's markup by path, then by language. */
-export type FirstScreens = Record<string, Record<string, string>>;
+/** The made-up user a signed-in screen is drawn for. */
+export const FIRST_SCREEN_USER = 'first-screen';
+
+/** What drawing the screens gave. */
+export interface FirstScreens {
+  /** Each screen's markup by path, then by language. */
+  markup: Record<string, Record<string, string>>;
+  /**
+   * Each screen's first requests by path: the API addresses the app asked for (GET) as it drew it,
+   * in any language, except any naming the made-up user.
+   */
+  requests: Record<string, string[]>;
+}
 
 /**
  * The app's own screens, drawn at build time in each language: the app's modules run through Vite's
@@ -80,8 +91,14 @@ export async function drawHere(options: FirstScreenOptions): Promise<FirstScreen
   const window = new Window({ url: 'http://localhost/', width: 412, height: 823 });
   populateGlobal(globalThis, window, { bindFunctions: true });
   // No request is ever answered and no socket ever opens: what waits for data or for live updates
-  // shows what it shows while waiting.
-  globalThis.fetch = () => new Promise<never>(() => {});
+  // shows what it shows while waiting. The API's GETs are noted, by the screen being drawn.
+  let asked = new Set<string>();
+  globalThis.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if ((init?.method ?? 'GET') === 'GET' && url.startsWith('/api/') && !url.includes(FIRST_SCREEN_USER))
+      asked.add(url);
+    return new Promise<never>(() => {});
+  };
   globalThis.WebSocket = class {
     readyState = 0;
     send() {}
@@ -91,13 +108,18 @@ export async function drawHere(options: FirstScreenOptions): Promise<FirstScreen
   } as unknown as typeof WebSocket;
   try {
     const { renderFirstScreen } = (await server.ssrLoadModule(RENDERER)) as {
-      renderFirstScreen(path: string, language: string, ready: string, signedIn: boolean): Promise<string>;
+      renderFirstScreen(path: string, language: string, ready: string, user: string | null): Promise<string>;
     };
-    const screens: FirstScreens = {};
+    const screens: FirstScreens = { markup: {}, requests: {} };
     for (const { path, ready, signedIn } of options.screens) {
-      screens[path] = {};
+      const markup: Record<string, string> = {};
+      asked = new Set();
       for (const language of options.languages)
-        screens[path][language] = asCopy(await renderFirstScreen(path, language, ready, signedIn));
+        markup[language] = asCopy(
+          await renderFirstScreen(path, language, ready, signedIn ? FIRST_SCREEN_USER : null),
+        );
+      screens.markup[path] = markup;
+      screens.requests[path] = [...asked].sort();
     }
     return screens;
   } finally {

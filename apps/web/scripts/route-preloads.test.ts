@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '../../../packages/shared/src/constants.ts';
 import { ROUTES } from '../../../packages/shared/src/routes.ts';
+import { callHeaders } from '../src/lib/api-protocol.ts';
+import { CLIENT_ID_PREFIX } from '../src/lib/auth-storage.ts';
+import { EARLY_REQUESTS, type EarlyRequest } from '../src/lib/early-requests.ts';
 import {
   type BuiltChunk,
   chunkGraph,
-  compileLanguageRule,
+  compileBootRules,
   patternSource,
   preloadScript,
   preloadsFor,
@@ -117,9 +121,13 @@ describe('the script index.html runs', () => {
     home: '/dashboard',
     signIn: '/login',
     languages: { en: ['assets/en.js'], ta: ['assets/ta.js'] },
-    languageRule: compileLanguageRule(new URL('../src/lib/i18n/language.ts', import.meta.url).pathname),
+    bootRules: compileBootRules(new URL('../src/lib/boot-rules.ts', import.meta.url).pathname),
     entry: { script: 'assets/index.js', imports: ['assets/react.js'] },
-    firstScreens: { '/login': {}, '/dashboard': {}, '/MyCart': { unlessStored: 'cart' } },
+    firstScreens: {
+      '/login': {},
+      '/dashboard': { requests: ['/api/bookings?period=recent', '/api/locker-locations'] },
+      '/MyCart': { unlessStored: 'cart', requests: ['/api/cart'] },
+    },
   });
 
   interface Added {
@@ -262,7 +270,7 @@ describe('the script index.html runs', () => {
         home: '/big',
         signIn: '/big',
         languages: { en: ['assets/en.js'] },
-        languageRule: compileLanguageRule(new URL('../src/lib/i18n/language.ts', import.meta.url).pathname),
+        bootRules: compileBootRules(new URL('../src/lib/boot-rules.ts', import.meta.url).pathname),
         entry: { script: 'assets/index.js', imports: ['assets/react.js'] },
       },
     );
@@ -370,5 +378,107 @@ describe("Vite's tags for the entry", () => {
 
   it('fail the build when the page has no entry script', () => {
     expect(() => takeEntryTags('<head></head>', '/')).toThrow(/no entry script/);
+  });
+});
+
+describe('the requests the page makes early', () => {
+  const script = preloadScript(
+    [
+      { pattern: '/dashboard', signedIn: true, scripts: [], styles: [] },
+      { pattern: '/login', signedIn: false, scripts: [], styles: [] },
+      { pattern: '/Grab&Go', signedIn: true, scripts: [], styles: [] },
+    ],
+    {
+      base: '/',
+      lastUserKey: STORAGE_KEYS.lastUser,
+      home: '/dashboard',
+      signIn: '/login',
+      languages: { en: [] },
+      bootRules: compileBootRules(new URL('../src/lib/boot-rules.ts', import.meta.url).pathname),
+      entry: { script: 'assets/index.js', imports: [] },
+      firstScreens: {
+        '/dashboard': { requests: ['/api/bookings?period=recent', '/api/locker-locations'] },
+        '/login': {},
+      },
+    },
+  );
+  const signedIn = {
+    [STORAGE_KEYS.lastUser]: 'u1',
+    [`${STORAGE_KEYS.accessTokenPrefix}u1`]: 'token-1',
+    [`${CLIENT_ID_PREFIX}u1`]: 'client-1',
+    [STORAGE_KEYS.sessionId]: 'd-device0001',
+  };
+  /** Opens the page; with `copy`, the page carries the dashboard's copy and `paint` paints it. */
+  function open(pathname: string, stored: Record<string, string>, copy = false) {
+    const window: Record<string, unknown> = {};
+    const fetched: Array<{ url: string; init: RequestInit }> = [];
+    const timers: Array<() => void> = [];
+    const boot = {
+      childNodes: [],
+      getAttribute: () => null,
+      setAttribute() {},
+      removeAttribute() {},
+      replaceChildren() {},
+    };
+    const template = { content: { cloneNode: () => ({}) } };
+    runInNewContext(script, {
+      window,
+      location: { pathname },
+      navigator: { languages: [] },
+      localStorage: { getItem: (key: string) => stored[key] ?? null, setItem: () => {} },
+      fetch: (url: string, init: RequestInit) => {
+        fetched.push({ url, init });
+        return Promise.resolve(`answer to ${url}`);
+      },
+      setTimeout: (fn: () => void) => timers.push(fn),
+      requestAnimationFrame: (fn: () => void) => timers.push(fn),
+      document: {
+        documentElement: {},
+        createElement: () => ({}),
+        getElementById: (id: string) =>
+          !copy ? null : id === 'boot' ? boot : id.startsWith('first-screen-0-') ? template : null,
+        head: { appendChild: () => {} },
+      },
+    });
+    const paint = () => {
+      for (let i = 0; i < timers.length; i++) timers[i]!();
+    };
+    return {
+      early: () => window[EARLY_REQUESTS] as Record<string, EarlyRequest> | undefined,
+      fetched,
+      paint,
+    };
+  }
+
+  it('asks for what the screen asks first, with the headers the app sends, and leaves the answers for it', async () => {
+    const { early: left, fetched } = open('/', signedIn);
+    const early = left();
+    const headers = {
+      Accept: 'application/json',
+      Authorization: 'Bearer token-1',
+      'x-client-id': 'client-1',
+      'x-session-id': 'd-device0001',
+    };
+    expect(fetched.map((f) => f.url)).toEqual(['/api/bookings?period=recent', '/api/locker-locations']);
+    for (const { init } of fetched) expect(init).toEqual({ headers, credentials: 'same-origin' });
+    // The app's own rule for its headers gives the same, so its client takes these answers.
+    expect(JSON.parse(early?.['/api/locker-locations']?.headers ?? '')).toEqual(
+      callHeaders({ accessToken: 'token-1', clientId: 'client-1' }, 'd-device0001'),
+    );
+    expect(await early?.['/api/locker-locations']?.response).toBe('answer to /api/locker-locations');
+  });
+
+  it('asks for nothing signed out, on a screen with nothing recorded, or on the sign-in screen', () => {
+    expect(open('/dashboard', {}).fetched).toEqual([]);
+    expect(open('/dashboard', {}).early()).toBeUndefined();
+    expect(open('/Grab&Go', signedIn).fetched).toEqual([]);
+    expect(open('/login', signedIn).fetched).toEqual([]);
+  });
+
+  it('asks only once the copy of the screen has been painted, so the copy waits for none of them', () => {
+    const page = open('/dashboard', signedIn, true);
+    expect(page.fetched).toEqual([]);
+    page.paint();
+    expect(page.fetched.map((f) => f.url)).toEqual(['/api/bookings?period=recent', '/api/locker-locations']);
   });
 });

@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import ts from 'typescript';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
+import { EARLY_REQUESTS } from '../src/lib/early-requests-name.ts';
 import type { FirstScreen } from './first-screen.ts';
 import { assetText } from './inline-entry-css.ts';
 
@@ -188,18 +189,19 @@ export interface ScriptOptions {
   /** Each language's strings: the files to ask for. */
   languages: Record<string, string[]>;
   /**
-   * A script defining `pickLanguage(storage, browserLanguages)` on the global `petti` (the app's rule,
-   * compiled by {@link compileLanguageRule}).
+   * A script defining the app's `pickLanguage(storage, browserLanguages)` and `earlyHeaders(storage)`
+   * on the global `petti` (src/lib/boot-rules.ts, compiled by {@link compileBootRules}).
    */
-  languageRule: string;
+  bootRules: string;
   /** The app's entry chunk, and the chunks it imports (Vite's own tags for them are taken out). */
   entry: { script: string; imports: string[] };
   /**
    * The routes whose screen the page carries, drawn at build time (by pattern), each with the storage
    * key whose presence means the copy may not be that user's screen (the cart's copy is of an empty
-   * cart: any cart stored, and the copy is not used).
+   * cart: any cart stored, and the copy is not used), and the addresses the app asks for as soon as it
+   * draws that screen (the page asks for them first for someone signed in: src/lib/early-requests.ts).
    */
-  firstScreens?: Record<string, { unlessStored?: string }>;
+  firstScreens?: Record<string, { unlessStored?: string; requests?: string[] }>;
 }
 
 /** How many files the script asks for in one task of the page's main thread. */
@@ -239,15 +241,19 @@ export function preloadScript(preloads: Preload[], options: ScriptOptions): stri
     Object.entries(options.languages).map(([l, fs]) => [l, fs.map(index)]),
   );
   const screens: Record<number, string> = {};
-  for (const [pattern, { unlessStored }] of Object.entries(options.firstScreens ?? {})) {
+  const requests: Record<number, string[]> = {};
+  for (const [pattern, { unlessStored, requests: urls }] of Object.entries(options.firstScreens ?? {})) {
     const row = preloads.findIndex((p) => p.pattern === pattern);
     if (row < 0) throw new Error(`route-preloads: no route ${pattern} for its first screen`);
     screens[row] = unlessStored ?? '';
+    if (urls?.length) requests[row] = urls;
   }
   const data = JSON.stringify({
     f: files,
     r: rows,
     w: screens,
+    a: requests,
+    x: EARLY_REQUESTS,
     l: languages,
     e: [index(options.entry.script), options.entry.imports.map(index)],
     b: options.base,
@@ -261,15 +267,21 @@ export function preloadScript(preloads: Preload[], options: ScriptOptions): stri
     '(function(d){',
     'var lang="en",r,find=function(p){for(var i=0;i<d.r.length;i++)if(new RegExp(d.r[i][0]).test(p))return d.r[i]};',
     'var add=function(rel,f,as){var l=document.createElement("link");l.rel=rel;l.href=d.b+d.f[f];if(as)l.as=as;l.crossOrigin="";document.head.appendChild(l)};',
-    `try{${options.languageRule};lang=petti.pickLanguage(localStorage,navigator.languages||[]);`,
+    `try{${options.bootRules};lang=petti.pickLanguage(localStorage,navigator.languages||[]);`,
     'var p=location.pathname;if(p==="/")p=d.h;r=find(p);if(r&&r[1]&&!localStorage.getItem(d.u))r=find(d.s)}catch(e){}',
     // Starting a request costs the page about a millisecond of a phone's main thread: a few per task,
     // so asking for thirty files is never one long task (docs/performance.md#first-screens-before-any-script).
     'var q=[],started=0,styled=0,start=function(){if(started)return;started=1;',
+    // First, the screen's first requests for someone signed in, with the headers the app would send:
+    // their answers come while the app's code downloads (src/lib/early-requests.ts). Queued after the
+    // paint like the files, so the copy waits for none of them and they count in the few per task. A
+    // request that fails is the app's to see.
+    'try{var a=r&&d.a[d.r.indexOf(r)],h=a&&petti.earlyHeaders(localStorage);if(h){var E=window[d.x]=window[d.x]||{},hs=JSON.stringify(h);',
+    'a.forEach(function(u){q.push(["fetch",function(){var f=fetch(u,{headers:h,credentials:"same-origin"});f.catch(function(){});E[u]={at:Date.now(),headers:hs,response:f}}])})}}catch(e){}',
     'var m=function(i){q.push(["modulepreload",i])};',
     'try{d.e[1].forEach(m);(d.l[lang]||[]).forEach(m)}catch(e){}q.push(["script",d.e[0]]);',
     'try{if(r){r[2].forEach(m);if(!styled)r[3].forEach(function(i){q.push(["preload",i,"style"])})}}catch(e){}next()};',
-    `var next=function(){q.splice(0,${REQUESTS_PER_TASK}).forEach(function(x){if(x[0]!=="script")return add(x[0],x[1],x[2]);`,
+    `var next=function(){q.splice(0,${REQUESTS_PER_TASK}).forEach(function(x){if(x[0]==="fetch")return x[1]();if(x[0]!=="script")return add(x[0],x[1],x[2]);`,
     'var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=d.b+d.f[x[1]];',
     // The app's code could not be fetched (the line dropped on a first visit): a copy that cannot be
     // used would look like a screen that ignores its user, so the splash comes back.
@@ -293,19 +305,19 @@ export function preloadScript(preloads: Preload[], options: ScriptOptions): stri
 }
 
 /**
- * The app's language rule as a classic script: `var petti = { pickLanguage, … }`, from the module the app
- * itself uses, so the rule is written once.
+ * The app's rules for the page's script as a classic script: `var petti = { pickLanguage, earlyHeaders }`,
+ * from the modules the app itself uses (src/lib/boot-rules.ts), so each rule is written once.
  */
-export function compileLanguageRule(languageModule: string): string {
+export function compileBootRules(rulesModule: string): string {
   const out = buildSync({
-    entryPoints: [languageModule],
+    entryPoints: [rulesModule],
     bundle: true,
     format: 'iife',
     globalName: 'petti',
     write: false,
     minify: true,
     target: 'es2019',
-    absWorkingDir: dirname(languageModule),
+    absWorkingDir: dirname(rulesModule),
   });
   return out.outputFiles[0]!.text.replace(/^"use strict";/, '').trim();
 }
@@ -354,8 +366,8 @@ export function routePreloads(options: {
   lastUserKey: string;
   home: string;
   signIn: string;
-  /** The module with the app's `pickLanguage`. */
-  languageModule: URL;
+  /** The module with the app's rules for the page's script (src/lib/boot-rules.ts). */
+  bootRulesModule: URL;
   /** Each language's strings module, as the app loads it. */
   messages: Record<string, URL>;
   /**
@@ -385,6 +397,14 @@ export function routePreloads(options: {
         const graph = chunkGraph(chunks);
         const preloads = preloadsFor(table, routerFile, graph);
         const entry = takeEntryTags(html, base);
+        // Loaded only when screens are drawn: it brings a simulated DOM and Vite's server.
+        const drawn = options.firstScreens?.length
+          ? await (await import('./first-screen.ts')).renderFirstScreens({
+              root,
+              screens: options.firstScreens.map(({ path, ready, signedIn }) => ({ path, ready, signedIn })),
+              languages: Object.keys(options.messages),
+            })
+          : null;
         const script = preloadScript(preloads, {
           base,
           lastUserKey: options.lastUserKey,
@@ -396,34 +416,28 @@ export function routePreloads(options: {
               languageFiles(url.pathname, graph),
             ]),
           ),
-          languageRule: compileLanguageRule(options.languageModule.pathname),
+          bootRules: compileBootRules(options.bootRulesModule.pathname),
           entry: { script: entry.script, imports: entry.imports },
           firstScreens: Object.fromEntries(
-            (options.firstScreens ?? []).map((s) => [s.path, { unlessStored: s.unlessStored }]),
+            (options.firstScreens ?? []).map((s) => [
+              s.path,
+              { unlessStored: s.unlessStored, requests: drawn?.requests[s.path] },
+            ]),
           ),
         });
         const templates: HtmlTagDescriptor[] = [];
-        if (options.firstScreens?.length) {
-          // Loaded only here: it brings a simulated DOM and Vite's server, which nothing else needs.
-          const { renderFirstScreens } = await import('./first-screen.ts');
-          const drawn = await renderFirstScreens({
-            root,
-            screens: options.firstScreens.map(({ path, ready, signedIn }) => ({ path, ready, signedIn })),
-            languages: Object.keys(options.messages),
-          });
-          const template = (id: string, children: string): HtmlTagDescriptor => ({
-            tag: 'template',
-            attrs: { id },
-            children,
-            injectTo: 'body',
-          });
-          for (const { path } of options.firstScreens) {
-            const row = preloads.findIndex((p) => p.pattern === path);
-            const css = preloads[row]!.styles.map((f) => cssOf(bundle as never, f)).join('');
-            templates.push(template(firstScreenId(row, 'style'), `<style>${css}</style>`));
-            for (const [language, markup] of Object.entries(drawn[path] ?? {}))
-              templates.push(template(firstScreenId(row, language), markup));
-          }
+        const template = (id: string, children: string): HtmlTagDescriptor => ({
+          tag: 'template',
+          attrs: { id },
+          children,
+          injectTo: 'body',
+        });
+        for (const { path } of drawn ? (options.firstScreens ?? []) : []) {
+          const row = preloads.findIndex((p) => p.pattern === path);
+          const css = preloads[row]!.styles.map((f) => cssOf(bundle as never, f)).join('');
+          templates.push(template(firstScreenId(row, 'style'), `<style>${css}</style>`));
+          for (const [language, markup] of Object.entries(drawn?.markup[path] ?? {}))
+            templates.push(template(firstScreenId(row, language), markup));
         }
         return {
           html: entry.html,

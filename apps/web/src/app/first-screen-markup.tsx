@@ -19,12 +19,13 @@ export async function renderFirstScreen(
   path: string,
   language: Language,
   ready: string,
-  signedIn: boolean,
+  /** The made-up user a signed-in screen is drawn for; null to draw it signed out. */
+  user: string | null,
 ): Promise<string> {
   await initI18n(messageLoaders);
   await setLanguage(language);
-  if (signedIn) {
-    setSession({ userId: 'first-screen', accessToken: 'first-screen', refreshToken: 'first-screen' });
+  if (user) {
+    setSession({ userId: user, accessToken: user, refreshToken: user });
     setExistingUser();
   } else {
     clearSession();

@@ -1,8 +1,8 @@
 import { RETRY, STORAGE_KEYS } from '@petti/shared/constants';
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './api-client.ts';
-import { ApiError, isApiError, parseApiError } from './api-error.ts';
-import { buildUrl, CLIENT_ID_HEADER, SESSION_ID_HEADER } from './api-protocol.ts';
+import { ApiError, CLIENT_ERROR_CODES, isApiError, parseApiError } from './api-error.ts';
+import { buildUrl, CLIENT_ID_HEADER, callHeaders, SESSION_ID_HEADER } from './api-protocol.ts';
 import { backoffDelayMs, isSafeToRepeat, parseRetryAfter, retryDelayFor } from './api-retry.ts';
 import {
   clearSession,
@@ -11,6 +11,7 @@ import {
   setExistingUser,
   setSession,
 } from './auth-storage.ts';
+import { EARLY_REQUEST_MAX_AGE_MS, EARLY_REQUESTS, takeEarlyResponse } from './early-requests.ts';
 import { type KeyValueStorage, memoryStorage } from './storage.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -145,7 +146,14 @@ interface Call {
 
 type Handler = (call: Call) => Response | Promise<Response>;
 
-function harness(options: { handler: Handler; online?: boolean; signedIn?: boolean; lock?: boolean }) {
+function harness(options: {
+  handler: Handler;
+  online?: boolean;
+  signedIn?: boolean;
+  lock?: boolean;
+  /** What index.html's script left for the app (lib/early-requests.ts). */
+  early?: Record<string, unknown>;
+}) {
   const storage: KeyValueStorage = memoryStorage();
   if (options.signedIn ?? true) {
     setSession(
@@ -176,6 +184,7 @@ function harness(options: { handler: Handler; online?: boolean; signedIn?: boole
     },
     random: () => 1,
     sessionId: () => 'device-1',
+    early: (url, headers) => takeEarlyResponse(url, headers, Date.now(), options.early ?? {}),
     onSessionEnded: ended,
     messages: { offline: () => 'OFFLINE', network: () => 'NETWORK', timeout: () => 'TIMEOUT' },
   });
@@ -376,5 +385,92 @@ describe('the API client', () => {
     expect(Math.abs(h.client.serverNow() - Date.now())).toBeLessThan(100);
     await h.client.post('/auth/sign-in', {}, { auth: false });
     expect(Math.abs(h.client.serverNow() - serverDate.getTime())).toBeLessThan(1500);
+  });
+});
+
+describe('answers the page asked for early', () => {
+  /** The headers the harness's client sends for user u1 on this device. */
+  const sent = callHeaders({ accessToken: 'access-1', clientId: 'petti-web' }, 'device-1');
+  const earlyScope = (answers: Record<string, Promise<Response>>, headers = sent, at = Date.now()) => ({
+    [EARLY_REQUESTS]: Object.fromEntries(
+      Object.entries(answers).map(([url, response]) => [
+        url,
+        { at, headers: JSON.stringify(headers), response },
+      ]),
+    ),
+  });
+
+  it('takes the answer to the same GET with the same headers once, instead of asking again', async () => {
+    const h = harness({
+      handler: () => json(200, { from: 'server' }),
+      early: earlyScope({ '/api/sites': Promise.resolve(json(200, { from: 'page' })) }),
+    });
+    await expect(h.client.get('/sites')).resolves.toEqual({ from: 'page' });
+    expect(h.calls).toHaveLength(0);
+    await expect(h.client.get('/sites')).resolves.toEqual({ from: 'server' });
+    expect(h.calls).toHaveLength(1);
+  });
+
+  it('asks the server itself when the page asked as someone else, too long ago, or for a write', async () => {
+    const other = harness({
+      handler: () => json(200, { from: 'server' }),
+      early: earlyScope(
+        { '/api/sites': Promise.resolve(json(200, { from: 'page' })) },
+        callHeaders({ accessToken: 'access-0', clientId: 'petti-web' }, 'device-1'),
+      ),
+    });
+    await expect(other.client.get('/sites')).resolves.toEqual({ from: 'server' });
+    const old = harness({
+      handler: () => json(200, { from: 'server' }),
+      early: earlyScope(
+        { '/api/sites': Promise.resolve(json(200, { from: 'page' })) },
+        sent,
+        Date.now() - EARLY_REQUEST_MAX_AGE_MS - 1,
+      ),
+    });
+    await expect(old.client.get('/sites')).resolves.toEqual({ from: 'server' });
+    const write = harness({
+      handler: () => json(200, { from: 'server' }),
+      early: earlyScope({ '/api/sites': Promise.resolve(json(200, { from: 'page' })) }),
+    });
+    await expect(write.client.post('/sites', {})).resolves.toEqual({ from: 'server' });
+  });
+
+  it('treats an early request that failed as its own first try: a GET is tried again', async () => {
+    const h = harness({
+      handler: () => json(200, { from: 'server' }),
+      early: earlyScope({ '/api/sites': Promise.reject(new TypeError('Failed to fetch')) }),
+    });
+    await expect(h.client.get('/sites')).resolves.toEqual({ from: 'server' });
+    expect(h.calls).toHaveLength(1);
+    expect(h.sleeps).toEqual([100]);
+  });
+
+  it('renews the session when the early answer is a 401, and repeats the call itself', async () => {
+    const h = harness({
+      handler: (call) =>
+        call.url.endsWith('/auth/refresh')
+          ? json(200, {
+              accessToken: 'access-2',
+              refreshToken: 'refresh-2',
+              expiresIn: 900,
+              clientId: 'petti-web',
+            })
+          : json(200, { token: call.headers.Authorization }),
+      early: earlyScope({ '/api/sites': Promise.resolve(json(401, errorBody('Unauthorized'))) }),
+    });
+    await expect(h.client.get('/sites')).resolves.toEqual({ token: 'Bearer access-2' });
+    expect(refreshCalls(h.calls)).toHaveLength(1);
+  });
+
+  it('gives up on an early answer that never comes, as on a request, when the caller cancels', async () => {
+    const h = harness({
+      handler: () => json(200, { from: 'server' }),
+      early: earlyScope({ '/api/sites': new Promise<Response>(() => {}) }),
+    });
+    const controller = new AbortController();
+    const answer = h.client.get('/sites', { signal: controller.signal });
+    controller.abort();
+    await expect(answer).rejects.toMatchObject({ code: CLIENT_ERROR_CODES.aborted });
   });
 });

@@ -1,13 +1,6 @@
 import type { Tokens } from '@petti/shared/schemas/auth';
 import { ApiError, CLIENT_ERROR_CODES, isApiError, parseApiError } from './api-error.ts';
-import {
-  API_BASE,
-  buildUrl,
-  CLIENT_ID_HEADER,
-  DEFAULT_TIMEOUT_MS,
-  type HttpMethod,
-  SESSION_ID_HEADER,
-} from './api-protocol.ts';
+import { API_BASE, buildUrl, callHeaders, DEFAULT_TIMEOUT_MS, type HttpMethod } from './api-protocol.ts';
 import { parseRetryAfter, retryDelayFor } from './api-retry.ts';
 import { createSessionRenewal } from './api-session-renewal.ts';
 import type { KeyValueStorage } from './storage.ts';
@@ -61,6 +54,11 @@ export interface ApiClientDeps {
   lock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
   /** This device's session id, sent with every signed-in call. */
   sessionId?: () => string;
+  /**
+   * An answer the page already asked for with these very headers (lib/early-requests.ts), used for a
+   * GET's first attempt instead of asking again; null when there is none.
+   */
+  early?: (url: string, headers: Record<string, string>) => Promise<Response> | null;
 }
 
 export function createApiClient(deps: ApiClientDeps) {
@@ -111,8 +109,17 @@ export function createApiClient(deps: ApiClientDeps) {
     return new ApiError({ status: 0, code: CLIENT_ERROR_CODES.network, message }, { cause });
   }
 
-  /** One attempt: the response, or an ApiError for a failure that had no answer. */
-  async function send(url: string, init: RequestInit, timeoutMs: number, signal?: AbortSignal) {
+  /**
+   * One attempt: the response, or an ApiError for a failure that had no answer. An early answer
+   * (`early`) stands in for the request, with the same time limit and cancelling.
+   */
+  async function send(
+    url: string,
+    init: RequestInit,
+    timeoutMs: number,
+    signal?: AbortSignal,
+    early?: Promise<Response> | null,
+  ) {
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -123,7 +130,9 @@ export function createApiClient(deps: ApiClientDeps) {
     if (signal?.aborted) controller.abort();
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      return await deps.fetch(url, { ...init, signal: controller.signal });
+      return await (early
+        ? untilAborted(early, controller.signal)
+        : deps.fetch(url, { ...init, signal: controller.signal }));
     } catch (cause) {
       throw networkError(cause, timedOut, signal?.aborted === true);
     } finally {
@@ -160,17 +169,14 @@ export function createApiClient(deps: ApiClientDeps) {
     let renewed = false;
 
     for (let attempt = 0; ; ) {
-      const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+      const creds = auth ? credentials() : null;
+      const headers = callHeaders(creds, creds ? deps.sessionId?.() : undefined, extraHeaders);
       // A file (a photo) goes as itself, typed by the file; anything else as JSON.
       const file = typeof Blob !== 'undefined' && options.body instanceof Blob ? options.body : null;
       if (options.body !== undefined)
         headers['Content-Type'] = file ? file.type || 'application/octet-stream' : 'application/json';
-      const creds = auth ? credentials() : null;
-      if (creds) {
-        headers.Authorization = `Bearer ${creds.accessToken}`;
-        if (creds.clientId) headers[CLIENT_ID_HEADER] = creds.clientId;
-        if (deps.sessionId) headers[SESSION_ID_HEADER] = deps.sessionId();
-      }
+      // Only a first try: a repeat (after a failure or a renewed session) always asks the server.
+      const early = method === 'GET' && attempt === 0 && !renewed ? deps.early?.(url, headers) : null;
       const init: RequestInit = {
         method,
         headers,
@@ -180,7 +186,13 @@ export function createApiClient(deps: ApiClientDeps) {
 
       let error: ApiError;
       try {
-        const response = await send(url, init, options.timeoutMs ?? DEFAULT_TIMEOUT_MS, options.signal);
+        const response = await send(
+          url,
+          init,
+          options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+          options.signal,
+          early,
+        );
         // Only answers to writes: a GET may come from the service worker's cache with an old Date.
         if (method !== 'GET' && method !== 'HEAD') noteServerDate(response);
         if (response.ok) return (await readBody(response)) as T;
@@ -238,6 +250,16 @@ export function createApiClient(deps: ApiClientDeps) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** `answer`, unless `signal` aborts first. */
+function untilAborted<T>(answer: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    if (signal.aborted) onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {

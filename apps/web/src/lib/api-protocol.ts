@@ -25,3 +25,22 @@ export function buildUrl(
   const text = params.toString();
   return text ? `${url}?${text}` : url;
 }
+
+/**
+ * The headers of a call: JSON accepted, the caller's own, and for a signed-in call the access token,
+ * the client id and this device's session id. The page's early requests (early-requests.ts) send the
+ * same, so the app can tell an early answer is the one it would have asked for.
+ */
+export function callHeaders(
+  creds: { accessToken: string; clientId: string | null } | null,
+  sessionId: string | undefined,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra };
+  if (creds) {
+    headers.Authorization = `Bearer ${creds.accessToken}`;
+    if (creds.clientId) headers[CLIENT_ID_HEADER] = creds.clientId;
+    if (sessionId) headers[SESSION_ID_HEADER] = sessionId;
+  }
+  return headers;
+}

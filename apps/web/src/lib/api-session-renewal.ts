@@ -1,15 +1,16 @@
 import type { Tokens } from '@petti/shared/schemas/auth';
 import { isApiError } from './api-error.ts';
-import { getAccessToken, getClientId, getLastUser, getRefreshToken, setSession } from './auth-storage.ts';
+import {
+  type Credentials,
+  getAccessToken,
+  getLastUser,
+  getRefreshToken,
+  setSession,
+  storedCredentials,
+} from './auth-storage.ts';
 import type { KeyValueStorage } from './storage.ts';
 
 const REFRESH_LOCK = 'petti-auth-refresh';
-
-interface Credentials {
-  userId: string;
-  accessToken: string;
-  clientId: string | null;
-}
 
 /** The signed-in user's credentials, and renewing them once when the server refuses the access token. */
 export function createSessionRenewal(deps: {
@@ -24,12 +25,7 @@ export function createSessionRenewal(deps: {
   let refreshing: Promise<string | null> | null = null;
 
   function credentials(): Credentials | null {
-    const storage = deps.storage();
-    const userId = getLastUser(storage);
-    if (!userId) return null;
-    const accessToken = getAccessToken(userId, storage);
-    if (!accessToken) return null;
-    return { userId, accessToken, clientId: getClientId(userId, storage) };
+    return storedCredentials(deps.storage());
   }
 
   /**

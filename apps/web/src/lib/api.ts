@@ -1,5 +1,6 @@
 import { createApiClient } from './api-client.ts';
 import { deviceSessionId } from './device-session.ts';
+import { takeEarlyResponse } from './early-requests.ts';
 import { i18n } from './i18n/index.ts';
 import { endLocalSession, endReasonForFailedRenewal } from './session.ts';
 import { localStore } from './storage.ts';
@@ -17,6 +18,7 @@ export const api = createApiClient({
   isOnline: () => typeof navigator === 'undefined' || navigator.onLine,
   lock: withTabLock,
   sessionId: () => deviceSessionId(),
+  early: (url, headers) => takeEarlyResponse(url, headers),
   messages: {
     offline: () => i18n.t('errors.offline'),
     network: () => i18n.t('errors.network'),

@@ -48,6 +48,22 @@ export function getClientId(userId: string, storage: KeyValueStorage = localStor
   return token ? clientIdFromToken(token) : null;
 }
 
+/** What a signed-in call carries: the last signed-in user's access token and client id. */
+export interface Credentials {
+  userId: string;
+  accessToken: string;
+  clientId: string | null;
+}
+
+/** The last signed-in user's credentials, or null when no one is signed in on this device. */
+export function storedCredentials(storage: KeyValueStorage = localStore()): Credentials | null {
+  const userId = getLastUser(storage);
+  if (!userId) return null;
+  const accessToken = getAccessToken(userId, storage);
+  if (!accessToken) return null;
+  return { userId, accessToken, clientId: getClientId(userId, storage) };
+}
+
 /** The `client_id` claim of a JWT, without verifying it (the server does that). */
 /** The claims of a JWT, unverified (the server verifies; the app only reads its own token). */
 function tokenClaims(token: string): Record<string, unknown> | null {
