@@ -5,6 +5,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { BRAND, STORAGE_KEYS } from '../../packages/shared/src/constants.ts';
 import { ROUTES } from '../../packages/shared/src/routes.ts';
 import { bootLogo } from './scripts/boot-logo.ts';
+import { compileHints } from './scripts/compile-hints.ts';
 import { inlineEntryCss } from './scripts/inline-entry-css.ts';
 import { PREACT_ALIAS } from './scripts/preact-alias.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
@@ -22,6 +23,7 @@ export default defineConfig({
     react(),
     bootLogo(new URL('./public/favicon.svg', import.meta.url), 64),
     inlineEntryCss(),
+    compileHints(),
     routePreloads({
       routerFile: new URL('./src/app/router.tsx', import.meta.url),
       routes: ROUTES,
