@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { openAllDay } from '../e2e/shopper.ts';
 import { ready, server, start, stop } from '../faults/services.ts';
 import { pct, pool, signUp } from './bench-server.ts';
 import { ORDER_GOAL } from './goals.ts';
@@ -10,7 +11,8 @@ import { runBench, writeReport } from './report.ts';
 /**
  * Order placement (docs/performance.md#orders): the compiled server in a process of its own, and
  * shoppers placing curbside orders (no road distance to measure) for one of the shop's products each,
- * `--concurrency` at a time, each with its own Idempotency-Key. Every order is the whole flow:
+ * `--concurrency` at a time, each with its own Idempotency-Key, the shop open round the clock. Only
+ * orders placed (201) count towards the rate. Every order is the whole flow:
  * checks, the order and its lines, the stock taken under its row lock, the payment opened, the
  * timeline, the payment-hold timer and `orderCreated` through the outbox.
  *
@@ -48,6 +50,8 @@ async function main() {
   start(s);
   try {
     await ready(s);
+    // The server keeps real time: at night in Sivakasi the shop is closed and would refuse every order.
+    await openAllDay(s.baseUrl, SHOP);
     const page = (await (await fetch(`${s.baseUrl}/api/products?sellerId=${SHOP}&pageSize=50`)).json()) as {
       products: Array<{ variants: Variant[] }>;
     };
@@ -98,11 +102,14 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
-    const perSecond = ORDERS / seconds;
+    // Only orders placed count: a refusal is quick, and would pass for throughput.
+    const placed = outcomes['201'] ?? 0;
+    const perSecond = placed / seconds;
     const p50 = pct(latencies, 50);
     const p99 = pct(latencies, 99);
     console.log(`  outcomes ${JSON.stringify(outcomes)}`);
     for (const r of refusals) console.log(`  refused: ${r}`);
+    if (placed < ORDERS) console.log(`  ${ORDERS - placed} of ${ORDERS} orders were not placed`);
     console.log(
       `  ${perSecond.toFixed(0)} orders/s (goal ≥ ${ORDER_GOAL.perSecond}), p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (goal ≤ ${ORDER_GOAL.p99Ms})`,
     );
@@ -110,6 +117,7 @@ async function main() {
       at: new Date().toISOString(),
       database,
       orders: ORDERS,
+      placed,
       concurrency: CONCURRENCY,
       seconds,
       perSecond,

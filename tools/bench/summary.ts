@@ -34,8 +34,12 @@ interface Reads {
   routes: Record<string, { perSecond: number; p99: number; ratioToHealth: number }>;
 }
 interface Orders {
+  /** Orders placed per second: refusals do not count. */
   perSecond: number;
   latencyMs: { p99: number };
+  orders: number;
+  /** How many were placed (absent in reports written before it was kept). */
+  placed?: number;
 }
 interface Search {
   database: string;
@@ -169,14 +173,17 @@ async function main() {
       if (database === 'postgres') rows.push(missing(measure, goal, 'orders, with DATABASE_URL'));
       continue;
     }
+    // A run where orders were refused measured refusals, not orders: never a goal met.
+    const allPlaced = o.placed === o.orders;
+    const refused = allPlaced ? '' : `; ${o.orders - (o.placed ?? 0)} of ${o.orders} NOT placed`;
     rows.push({
       measure,
-      figure: `${o.perSecond.toFixed(0)}/s, p99 ${o.latencyMs.p99.toFixed(0)} ms`,
+      figure: `${o.perSecond.toFixed(0)}/s, p99 ${o.latencyMs.p99.toFixed(0)} ms${refused}`,
       // The issue sets the order goal on PostgreSQL; PGlite's figure is for reference.
       goal: database === 'postgres' ? goal : '(reference)',
       met:
         database === 'postgres'
-          ? o.perSecond >= ORDER_GOAL.perSecond && o.latencyMs.p99 <= ORDER_GOAL.p99Ms
+          ? allPlaced && o.perSecond >= ORDER_GOAL.perSecond && o.latencyMs.p99 <= ORDER_GOAL.p99Ms
           : null,
     });
   }
