@@ -123,6 +123,11 @@ async function beforeAnyScript(
     session?: Session;
     stored?: Record<string, string>;
     copy: boolean;
+    /**
+     * The screen's data the page asks for itself, before the app's code has arrived
+     * (docs/performance.md#early-requests), and a test id shown once the app has drawn it.
+     */
+    early?: { urls: string[]; shown: string };
   },
 ) {
   const context = await browser.newContext({
@@ -139,6 +144,11 @@ async function beforeAnyScript(
       { language: screen.language, ...screen.stored },
     );
     const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
     let release = () => {};
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -157,8 +167,26 @@ async function beforeAnyScript(
       await expectVisibleText(boot, 'Petti');
       assert.equal(await boot.locator('.page__lead').count(), 0, `${screen.path}: a copy was used`);
     }
+    if (screen.early) {
+      const { urls } = screen.early;
+      const deadline = Date.now() + 10_000;
+      while (!urls.every((url) => asked.includes(url))) {
+        assert.ok(Date.now() < deadline, `${screen.path}: asked early only for ${asked.join(', ')}`);
+        await page.waitForTimeout(50);
+      }
+    }
     release();
     await expectVisibleText(page.getByTestId(`page-${screen.page}`).locator('.page__lead'), screen.lead);
+    if (screen.early) {
+      await page.getByTestId(screen.early.shown).waitFor({ state: 'visible' });
+      // The app took the page's answers instead of asking again.
+      for (const url of screen.early.urls)
+        assert.equal(
+          asked.filter((a) => a === url).length,
+          1,
+          `${screen.path}: ${url} was asked more than once`,
+        );
+    }
     assert.equal(await boot.count(), 0, `${screen.path}: the copy stayed after the app drew its screen`);
     const shown = page.getByText(screen.lead).filter({ visible: true });
     assert.equal(
@@ -218,6 +246,7 @@ export const firstScreenJourneys: Journey[] = [
         language: 'ta',
         session: shopper,
         copy: true,
+        early: { urls: ['/api/bookings?period=recent', '/api/locker-locations'], shown: 'site-list' },
       });
       const cart = {
         path: '/MyCart',
