@@ -27,6 +27,9 @@ export async function expectVisibleText(locator: Locator, text?: string | RegExp
 export async function expectPicture(picture: Locator, src: RegExp): Promise<void> {
   await picture.waitFor({ state: 'visible' });
   await picture.scrollIntoViewIfNeeded();
+  // A picture far down a first screen is asked for once it comes near the screen (NearImage).
+  for (let tries = 0; !src.test((await picture.getAttribute('src')) ?? '') && tries < 50; tries++)
+    await picture.page().waitForTimeout(100);
   assert.match((await picture.getAttribute('src')) ?? '', src);
   await picture.evaluate((img: HTMLImageElement) =>
     img.complete && img.naturalWidth > 0

@@ -1,5 +1,6 @@
 import { ART_PREFIX } from '@petti/shared/rules/art';
 import { useState } from 'react';
+import { NearImage } from '../ui/near-image.tsx';
 
 /**
  * A product's, category's or shop's picture: a photo, or one of the bundled illustrations under
@@ -38,6 +39,7 @@ export function ProductArt({
   srcSet,
   sizes,
   alt = '',
+  whenNear = false,
 }: {
   id: string;
   image?: string | null;
@@ -47,13 +49,16 @@ export function ProductArt({
   srcSet?: string;
   sizes?: string;
   alt?: string;
+  /** Fetched only once near the screen (lib/ui/near-image.tsx): for pictures far down a first screen. */
+  whenNear?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const [background, color] = tintOf(id);
   if (image?.startsWith('/') && failed !== image) {
     const drawn = image.startsWith(ART_PREFIX);
+    const Picture = whenNear ? NearImage : 'img';
     return (
-      <img
+      <Picture
         className={`product-art product-art--${size}${drawn ? ' product-art--drawn' : ''}`}
         style={drawn ? { background } : undefined}
         src={image}

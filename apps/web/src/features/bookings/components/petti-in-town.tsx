@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
 import { useSellers } from '../../../lib/shop/shop-api.ts';
 import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';
+import { NearImage } from '../../../lib/ui/near-image.tsx';
 
 /**
  * The seed's `shoppers` and `patners` pictures: people of the town who shop with Petti and the shops
@@ -36,7 +37,7 @@ export function PettiInTown() {
       <ul className="town-shoppers" aria-hidden="true" data-testid="town-shoppers">
         {SHOPPERS.map((src) => (
           <li key={src}>
-            <img src={src} alt="" width={44} height={44} loading="lazy" decoding="async" />
+            <NearImage src={src} alt="" width={44} height={44} decoding="async" />
           </li>
         ))}
       </ul>
@@ -50,7 +51,7 @@ export function PettiInTown() {
             return (
               <li key={s.id}>
                 <Link to={generatePath(ROUTES.search, { id: s.id })} className="town-shop">
-                  <ProductArt id={s.id} image={s.image_url} label={name} size="sm" />
+                  <ProductArt id={s.id} image={s.image_url} label={name} size="sm" whenNear />
                   <span className="town-shop__name">{name}</span>
                 </Link>
               </li>
