@@ -193,6 +193,10 @@ function harness(options: {
 
 const refreshCalls = (calls: Call[]) => calls.filter((c) => c.url.endsWith('/auth/refresh'));
 
+/** The server's answer to a refresh: user u1's new tokens. */
+const renewedTokens = () =>
+  json(200, { accessToken: 'access-2', refreshToken: 'refresh-2', expiresIn: 900, clientId: 'petti-web' });
+
 describe('the API client', () => {
   it('sends the access token, the client id and the device session id, and nothing of the kind on public calls', async () => {
     const h = harness({ handler: () => json(200, { ok: true }) });
@@ -283,12 +287,7 @@ describe('the API client', () => {
       handler: async (call) => {
         if (call.url.endsWith('/auth/refresh')) {
           await new Promise((resolve) => setTimeout(resolve, 5));
-          return json(200, {
-            accessToken: 'access-2',
-            refreshToken: 'refresh-2',
-            expiresIn: 900,
-            clientId: 'petti-web',
-          });
+          return renewedTokens();
         }
         return call.headers.Authorization === 'Bearer access-2'
           ? json(200, { path: call.url })
@@ -337,14 +336,7 @@ describe('the API client', () => {
   it('ends the session when the renewed token is refused too', async () => {
     const h = harness({
       handler: (call) =>
-        call.url.endsWith('/auth/refresh')
-          ? json(200, {
-              accessToken: 'access-2',
-              refreshToken: 'refresh-2',
-              expiresIn: 900,
-              clientId: 'petti-web',
-            })
-          : json(401, errorBody('Unauthorized')),
+        call.url.endsWith('/auth/refresh') ? renewedTokens() : json(401, errorBody('Unauthorized')),
     });
     await expect(h.client.get('/me')).rejects.toMatchObject({ status: 401 });
     expect(h.calls.filter((c) => c.url.endsWith('/me'))).toHaveLength(2);
@@ -450,12 +442,7 @@ describe('answers the page asked for early', () => {
     const h = harness({
       handler: (call) =>
         call.url.endsWith('/auth/refresh')
-          ? json(200, {
-              accessToken: 'access-2',
-              refreshToken: 'refresh-2',
-              expiresIn: 900,
-              clientId: 'petti-web',
-            })
+          ? renewedTokens()
           : json(200, { token: call.headers.Authorization }),
       early: earlyScope({ '/api/sites': Promise.resolve(json(401, errorBody('Unauthorized'))) }),
     });
