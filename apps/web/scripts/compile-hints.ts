@@ -8,8 +8,9 @@ export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
  * while the file streams in, on a thread of its own, instead of each one on the page's main thread
  * the first time it is called. Without it a first visit to the dashboard compiled about 50 ms of
  * functions on the main thread (200 ms on a phone four times slower), inside the tasks that draw
- * the screen (docs/performance.md#lighthouse). Each file is one route's or one library's code, most of
- * which runs when it is loaded; browsers without the hint read it as a comment.
+ * the screen (docs/performance.md#shorter-tasks-on-the-dashboard). Each file is one route's or one
+ * library's code, most of which runs when it is loaded; browsers without the hint read it as a
+ * comment.
  *
  * Added after minifying, which drops comments; the hint must be the file's first line.
  */

@@ -26,7 +26,8 @@ function mount(router: ReturnType<typeof createRouter>) {
 }
 
 // Evaluating the app's modules, making the router and the first render are each a task of their
-// own: run as one, they blocked a slow phone's main thread for over 100 ms (docs/performance.md#lighthouse).
+// own: run as one, they blocked a slow phone's main thread for over 100 ms
+// (docs/performance.md#shorter-tasks-on-the-dashboard).
 async function start() {
   await yieldToMain();
   // Made before the strings are asked for: a data router starts loading the first screen's code as

@@ -57,8 +57,9 @@ export function StillMap({
   // Drawn for the frame's real size, and again when it changes (a phone turned on its side). The size
   // comes from the observer, which the browser calls once it has laid the page out anyway: measuring
   // here instead forced a layout in the middle of drawing the rows around the map, in the same long
-  // task (docs/performance.md#lighthouse). The frame's height is fixed, so nothing moves meanwhile.
-  // Where no observer reports (none, or one that lays nothing out), a task later it is measured.
+  // task (docs/performance.md#shorter-tasks-on-the-dashboard). The frame's height is fixed, so
+  // nothing moves meanwhile. Where no observer reports (none, or one that lays nothing out), a task
+  // later it is measured.
   useLayoutEffect(() => {
     const element = host.current;
     if (!element) return;
