@@ -53,6 +53,7 @@ import { makeOptionalUser, makeRequireUser } from './http/require-user.ts';
 import { inlineScriptSources, serveWebApp } from './http/web-app.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
 import { RAZORPAY_CHECKOUT_CSP } from './platform/payments/razorpay.ts';
+import { ANSWER_BROTLI_QUALITY, COMPRESS_FROM_BYTES } from './platform/read-cache/kept-answer.ts';
 import { createServices } from './services.ts';
 
 /** Builds the whole HTTP app from its context. main.ts and every integration test use this. */
@@ -144,9 +145,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyEtag, { weak: true });
   await app.register(fastifyCompress, {
     global: true,
-    threshold: 1024,
+    threshold: COMPRESS_FROM_BYTES,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: ANSWER_BROTLI_QUALITY } },
   });
 
   await app.register(fastifySwagger, {

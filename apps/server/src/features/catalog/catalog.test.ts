@@ -62,6 +62,10 @@ describe('GET /api/products', () => {
     const end = (await get(`/api/products?sellerId=sri-murugan-stores&pageSize=5&page=${last}`)).json();
     expect(end.hasMore).toBe(false);
     expect(end.products.length).toBe(first.total - (last - 1) * 5);
+    expect(end.total).toBe(first.total);
+    // Past the end: no rows to carry the count, which is still the seller's whole count.
+    const past = (await get(`/api/products?sellerId=sri-murugan-stores&pageSize=5&page=${last + 1}`)).json();
+    expect(past).toMatchObject({ products: [], total: first.total, hasMore: false });
   });
 
   it('searches names case-insensitively, in English and Tamil, and treats % as a letter', async () => {

@@ -101,19 +101,22 @@ export function createCatalogService(deps: {
         );
       }
       const filter = where.length ? and(...where) : undefined;
-      // Side by side on the pool: the count and the page, then the page's variants and shops
-      // (docs/performance.md#search).
-      const [[{ total } = { total: 0 }], rows] = await inTurn(db, [
-        () => db.select({ total: sql<number>`count(*)::int` }).from(products).where(filter),
-        () =>
-          db
-            .select()
-            .from(products)
-            .where(filter)
-            .orderBy(sql`${products.name}->>'en'`, asc(products.id))
-            .limit(query.pageSize)
-            .offset((query.page - 1) * query.pageSize),
-      ]);
+      // The match count rides on the page's own rows (a window over the matches the page already
+      // sorts), so the matches are found once, not once for the count and again for the page
+      // (docs/performance.md#search). A page past the end has no rows to carry it: counted apart.
+      const found = await db
+        .select({ product: products, total: sql<number>`count(*) over ()`.mapWith(Number) })
+        .from(products)
+        .where(filter)
+        .orderBy(sql`${products.name}->>'en'`, asc(products.id))
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize);
+      const rows = found.map((f) => f.product);
+      const total =
+        found[0]?.total ??
+        (query.page === 1
+          ? 0
+          : ((await db.select({ n: sql<number>`count(*)::int` }).from(products).where(filter))[0]?.n ?? 0));
       const [variants, brands] = await inTurn(db, [
         () =>
           variantsOf(
