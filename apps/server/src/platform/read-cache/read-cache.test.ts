@@ -97,7 +97,7 @@ describe('read cache', () => {
   it('hands out an answer made while a change arrived, but does not keep it', async () => {
     const f = fakeFeed();
     const cache = await cacheOn(f);
-    const { slow, release, calls } = heldFirst();
+    const { slow, release } = heldFirst();
     const first = cache.answer('k', answer, slow);
     await settle();
     f.change('things_changed');
