@@ -196,6 +196,7 @@ describe('validateCartItems (for orders)', () => {
         taxPercent: 5,
         hazardous: false,
         alwaysInventory: false,
+        image: expect.stringMatching(/\S/),
       },
     ]);
   });

@@ -11,7 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import { knownOrRead } from '../../db/known-rows.ts';
 import { AppError } from '../../http/app-error.ts';
-import { rupees, variantsWithProducts } from '../catalog/index.ts';
+import { productImageOf, rupees, variantsWithProducts } from '../catalog/index.ts';
 import { type SellerRow, sellerRows } from '../sellers/index.ts';
 
 /** A line that passed validation, priced from the database (never from the request). */
@@ -28,6 +28,8 @@ export interface ValidatedLine {
   taxPercent: number;
   hazardous: boolean;
   alwaysInventory: boolean;
+  /** The product's picture, as lists show it (an order shows it beside the line). */
+  image: string | null;
 }
 
 export interface CartValidation {
@@ -131,6 +133,7 @@ export async function validateCartItems(
       taxPercent: variant.taxPercent,
       hazardous: product.hazardous,
       alwaysInventory: variant.alwaysInventory,
+      image: productImageOf(product),
     });
   }
   return {

@@ -10,4 +10,4 @@ export {
 } from './service.ts';
 export { type CatalogStock, type StockLine, stock } from './stock.ts';
 export { type VariantWithProduct, variantsWithProducts } from './variants.ts';
-export { rupees, toCategory } from './views.ts';
+export { productImageOf, rupees, toCategory } from './views.ts';

@@ -101,8 +101,13 @@ export function createOrderCore(deps: OrderCoreDeps) {
     });
   }
 
+  /** Adds a timeline entry; answers it as stored. */
   async function logState(tx: DbOrTx, orderId: string, state: OrderState, note: string | null) {
-    await tx.insert(orderStateLog).values({ id: newId(), orderId, state, note, at: clock.now() });
+    const [row] = await tx
+      .insert(orderStateLog)
+      .values({ id: newId(), orderId, state, note, at: clock.now() })
+      .returning();
+    return row!;
   }
 
   /**

@@ -18,6 +18,8 @@ export interface ValidatedLine {
   taxPercent: number;
   hazardous: boolean;
   alwaysInventory: boolean;
+  /** The product's picture, shown beside the line. */
+  image: string | null;
 }
 
 export interface CartCheck {

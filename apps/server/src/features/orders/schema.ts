@@ -128,3 +128,4 @@ export const orderStateLog = pgTable(
   },
   (t) => [index('order_state_log_order_idx').on(t.orderId, t.seq)],
 );
+export type OrderStateLogRow = typeof orderStateLog.$inferSelect;

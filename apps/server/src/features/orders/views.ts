@@ -1,21 +1,39 @@
 import type { Payment } from '@petti/shared';
 import type { Order } from '@petti/shared/schemas/orders';
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { type DbOrTx, inTurn } from '../../db/client.ts';
 import { knownOrRead } from '../../db/known-rows.ts';
+import type { PaymentSummary } from '../payments/index.ts';
 import type { SellerRow } from '../sellers/index.ts';
 import type { OrdersDeps } from './deps.ts';
-import { type OrderRow, orderItems, orderStateLog } from './schema.ts';
+import {
+  type OrderItemRow,
+  type OrderRow,
+  type OrderStateLogRow,
+  orderItems,
+  orderStateLog,
+} from './schema.ts';
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
 
 type ViewDeps = Pick<OrdersDeps, 'sellers' | 'lockers' | 'payments' | 'parcels' | 'images'>;
 
-/** Orders as the app sees them, with everything a screen needs, loaded in one query per source. */
-/** Rows the caller has already read, so they are not read again. */
+/** Rows the caller has already read or written, so they are not read again. */
 export interface KnownRows {
   sellers?: readonly SellerRow[];
+  /**
+   * Everything else of the orders a flow has just written (placing one): their lines, timelines,
+   * payments and the lines' pictures, as it wrote them (docs/performance.md#orders).
+   */
+  written?: {
+    items: readonly OrderItemRow[];
+    log: readonly OrderStateLogRow[];
+    payments: readonly PaymentSummary[];
+    images: ReadonlyMap<string, string | null>;
+  };
 }
+
+/** Orders as the app sees them, with everything a screen needs, loaded in one query per source. */
 
 export async function toOrders(
   deps: ViewDeps,
@@ -29,29 +47,43 @@ export async function toOrders(
   const siteIds = [...new Set(rows.flatMap((r) => (r.siteId ? [r.siteId] : [])))];
   const bookingIds = rows.flatMap((r) => (r.parcelBookingId ? [r.parcelBookingId] : []));
   const paymentIds = rows.flatMap((r) => (r.paymentId ? [r.paymentId] : []));
+  const { written } = known;
   // In turn inside a transaction (its one connection), side by side on the pool.
   const [items, log, sellerRows, siteRows, parcelBy, paymentRows] = await inTurn(q, [
-    () => q.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.vrntId)),
-    () =>
-      q
-        .select()
-        .from(orderStateLog)
-        .where(inArray(orderStateLog.orderId, ids))
-        .orderBy(asc(orderStateLog.seq)),
+    // Lines by variant id in code-point order, in SQL (`collate "C"`, whatever the database's own
+    // collation) and here alike, so a placed order lists its lines as every later read of it does.
+    async () =>
+      written
+        ? [...written.items].sort((a, b) => (a.vrntId < b.vrntId ? -1 : a.vrntId > b.vrntId ? 1 : 0))
+        : q
+            .select()
+            .from(orderItems)
+            .where(inArray(orderItems.orderId, ids))
+            .orderBy(sql`${orderItems.vrntId} collate "C"`),
+    async () =>
+      written
+        ? [...written.log].sort((a, b) => a.seq - b.seq)
+        : q
+            .select()
+            .from(orderStateLog)
+            .where(inArray(orderStateLog.orderId, ids))
+            .orderBy(asc(orderStateLog.seq)),
     () => knownOrRead(known.sellers, sellerIds, (ids) => deps.sellers.rows(q, ids)),
     () => deps.lockers.siteNames(q, siteIds),
     () => deps.parcels.summaries(q, bookingIds),
-    () => deps.payments.summaries(q, paymentIds),
+    async () => written?.payments ?? deps.payments.summaries(q, paymentIds),
   ] as const);
-  const group = <T extends { orderId: string }>(xs: T[]) => {
+  const group = <T extends { orderId: string }>(xs: readonly T[]) => {
     const m = new Map<string, T[]>();
     for (const x of xs) m.set(x.orderId, [...(m.get(x.orderId) ?? []), x]);
     return m;
   };
-  const images = await deps.images(
-    q,
-    items.map((i) => i.productId),
-  );
+  const images =
+    written?.images ??
+    (await deps.images(
+      q,
+      items.map((i) => i.productId),
+    ));
   const itemsBy = group(items);
   const logBy = group(log);
   const sellerBy = new Map(sellerRows.map((s) => [s.id, s]));

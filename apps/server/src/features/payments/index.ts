@@ -19,4 +19,5 @@ export {
   type PaymentsService,
   type RefundedHandler,
 } from './service.ts';
+export { newPaymentSummary, type PaymentSummary } from './store.ts';
 export { isSettled } from './views.ts';

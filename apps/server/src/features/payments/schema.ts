@@ -11,6 +11,9 @@ export const paymentReceiptSeq = pgSequence('payment_receipt_seq', { startWith: 
  * Every payment in Petti, whatever it pays for (docs/payments.md). Amounts are integer paise;
  * `amount_paise` includes GST, of which `tax_paise` is the GST part (for receipts).
  */
+/** A payment's status when it is recorded, before the provider says anything. */
+export const NEW_PAYMENT_STATUS: PaymentStatus = 'created';
+
 export const payments = pgTable(
   'payments',
   {
@@ -27,7 +30,7 @@ export const payments = pgTable(
     /** The GST rate, when one rate covers the whole amount. */
     taxPercent: integer('tax_percent'),
     currency: text('currency').notNull().default('INR'),
-    status: text('status').$type<PaymentStatus>().notNull().default('created'),
+    status: text('status').$type<PaymentStatus>().notNull().default(NEW_PAYMENT_STATUS),
     provider: text('provider').$type<PaymentProviderName>().notNull(),
     providerOrderId: text('provider_order_id').notNull().unique(),
     providerPaymentId: text('provider_payment_id').unique(),

@@ -3,12 +3,26 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
-import { paymentEvents, paymentRefunds, payments } from './schema.ts';
+import { NEW_PAYMENT_STATUS, paymentEvents, paymentRefunds, payments } from './schema.ts';
 import type { PaymentRow, RefundRow } from './views.ts';
 
 export type PaymentEventInput = Omit<typeof paymentEvents.$inferInsert, 'id' | 'createdAt'>;
 
 /** Reads and writes of the payments tables that more than one use case needs. */
+/** What other features' views show of a payment (an order list): its status and refunds so far. */
+export interface PaymentSummary {
+  id: string;
+  status: PaymentRow['status'];
+  refundedPaise: number;
+}
+
+/** The summary of a payment just recorded: nothing has happened to it yet. */
+export const newPaymentSummary = (id: string): PaymentSummary => ({
+  id,
+  status: NEW_PAYMENT_STATUS,
+  refundedPaise: 0,
+});
+
 export const paymentStore = {
   async find(q: DbOrTx, id: string): Promise<PaymentRow | undefined> {
     const [row] = await q.select().from(payments).where(eq(payments.id, id));
@@ -36,10 +50,7 @@ export const paymentStore = {
   },
 
   /** Status and refunded amount of these payments, for other features' views (an order list). */
-  async summaries(
-    q: DbOrTx,
-    ids: readonly string[],
-  ): Promise<Array<{ id: string; status: PaymentRow['status']; refundedPaise: number }>> {
+  async summaries(q: DbOrTx, ids: readonly string[]): Promise<PaymentSummary[]> {
     if (ids.length === 0) return [];
     return q
       .select({ id: payments.id, status: payments.status, refundedPaise: payments.refundedPaise })

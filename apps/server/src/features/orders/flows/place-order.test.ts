@@ -2,7 +2,15 @@ import type { Order } from '@petti/shared/schemas/orders';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, onPostgres, type TestApp } from '../../../test/helper.ts';
 import { type Shopper, shopper } from '../../../test/locker-helpers.ts';
-import { addAddress, freshKey, line, placeOrder, setStock, variant } from '../../../test/order-helpers.ts';
+import {
+  addAddress,
+  freshKey,
+  getOrder,
+  line,
+  placeOrder,
+  setStock,
+  variant,
+} from '../../../test/order-helpers.ts';
 import { orderWorld } from '../../../test/order-world.ts';
 
 const SHOP = 'sri-murugan-stores';
@@ -56,6 +64,23 @@ describe('orders.place', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(taken).toEqual(PLACE_STEPS.slice(1));
+  });
+
+  it('answers the order it placed exactly as reading it back does, lines, picture, timeline and payment', async () => {
+    const res = await placeOrder(
+      buyer,
+      await body([
+        [RICE, 2],
+        [DAL, 1],
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const answered = res.json() as Order;
+    expect(answered.items.map((i) => i.vrntId)).toEqual([DAL, RICE]);
+    expect(answered.items.every((i) => i.image)).toBe(true);
+    expect(answered.timeline.map((l) => l.state)).toEqual(['awaiting_payment']);
+    expect(answered.paymentStatus).toBe('created');
+    expect(await getOrder(buyer, answered.id)).toEqual(answered);
   });
 
   it('lists its steps in the order it takes them', () => {

@@ -5,11 +5,11 @@ import type { Db } from '../../../db/client.ts';
 import { callStep, dbStep, undoWith } from '../../../platform/flows/steps.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { StockLine } from '../../catalog/index.ts';
-import type { PaymentDraft } from '../../payments/index.ts';
+import { newPaymentSummary, type PaymentDraft } from '../../payments/index.ts';
 import { shopNameOf } from '../core.ts';
 import type { OrderCaller, OrdersDeps } from '../deps.ts';
 import { measuresDistance, orderLineOf, outOfStockError, type Prepare, type Prepared } from '../prepare.ts';
-import { type OrderRow, orderItems, orderStateLog, orders } from '../schema.ts';
+import { type OrderItemRow, orderItems, orderStateLog, orders } from '../schema.ts';
 import { toOrder } from '../views.ts';
 
 const MIN = 60_000;
@@ -24,6 +24,7 @@ export interface PlaceOrderInput {
 interface Reserved {
   orderId: string;
   prepared: Prepared;
+  items: OrderItemRow[];
   holdExpiresAt: Date;
 }
 
@@ -88,15 +89,18 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
         })
         .returning();
       const orderId = row!.id;
-      await fx.tx.insert(orderItems).values(
-        prepared.lines.map((l) => ({
-          id: newId(),
-          orderId,
-          ...orderLineOf(l),
-          alwaysInventory: l.alwaysInventory,
-        })),
-      );
-      const reserved: Reserved = { orderId, prepared, holdExpiresAt };
+      const items = await fx.tx
+        .insert(orderItems)
+        .values(
+          prepared.lines.map((l) => ({
+            id: newId(),
+            orderId,
+            ...orderLineOf(l),
+            alwaysInventory: l.alwaysInventory,
+          })),
+        )
+        .returning();
+      const reserved: Reserved = { orderId, prepared, items, holdExpiresAt };
       return undoWith(reserved, { orderId });
     },
     async undo(fx, { orderId }: { orderId: string }) {
@@ -134,7 +138,7 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
         opened: { providerOrderId: string };
         sessionId: string | null;
       },
-    ): Promise<OrderRow> {
+    ) {
       const { reserved, draft, opened, sessionId } = args;
       const payment = await payments.record(fx.tx, draft, opened);
       const [row] = await fx.tx
@@ -142,14 +146,14 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
         .set({ paymentId: payment.id, payment })
         .where(eq(orders.id, reserved.orderId))
         .returning();
-      await core.logState(fx.tx, reserved.orderId, 'awaiting_payment', null);
+      const logged = await core.logState(fx.tx, reserved.orderId, 'awaiting_payment', null);
       await core.addTimer(fx.tx, 'paymentHold', reserved.orderId, reserved.holdExpiresAt);
       await core.emit(fx, row!, EVENTS.orderCreated, {
         sessionId,
         payment,
         shop: shopNameOf(reserved.prepared.seller),
       });
-      return row!;
+      return { row: row!, logged, payment };
     },
   });
 
@@ -176,14 +180,21 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
         },
       });
       const opened = await flow.call(payments.openProviderOrder, draft);
-      const row = await flow.db(
+      const { row, logged, payment } = await flow.db(
         recordPayment,
         { reserved, draft, opened, sessionId: input.caller.sessionId },
         { ends: true },
       );
-      // The answer is read once the order is committed, side by side on the pool, not inside the
-      // step's transaction (docs/performance.md#orders).
-      return toOrder(deps, db, row, { sellers: [reserved.prepared.seller] });
+      // The answer is made from what the steps wrote, with no read (docs/performance.md#orders).
+      return toOrder(deps, db, row, {
+        sellers: [seller],
+        written: {
+          items: reserved.items,
+          log: [logged],
+          payments: [newPaymentSummary(payment.id)],
+          images: new Map(reserved.prepared.lines.map((l) => [l.productId, l.image])),
+        },
+      });
     },
   });
 }
