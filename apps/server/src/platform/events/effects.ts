@@ -1,5 +1,12 @@
 import type { Tx } from '../../db/client.ts';
 
+/** A message written to the outbox, as its writer publishes it. */
+export interface OutboxMessage {
+  id: number;
+  topic: string;
+  payload: unknown;
+}
+
 /**
  * One database transaction and what it leaves to do once it has committed: the real-time messages
  * it wrote to the outbox, and nudges that must not happen unless the change is kept (run a timer
@@ -7,7 +14,8 @@ import type { Tx } from '../../db/client.ts';
  * only road events take (docs/architecture.md "Events").
  */
 export class Effects {
-  readonly eventIds: number[] = [];
+  /** The messages it wrote, claimed for this process to publish after the commit. */
+  readonly events: OutboxMessage[] = [];
   readonly afterCommit: Array<() => Promise<void>> = [];
   /**
    * Set while the transaction is a step of a flow: its events are held until the whole flow has

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { Clock } from '../clock.ts';
-import type { Effects } from './effects.ts';
+import type { Effects, OutboxMessage } from './effects.ts';
 import { eventOutbox } from './schema.ts';
 
 const CLAIM_MS = 30_000;
@@ -12,19 +12,21 @@ const BATCH = 200;
 export interface EventOutbox {
   /**
    * Writes a message in the caller's transaction; it is published only once that commits (and,
-   * inside a flow, once the whole flow has succeeded).
+   * inside a flow, once the whole flow has succeeded). It is written claimed by this process, which
+   * publishes it after the commit (`flush(fx.events)`); nobody else takes it for 30 s.
    */
   enqueue(fx: Effects, topic: string, payload: unknown): Promise<void>;
-  /** A flow succeeded: its held messages may go (flush them after the commit). */
-  release(tx: DbOrTx, flowRunId: string): Promise<number[]>;
+  /** A flow succeeded: its held messages may go, claimed by this process (flush them after the commit). */
+  release(tx: DbOrTx, flowRunId: string): Promise<OutboxMessage[]>;
   /** A flow was undone: its held messages never go. */
   discard(tx: DbOrTx, flowRunId: string): Promise<void>;
   /**
-   * Publishes committed messages: the given ids (right after the commit that wrote them), or every
-   * waiting one. Each is claimed first, so two processes never publish one together; a message whose
-   * publisher died is taken again after 30 s. Delivery is at least once.
+   * Publishes committed messages: the ones given (this process's own, right after the commit that
+   * wrote or released them, claimed already), or every waiting one, each claimed first, so two
+   * processes never publish one together. A message whose publisher died is taken again once its
+   * claim has run out (30 s). Delivery is at least once.
    */
-  flush(ids?: number[]): Promise<number>;
+  flush(own?: readonly OutboxMessage[]): Promise<number>;
 }
 
 export function createEventOutbox(deps: {
@@ -35,67 +37,83 @@ export function createEventOutbox(deps: {
 }): EventOutbox {
   const { db, realtime, clock, log } = deps;
 
-  async function claim(ids: number[] | undefined) {
+  const claimEnd = (now: Date) => new Date(now.getTime() + CLAIM_MS);
+
+  /** Waiting messages nobody holds, claimed for this process (a batch, oldest first). */
+  async function claim(): Promise<OutboxMessage[]> {
     const now = clock.now();
-    const free = and(
-      isNull(eventOutbox.flowRunId),
-      or(isNull(eventOutbox.claimedUntil), lt(eventOutbox.claimedUntil, now)),
-    );
     const pick = db
       .select({ id: eventOutbox.id })
       .from(eventOutbox)
-      .where(ids ? and(free, inArray(eventOutbox.id, ids)) : free)
+      .where(
+        and(
+          isNull(eventOutbox.flowRunId),
+          or(isNull(eventOutbox.claimedUntil), lt(eventOutbox.claimedUntil, now)),
+        ),
+      )
       .orderBy(asc(eventOutbox.id))
       .limit(BATCH)
       .for('update', { skipLocked: true });
     return db
       .update(eventOutbox)
-      .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+      .set({ claimedUntil: claimEnd(now) })
       .where(inArray(eventOutbox.id, pick))
-      .returning();
+      .returning({ id: eventOutbox.id, topic: eventOutbox.topic, payload: eventOutbox.payload });
+  }
+
+  /** Publishes claimed messages in order and deletes those sent; a failed one waits out its claim. */
+  async function publish(rows: readonly OutboxMessage[]): Promise<number> {
+    const done: number[] = [];
+    for (const row of rows) {
+      try {
+        await realtime.publish(row.topic, row.payload);
+        done.push(row.id);
+      } catch (err) {
+        // Left claimed: taken again once the claim runs out.
+        log.warn({ err, topic: row.topic }, 'publishing an event failed; it will be retried');
+      }
+    }
+    if (done.length) await db.delete(eventOutbox).where(inArray(eventOutbox.id, done));
+    return done.length;
   }
 
   return {
     async enqueue(fx, topic, payload) {
+      const now = clock.now();
+      // Claimed as it is written: the writer publishes it from memory after the commit, with no
+      // claiming statement (docs/performance.md#orders). Held by a flow, it is claimed on release.
       const [row] = await fx.tx
         .insert(eventOutbox)
-        .values({ topic, payload: payload as object, createdAt: clock.now(), flowRunId: fx.flowRunId })
+        .values({
+          topic,
+          payload: payload as object,
+          createdAt: now,
+          flowRunId: fx.flowRunId,
+          claimedUntil: fx.flowRunId ? null : claimEnd(now),
+        })
         .returning({ id: eventOutbox.id });
-      fx.eventIds.push(row!.id);
+      fx.events.push({ id: row!.id, topic, payload });
     },
 
     async release(tx, flowRunId) {
-      const rows = await tx
+      return tx
         .update(eventOutbox)
-        .set({ flowRunId: null })
+        .set({ flowRunId: null, claimedUntil: claimEnd(clock.now()) })
         .where(eq(eventOutbox.flowRunId, flowRunId))
-        .returning({ id: eventOutbox.id });
-      return rows.map((r) => r.id);
+        .returning({ id: eventOutbox.id, topic: eventOutbox.topic, payload: eventOutbox.payload });
     },
 
     async discard(tx, flowRunId) {
       await tx.delete(eventOutbox).where(eq(eventOutbox.flowRunId, flowRunId));
     },
 
-    async flush(ids) {
-      if (ids && ids.length === 0) return 0;
+    async flush(own) {
+      if (own) return publish([...own].sort((a, b) => a.id - b.id));
       let sent = 0;
       for (;;) {
-        const rows = (await claim(ids)).sort((a, b) => a.id - b.id);
-        if (rows.length === 0) return sent;
-        const done: number[] = [];
-        for (const row of rows) {
-          try {
-            await realtime.publish(row.topic, row.payload);
-            done.push(row.id);
-          } catch (err) {
-            // Left claimed: taken again once the claim runs out.
-            log.warn({ err, topic: row.topic }, 'publishing an event failed; it will be retried');
-          }
-        }
-        if (done.length) await db.delete(eventOutbox).where(inArray(eventOutbox.id, done));
-        sent += done.length;
-        if (ids || rows.length < BATCH) return sent;
+        const rows = await claim();
+        sent += await publish(rows.sort((a, b) => a.id - b.id));
+        if (rows.length < BATCH) return sent;
       }
     },
   };

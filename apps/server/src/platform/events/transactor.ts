@@ -15,7 +15,7 @@ export function createTransactor(db: Db, outbox: EventOutbox, log: Logger): Tran
     // A flow's held events go out when the flow releases them, not now.
     if (!fx.flowRunId) {
       await outbox
-        .flush(fx.eventIds)
+        .flush(fx.events)
         .catch((err: unknown) => log.warn({ err }, 'event flush failed; the poller retries'));
     }
     for (const fn of fx.afterCommit)

@@ -102,7 +102,7 @@ export function createFlowRunner(deps: {
         // In the step's own transaction: the change and what undoes it commit together.
         await store(tx, next);
         fx.later(async () => {
-          Object.assign(run, next, { stored: true, held: run.held || fx.eventIds.length > 0 });
+          Object.assign(run, next, { stored: true, held: run.held || fx.events.length > 0 });
         });
         return result instanceof Undoable ? (result.value as O) : (result as O);
       },
@@ -119,7 +119,7 @@ export function createFlowRunner(deps: {
   async function runEndingStep<I, O>(run: RunState, step: DbStep<I, O, unknown>, input: I): Promise<O> {
     return transactor.run(async (tx, fx) => {
       const result = await step.run(fx, input);
-      if (run.held) fx.eventIds.unshift(...(await outbox.release(tx, run.id)));
+      if (run.held) fx.events.unshift(...(await outbox.release(tx, run.id)));
       if (run.stored) await tx.delete(flowRuns).where(eq(flowRuns.id, run.id));
       fx.later(async () => {
         run.ended = true;
