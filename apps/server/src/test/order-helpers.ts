@@ -2,6 +2,7 @@ import type { Order } from '@petti/shared/schemas/orders';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { DEV_OPS_TOKEN } from '../config.ts';
+import type { DbOrTx } from '../db/client.ts';
 import { addresses } from '../features/addresses/schema.ts';
 import { productVariants } from '../features/catalog/schema.ts';
 import { newId } from '../platform/ids.ts';
@@ -27,8 +28,13 @@ export async function variant(t: TestApp, vrntId: string) {
   return v;
 }
 
-export async function setStock(t: TestApp, vrntId: string, inventory: number): Promise<void> {
-  await t.ctx.database.db.update(productVariants).set({ inventory }).where(eq(productVariants.id, vrntId));
+export function setStock(t: TestApp, vrntId: string, inventory: number): Promise<void> {
+  return setStockIn(t.ctx.database.db, vrntId, inventory);
+}
+
+/** Sets a variant's stock on this connection or inside this transaction. */
+export async function setStockIn(q: DbOrTx, vrntId: string, inventory: number): Promise<void> {
+  await q.update(productVariants).set({ inventory }).where(eq(productVariants.id, vrntId));
 }
 
 /** A cart line as the app sends it: the price the buyer saw, in rupees. */

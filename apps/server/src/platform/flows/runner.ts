@@ -30,6 +30,11 @@ export interface FlowDefinition<I, O> {
   name: string;
   /** Every step the body may take, in the order it takes them: the flow's table of contents. */
   steps: readonly AnyStep[];
+  /**
+   * Steps an earlier version of the flow took and this one no longer does: known by name so that a
+   * run an earlier process stored can still be undone (docs/decisions/0005-flows.md); never taken.
+   */
+  retired?: readonly AnyStep[];
   run(flow: FlowContext, input: I): Promise<O>;
 }
 
@@ -207,7 +212,7 @@ export function createFlowRunner(deps: {
   function register(def: FlowDefinition<unknown, unknown>): void {
     if (flowNames.has(def.name)) throw new Error(`flow ${def.name} is defined twice`);
     flowNames.add(def.name);
-    for (const step of def.steps) {
+    for (const step of [...def.steps, ...(def.retired ?? [])]) {
       const known = steps.get(step.name);
       if (known && known !== step) throw new Error(`two different steps are named ${step.name}`);
       steps.set(step.name, step);

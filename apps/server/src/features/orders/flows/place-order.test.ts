@@ -1,5 +1,9 @@
 import type { Order } from '@petti/shared/schemas/orders';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DbOrTx } from '../../../db/client.ts';
+import { FLOW_LEASE_MS } from '../../../platform/flows/runner.ts';
+import { flowRuns } from '../../../platform/flows/schema.ts';
 import { buildTestApp, onPostgres, type TestApp } from '../../../test/helper.ts';
 import { type Shopper, shopper } from '../../../test/locker-helpers.ts';
 import {
@@ -9,9 +13,11 @@ import {
   line,
   placeOrder,
   setStock,
+  setStockIn,
   variant,
 } from '../../../test/order-helpers.ts';
 import { orderWorld } from '../../../test/order-world.ts';
+import { stock } from '../../catalog/index.ts';
 
 const SHOP = 'sri-murugan-stores';
 const NEAR = { lat: 9.456, lng: 77.8 };
@@ -21,7 +27,6 @@ const DAL = 'murugan-chana-dal-1kg';
 const PLACE_STEPS = [
   'orders.place.check-range',
   'orders.place.reserve',
-  'orders.place.take-stock',
   'payments.open-provider-order',
   'orders.place.record-payment',
 ];
@@ -133,35 +138,48 @@ describe('the oversell guard: stock is taken again under its own lock', () => {
     expect(items.find((i) => i.vrntId === vrntId)?.status).toBe('BAD');
   };
 
-  it('refuses an order whose last unit another order took after its check and before its take', async () => {
-    await setStock(t, DAL, 1);
-    const rival = await shopper(t);
-    const rivalHome = await addAddress(t, rival.userId, NEAR);
-    const request = await body([[DAL, 1]]);
-    let rivalAnswer: Awaited<ReturnType<typeof placeOrder>> | null = null;
-    let rivalStarted = false;
-    t.app.services.flows.setHooks({
-      beforeStep: async (flow, step) => {
-        if (flow !== 'orders.place' || step !== 'orders.place.take-stock' || rivalStarted) return;
-        rivalStarted = true;
-        // This order's checks saw one unit; the rival places its order for it now.
+  /**
+   * Runs `meanwhile` in the reserve step's transaction after its checks read the stock and before
+   * the catalog takes it: what another order committing in between would leave.
+   */
+  const betweenCheckAndTake = (meanwhile: (tx: DbOrTx) => Promise<void>) => {
+    const take = stock.take;
+    vi.spyOn(stock, 'take').mockImplementationOnce(async (tx, lines) => {
+      await meanwhile(tx);
+      return take(tx, lines);
+    });
+  };
+  afterEach(() => vi.restoreAllMocks());
+
+  // On PostgreSQL only: the rival's order commits on a connection of its own while this order's
+  // transaction is open (the embedded database runs one transaction at a time).
+  it.runIf(onPostgres)(
+    'refuses an order whose last unit another order took after its check and before its take',
+    async () => {
+      await setStock(t, DAL, 1);
+      const rival = await shopper(t);
+      const rivalHome = await addAddress(t, rival.userId, NEAR);
+      const request = await body([[DAL, 1]]);
+      let rivalAnswer: Awaited<ReturnType<typeof placeOrder>> | null = null;
+      // This order's checks saw one unit; the rival places its order for it now.
+      betweenCheckAndTake(async () => {
         rivalAnswer = await placeOrder(rival, { ...request, addressId: rivalHome });
-      },
-    });
-    const before = await orderWorld(t, buyer.userId, [DAL]);
-    const res = await placeOrder(buyer, request);
-    expect(rivalAnswer!.statusCode, rivalAnswer!.body).toBe(201);
-    refusedOutOfStock(res, DAL);
-    expect((await variant(t, DAL)).inventory).toBe(0);
-    // Nothing of the refused order stays; the rival's order is the only one holding the unit.
-    const rivalOrder = rivalAnswer!.json() as Order;
-    expect(await orderWorld(t, buyer.userId, [])).toEqual({
-      ...before,
-      stock: {},
-      timers: [...before.timers, `order.payment-hold:${rivalOrder.id}`].sort(),
-    });
-    await rival.stop();
-  });
+      });
+      const before = await orderWorld(t, buyer.userId, [DAL]);
+      const res = await placeOrder(buyer, request);
+      expect(rivalAnswer!.statusCode, rivalAnswer!.body).toBe(201);
+      refusedOutOfStock(res, DAL);
+      expect((await variant(t, DAL)).inventory).toBe(0);
+      // Nothing of the refused order stays; the rival's order is the only one holding the unit.
+      const rivalOrder = rivalAnswer!.json() as Order;
+      expect(await orderWorld(t, buyer.userId, [])).toEqual({
+        ...before,
+        stock: {},
+        timers: [...before.timers, `order.payment-hold:${rivalOrder.id}`].sort(),
+      });
+      await rival.stop();
+    },
+  );
 
   it('refuses the order when the stock is changed directly between its check and its take', async () => {
     await setStock(t, DAL, 2);
@@ -170,18 +188,12 @@ describe('the oversell guard: stock is taken again under its own lock', () => {
       [DAL, 2],
     ]);
     const before = await orderWorld(t, buyer.userId, [RICE, DAL]);
-    t.app.services.flows.setHooks({
-      beforeStep: async (_flow, step) => {
-        if (step === 'orders.place.take-stock') await setStock(t, DAL, 1);
-      },
-    });
+    betweenCheckAndTake((tx) => setStockIn(tx, DAL, 1));
     const res = await placeOrder(buyer, request);
     refusedOutOfStock(res, DAL);
-    // The rice line was taken first in the same step and rolled back with it.
-    expect(await orderWorld(t, buyer.userId, [RICE, DAL])).toEqual({
-      ...before,
-      stock: { ...before.stock, [DAL]: 1 },
-    });
+    // The rice line was taken first in the same step and rolled back with it, and so was the
+    // order; the direct change too, having run in the same transaction.
+    expect(await orderWorld(t, buyer.userId, [RICE, DAL])).toEqual(before);
   });
 
   it.runIf(onPostgres)('places exactly as many orders as there are units when 30 race for 3', async () => {
@@ -195,5 +207,46 @@ describe('the oversell guard: stock is taken again under its own lock', () => {
     for (const a of answers.filter((x) => x.statusCode !== 201)) refusedOutOfStock(a, DAL);
     expect((await variant(t, DAL)).inventory).toBe(0);
     expect(new Set(won.map((a) => (a.json() as Order).id)).size).toBe(3);
+  });
+});
+
+describe('a run stored by the version that took stock in a step of its own', () => {
+  it('is still undone when its process died: the order deleted, the stock given back once', async () => {
+    await setStock(t, DAL, 5);
+    const before = await orderWorld(t, buyer.userId, [DAL]);
+    // The process "dies" while the provider opens the payment, after the reserve step committed.
+    let died: (() => void) | null = null;
+    t.app.services.flows.setHooks({
+      beforeStep: (_flow, step) =>
+        step === 'payments.open-provider-order'
+          ? new Promise<void>((_resolve, reject) => (died = () => reject(new Error('process gone'))))
+          : undefined,
+    });
+    const abandoned = placeOrder(buyer, await body([[DAL, 2]]));
+    await expect.poll(() => died !== null).toBe(true);
+    expect((await variant(t, DAL)).inventory).toBe(3);
+    // Rewritten as the earlier version stored it: reserve's record without the lines, then the
+    // take-stock step's own.
+    const db = t.ctx.database.db;
+    const [run] = await db.select().from(flowRuns).where(eq(flowRuns.flow, 'orders.place'));
+    const [reserved] = run!.undo as Array<{ step: string; data: { orderId: string; lines: unknown } }>;
+    expect(reserved!.step).toBe('orders.place.reserve');
+    await db
+      .update(flowRuns)
+      .set({
+        undo: [
+          { step: 'orders.place.reserve', data: { orderId: reserved!.data.orderId } },
+          { step: 'orders.place.take-stock', data: { lines: reserved!.data.lines } },
+        ],
+      })
+      .where(eq(flowRuns.id, run!.id));
+
+    t.clock.advance(FLOW_LEASE_MS + 1000);
+    expect(await t.app.services.flows.recoverAbandoned()).toBe(1);
+    expect(await orderWorld(t, buyer.userId, [DAL])).toEqual(before);
+    // The test's own "dead" process wakes up last; its answer is the failure.
+    t.app.services.flows.setHooks({});
+    (died as unknown as () => void)();
+    expect((await abandoned).statusCode).toBe(500);
   });
 });

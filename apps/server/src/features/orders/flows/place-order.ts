@@ -34,13 +34,14 @@ interface Reserved {
  *    (the distance service may be a network call); skipped for curbside pickup, which measures
  *    nothing, so its checks run once, in step 2;
  * 2. reserve (db): the checks again under the request key's claim: the order row with its lines,
- *    priced; undone by deleting them;
- * 3. take-stock (db): the catalog takes the stock, re-checking it under its own row locks (another
- *    order may have taken the last units since step 2); undone by giving it back;
- * 4. the provider's order for the payment (call, no transaction);
- * 5. record-payment (db): the payment stored and attached, the timeline, the payment-hold timer and
+ *    priced, and the stock taken by the catalog, which re-checks it under its own row locks (another
+ *    order may have taken the last units since the checks read them); undone by giving the stock
+ *    back and deleting the order. One transaction, so a short line rolls back the order with it;
+ *    the variants are taken last, so their locks are held only until the commit that follows;
+ * 3. the provider's order for the payment (call, no transaction);
+ * 4. record-payment (db): the payment stored and attached, the timeline, the payment-hold timer and
  *    `orderCreated`. Nothing after it can fail, so it needs no undo, and it ends the run in its own
- *    transaction (the body only reads the answer afterwards).
+ *    transaction (the answer is made from what the steps wrote).
  */
 export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
   const { core, clock, payments } = deps;
@@ -100,31 +101,24 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
           })),
         )
         .returning();
-      const reserved: Reserved = { orderId, prepared, items, holdExpiresAt };
-      return undoWith(reserved, { orderId });
-    },
-    async undo(fx, { orderId }: { orderId: string }) {
-      await fx.tx.delete(orderStateLog).where(eq(orderStateLog.orderId, orderId));
-      await fx.tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
-      await fx.tx.delete(orders).where(eq(orders.id, orderId));
-    },
-  });
-
-  const takeStock = dbStep({
-    name: 'orders.place.take-stock',
-    async run(fx, reserved: Reserved) {
-      const lines: StockLine[] = reserved.prepared.lines.map((l) => ({
+      const lines: StockLine[] = prepared.lines.map((l) => ({
         vrntId: l.vrntId,
         quantity: l.quantity,
         alwaysInventory: l.alwaysInventory,
       }));
       const short = await deps.stock.take(fx.tx, lines);
-      // Short: the step's transaction rolls back what it took of the other lines.
-      if (short) throw outOfStockError(reserved.prepared.lines, short);
-      return undoWith(undefined, { lines });
+      // Short: the step's transaction rolls back the order and what it took of the other lines.
+      if (short) throw outOfStockError(prepared.lines, short);
+      const reserved: Reserved = { orderId, prepared, items, holdExpiresAt };
+      return undoWith(reserved, { orderId, lines });
     },
-    async undo(fx, { lines }: { lines: StockLine[] }) {
-      await deps.stock.release(fx.tx, lines);
+    async undo(fx, { orderId, lines }: { orderId: string; lines?: StockLine[] }) {
+      // A run stored before stock was taken in this step has no lines here: its own take-stock
+      // record, undone first, gave the stock back.
+      if (lines) await deps.stock.release(fx.tx, lines);
+      await fx.tx.delete(orderStateLog).where(eq(orderStateLog.orderId, orderId));
+      await fx.tx.delete(orderItems).where(eq(orderItems.orderId, orderId));
+      await fx.tx.delete(orders).where(eq(orders.id, orderId));
     },
   });
 
@@ -157,15 +151,26 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
     },
   });
 
+  /** Took the stock in a step of its own until 2026-11-25: runs stored then still undo it. */
+  const retiredTakeStock = dbStep({
+    name: 'orders.place.take-stock',
+    run: async () => {
+      throw new Error('orders.place.take-stock is retired: the reserve step takes the stock');
+    },
+    async undo(fx, { lines }: { lines: StockLine[] }) {
+      await deps.stock.release(fx.tx, lines);
+    },
+  });
+
   return deps.flows.define({
     name: 'orders.place',
-    steps: [checkRange, reserve, takeStock, payments.openProviderOrder, recordPayment],
+    steps: [checkRange, reserve, payments.openProviderOrder, recordPayment],
+    retired: [retiredTakeStock],
     async run(flow, input: PlaceOrderInput): Promise<Order> {
       const measured = measuresDistance(input.body.deliveryType)
         ? await flow.call(checkRange, input)
         : { distanceMetres: null };
       const reserved = await flow.db(reserve, { input, measured });
-      await flow.db(takeStock, reserved);
       const { seller, price } = reserved.prepared;
       const draft = payments.draft({
         userId: input.caller.userId,
