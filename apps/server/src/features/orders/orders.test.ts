@@ -17,6 +17,7 @@ import {
 } from '../../test/order-helpers.ts';
 import { buyPlan } from '../../test/payment-helpers.ts';
 import { bookings } from '../bookings/schema.ts';
+import { productVariants } from '../catalog/schema.ts';
 import { notifications } from '../notifications/schema.ts';
 import { payments } from '../payments/schema.ts';
 import { orders } from './schema.ts';
@@ -176,6 +177,19 @@ describe('placing an order', () => {
     for (const a of lastAnswers) expect([200, 201], a.body).toContain(a.statusCode);
     expect(new Set(lastAnswers.map((a) => (a.json() as Order).id)).size).toBe(1);
     expect((await variant(t, LAST)).inventory).toBe(0);
+    // And a retry long after, the stock gone and the price changed since: the same order again.
+    const price = (await variant(t, LAST)).pricePaise;
+    await t.ctx.database.db
+      .update(productVariants)
+      .set({ pricePaise: price + 1_000 })
+      .where(eq(productVariants.id, LAST));
+    const late = await placeOrder(buyer, lastBody, lastKey);
+    await t.ctx.database.db
+      .update(productVariants)
+      .set({ pricePaise: price })
+      .where(eq(productVariants.id, LAST));
+    expect(late.statusCode, late.body).toBe(200);
+    expect((late.json() as Order).id).toBe((lastAnswers[0]!.json() as Order).id);
   });
 
   it('lists BAD lines with their messages and takes nothing', async () => {
