@@ -3,10 +3,13 @@ import type { MapSettings } from '@petti/shared/schemas/map';
 import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../i18n/react.tsx';
+import { placeLabels } from './map-labels.ts';
 import type { MapMarker, MapPlace, SlippyMapProps } from './map-types.ts';
 import { boundsOf, fitView, keepInside, MAP_VIEW, pad, type Size, tilesFor, toScreen } from './still-view.ts';
 
 const NO_MARKERS: readonly MapMarker[] = [];
+/** Room kept for the tile provider's credit in the bottom right corner (about its size at 360 px). */
+const CREDIT = { width: 200, height: 18 };
 const NO_PLACES: readonly MapPlace[] = [];
 /** Keys that move or zoom a map: pressed on the still map, they wake the live one. */
 const MAP_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', '+', '-', '=']);
@@ -53,6 +56,9 @@ export function StillMap({
   // Tiles show once loaded, as Leaflet's do: one that fails leaves the plain ground, not a broken image.
   const [loadedTiles, setLoadedTiles] = useState<ReadonlySet<string>>(() => new Set());
   const tileShown = loadedTiles.size > 0;
+  // Each name's size as laid out, so the names can be placed clear of each other and of the pins.
+  const [labelSizes, setLabelSizes] = useState<ReadonlyMap<string, Size>>(() => new Map());
+  const labelLayer = useRef<HTMLDivElement>(null);
 
   // Drawn for the frame's real size, and again when it changes (a phone turned on its side). The size
   // comes from the observer, which the browser calls once it has laid the page out anyway: measuring
@@ -105,6 +111,75 @@ export function StillMap({
     };
   }, [size, markers, places, here, tiles, t]);
 
+  // The names' sizes come from an observer too, for the same reason as the frame's: no layout forced
+  // while drawing. Until a name is measured and placed it is laid out unseen.
+  const nameKeys = drawn?.names.map((n) => n.key).join('\n') ?? '';
+  useLayoutEffect(() => {
+    const layer = labelLayer.current;
+    if (!layer || !nameKeys) return;
+    const spans = [...layer.querySelectorAll<HTMLElement>('[data-place]')];
+    const sized = (entries: Array<{ key: string; width: number; height: number }>) =>
+      setLabelSizes((old) => {
+        const changed = entries.filter(({ key, width, height }) => {
+          const was = old.get(key);
+          return width > 0 && height > 0 && (was?.width !== width || was.height !== height);
+        });
+        if (changed.length === 0) return old;
+        const next = new Map(old);
+        for (const { key, width, height } of changed) next.set(key, { width, height });
+        return next;
+      });
+    const measure = () =>
+      sized(
+        spans.map((span) => {
+          const { width, height } = span.getBoundingClientRect();
+          return { key: span.dataset.place ?? '', width, height };
+        }),
+      );
+    const later = setTimeout(measure, 0);
+    if (typeof ResizeObserver === 'undefined') return () => clearTimeout(later);
+    const observer = new ResizeObserver((entries) =>
+      sized(
+        entries.map((entry) => {
+          const box = entry.borderBoxSize?.[0];
+          const rect = box ? null : entry.target.getBoundingClientRect();
+          return {
+            key: (entry.target as HTMLElement).dataset.place ?? '',
+            width: box?.inlineSize ?? rect?.width ?? 0,
+            height: box?.blockSize ?? rect?.height ?? 0,
+          };
+        }),
+      ),
+    );
+    for (const span of spans) observer.observe(span);
+    return () => {
+      clearTimeout(later);
+      observer.disconnect();
+    };
+  }, [nameKeys]);
+
+  // Clear of each other, of the pins (each name may touch its own pin's tip, as it always sat) and
+  // of the provider's credit in the corner.
+  const namesAt = useMemo(() => {
+    if (!drawn || !size) return null;
+    const labels = drawn.names.flatMap((n) => {
+      const measured = labelSizes.get(n.key);
+      return measured ? [{ key: n.key, at: n.at, size: measured }] : [];
+    });
+    if (labels.length < drawn.names.length) return null;
+    const pins = drawn.pins.map(({ marker, at }) => ({
+      own: marker.id,
+      left: at.x - 15,
+      top: at.y - 40,
+      width: 30,
+      height: 40,
+    }));
+    const credit = tiles
+      ? [{ left: size.width - CREDIT.width, top: size.height - CREDIT.height, ...CREDIT }]
+      : [];
+    return placeLabels(labels, [...pins, ...credit], size);
+  }, [drawn, size, labelSizes, tiles]);
+
   const wakeOnPointer = (event: PointerEvent) => {
     // A pin is a link: tapping it opens its page, not the live map.
     if ((event.target as Element).closest('a')) return;
@@ -155,15 +230,21 @@ export function StillMap({
           )}
         </svg>
       )}
-      {drawn?.names.map((place) => (
-        <span
-          key={place.key}
-          className="slippy-map__place still-map__place"
-          style={{ left: place.at.x + 6, top: place.at.y - 8 }}
-        >
-          {place.label}
-        </span>
-      ))}
+      <div ref={labelLayer}>
+        {drawn?.names.map((place) => {
+          const at = namesAt?.get(place.key);
+          return (
+            <span
+              key={place.key}
+              data-place={place.key}
+              className={`slippy-map__place still-map__place${at ? '' : ' still-map__place--unplaced'}`}
+              style={at ?? { left: 0, top: 0 }}
+            >
+              {place.label}
+            </span>
+          );
+        })}
+      </div>
       {drawn?.pins.map(({ marker, at }) =>
         marker.href ? (
           <Link

@@ -1,0 +1,71 @@
+import type { Size } from './still-view.ts';
+
+/** A box on the map, in pixels from its top-left corner. */
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export interface LabelToPlace {
+  key: string;
+  /** The point it names: a pin's tip, a place. */
+  at: { x: number; y: number };
+  size: Size;
+}
+
+/** Room kept between two labels, and between a label and a pin, so neither text runs into the other. */
+const GAP = 2;
+
+/**
+ * Where a label may go around its point, in the order tried: to the right of the point, level with a
+ * pin's tip (how every label sat before they were laid out), to its left, under it, beside the pin's
+ * head on either side, and over the pin.
+ */
+const SPOTS: ReadonlyArray<(at: { x: number; y: number }, size: Size) => { left: number; top: number }> = [
+  (at) => ({ left: at.x + 6, top: at.y - 8 }),
+  (at, size) => ({ left: at.x - 6 - size.width, top: at.y - 8 }),
+  (at, size) => ({ left: at.x - size.width / 2, top: at.y + 4 }),
+  (at) => ({ left: at.x + 16, top: at.y - 40 }),
+  (at, size) => ({ left: at.x - 16 - size.width, top: at.y - 40 }),
+  (at, size) => ({ left: at.x - size.width / 2, top: at.y - 42 - size.height }),
+];
+
+const overlap = (a: Box, b: Box) =>
+  a.left < b.left + b.width + GAP &&
+  b.left < a.left + a.width + GAP &&
+  a.top < b.top + b.height + GAP &&
+  b.top < a.top + a.height + GAP;
+
+/**
+ * Places the names on a map drawn without tiles (still-map.tsx) so that none covers another, a pin
+ * or the frame's edge: each label, in the order given (the most wanted first), takes the first spot
+ * around its point that is free; a label with no free spot is left out (the pins and the list beside
+ * the map still name every place). `keepClear` are the boxes no label may cover; `own` says which of
+ * them is a label's own pin, which it may touch, as it always sat against its tip.
+ */
+export function placeLabels(
+  labels: readonly LabelToPlace[],
+  keepClear: ReadonlyArray<Box & { own?: string }>,
+  frame: Size,
+): Map<string, { left: number; top: number }> {
+  const placed = new Map<string, { left: number; top: number }>();
+  const taken: Box[] = [];
+  for (const label of labels) {
+    const blocked = keepClear.filter((b) => b.own !== label.key);
+    for (const spot of SPOTS) {
+      const box = { ...spot(label.at, label.size), ...label.size };
+      const inside =
+        box.left >= 0 &&
+        box.top >= 0 &&
+        box.left + box.width <= frame.width &&
+        box.top + box.height <= frame.height;
+      if (!inside || blocked.some((b) => overlap(box, b)) || taken.some((b) => overlap(box, b))) continue;
+      placed.set(label.key, { left: box.left, top: box.top });
+      taken.push(box);
+      break;
+    }
+  }
+  return placed;
+}
