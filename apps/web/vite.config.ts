@@ -9,6 +9,7 @@ import { compileHints } from './scripts/compile-hints.ts';
 import { inlineEntryCss } from './scripts/inline-entry-css.ts';
 import { PREACT_ALIAS } from './scripts/preact-alias.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
+import { stripHtmlComments } from './scripts/strip-html-comments.ts';
 import { CACHE_NAMES } from './src/sw/cache-names.ts';
 
 /** The API server (Fastify) that also serves /mqtt over WebSocket. */
@@ -48,6 +49,8 @@ export default defineConfig({
         },
       ],
     }),
+    // After the other changes to index.html (all 'post', in this order), which use its markers.
+    stripHtmlComments(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false, // src/app/sw-update.ts registers the worker with workbox-window
