@@ -5,6 +5,7 @@ import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../i18n/react.tsx';
+import { placeLabels } from './map-labels.ts';
 import type { MapMarker, MapPlace, SlippyMapProps } from './map-types.ts';
 import { MAP_VIEW } from './still-view.ts';
 import { clampToTown, nudge } from './town-geometry.ts';
@@ -127,17 +128,19 @@ export default function LeafletMap({
   }, [t]);
 
   // The town's name, its places and the pins' names, shown only while there are no tiles (map.css),
-  // in a pane under the pins so a label never hides one.
+  // in a pane under the pins so a label never hides one. Laid out as on the still map, clear of each
+  // other, the pins and the map's controls (map-labels.ts), again whenever the view moves.
   useEffect(() => {
+    const m = map.current;
     const layer = placeLayer.current;
-    if (!layer) return;
+    if (!m || !layer) return;
     layer.clearLayers();
     const named = [
       { key: 'town', label: t('map.town'), lat: TOWN_CENTRE.lat, lng: TOWN_CENTRE.lng },
       ...places,
       ...markers.flatMap((k) => (k.name ? [{ key: k.id, label: k.name, lat: k.lat, lng: k.lng }] : [])),
     ];
-    for (const place of named) {
+    const texts = named.map((place) => {
       const text = document.createElement('span');
       text.className = 'slippy-map__place';
       text.textContent = place.label;
@@ -152,7 +155,53 @@ export default function LeafletMap({
           iconAnchor: [-6, 8],
         }),
       }).addTo(layer);
-    }
+      return { place, text };
+    });
+    const layout = () => {
+      const frame = m.getContainer().getBoundingClientRect();
+      // Hidden under the tiles (map.css): nothing to lay out.
+      if (texts.some(({ text }) => text.offsetParent === null)) return;
+      const controls = [
+        m.attributionControl.getContainer(),
+        m.getContainer().querySelector('.leaflet-control-zoom'),
+      ]
+        .flatMap((c) => (c instanceof HTMLElement ? [c.getBoundingClientRect()] : []))
+        .map((r) => ({
+          left: r.left - frame.left,
+          top: r.top - frame.top,
+          width: r.width,
+          height: r.height,
+        }));
+      const pins = markers.map((k) => {
+        const at = m.latLngToContainerPoint([k.lat, k.lng]);
+        return { own: k.id, left: at.x - 15, top: at.y - 40, width: 30, height: 40 };
+      });
+      const labels = texts.map(({ place, text }) => {
+        const at = m.latLngToContainerPoint([place.lat, place.lng]);
+        const box = text.getBoundingClientRect();
+        return { key: place.key, at: { x: at.x, y: at.y }, size: { width: box.width, height: box.height } };
+      });
+      const placed = placeLabels(labels, [...pins, ...controls], {
+        width: frame.width,
+        height: frame.height,
+      });
+      texts.forEach(({ text }, i) => {
+        const label = labels[i]!;
+        const spot = placed.get(label.key);
+        // Each name's own marker puts it right of its point; the spot moves it from there.
+        text.style.visibility = spot ? '' : 'hidden';
+        text.style.textAlign = spot?.align ?? '';
+        text.style.transform = spot
+          ? `translate(${spot.left - (label.at.x + 6)}px, ${spot.top - (label.at.y - 8)}px)`
+          : '';
+      });
+    };
+    const frame = requestAnimationFrame(layout);
+    m.on('zoomend moveend resize', layout);
+    return () => {
+      cancelAnimationFrame(frame);
+      m.off('zoomend moveend resize', layout);
+    };
   }, [places, markers, t]);
 
   // Site and shop pins: each a link to its page; the view fits them.

@@ -20,7 +20,7 @@ const overlap = (a: Box, b: Box) =>
 describe('placeLabels', () => {
   it('puts a lone label right of its point, level with the pin’s tip', () => {
     const placed = placeLabels([{ key: 'a', at: { x: 100, y: 100 }, size }], [pin('a', 100, 100)], frame);
-    expect(placed.get('a')).toEqual({ left: 106, top: 92 });
+    expect(placed.get('a')).toEqual({ left: 106, top: 92, align: 'start' });
   });
 
   it('moves a label left of its point at the frame’s right edge, and under it at the top', () => {
@@ -32,8 +32,8 @@ describe('placeLabels', () => {
       [],
       frame,
     );
-    expect(placed.get('edge')).toEqual({ left: 194, top: 112 });
-    expect(placed.get('top')).toEqual({ left: 60, top: 8 });
+    expect(placed.get('edge')).toEqual({ left: 194, top: 112, align: 'end' });
+    expect(placed.get('top')).toEqual({ left: 60, top: 8, align: 'center' });
   });
 
   it('never lets two labels or a label and another pin cover each other; the first asked keeps its spot', () => {
@@ -51,7 +51,7 @@ describe('placeLabels', () => {
       frame,
     );
     // Asked first, the town's name keeps its usual spot; the pins' names find others, or none.
-    expect(placed.get('town')).toEqual({ left: 156, top: 162 });
+    expect(placed.get('town')).toEqual({ left: 156, top: 162, align: 'start' });
     const boxes = [...placed].map(([key, at]) => ({ key, ...at, ...size }));
     for (const a of boxes) {
       expect(a.left).toBeGreaterThanOrEqual(0);

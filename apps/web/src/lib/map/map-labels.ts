@@ -8,6 +8,12 @@ export interface Box {
   height: number;
 }
 
+export interface PlacedLabel {
+  left: number;
+  top: number;
+  align: LabelAlign;
+}
+
 export interface LabelToPlace {
   key: string;
   /** The point it names: a pin's tip, a place. */
@@ -18,18 +24,23 @@ export interface LabelToPlace {
 /** Room kept between two labels, and between a label and a pin, so neither text runs into the other. */
 const GAP = 2;
 
+/** Which way a placed label's lines lean: towards its point, since a wrapped label's box is wider than its lines. */
+export type LabelAlign = 'start' | 'end' | 'center';
+
 /**
  * Where a label may go around its point, in the order tried: to the right of the point, level with a
  * pin's tip (how every label sat before they were laid out), to its left, under it, beside the pin's
  * head on either side, and over the pin.
  */
-const SPOTS: ReadonlyArray<(at: { x: number; y: number }, size: Size) => { left: number; top: number }> = [
-  (at) => ({ left: at.x + 6, top: at.y - 8 }),
-  (at, size) => ({ left: at.x - 6 - size.width, top: at.y - 8 }),
-  (at, size) => ({ left: at.x - size.width / 2, top: at.y + 4 }),
-  (at) => ({ left: at.x + 16, top: at.y - 40 }),
-  (at, size) => ({ left: at.x - 16 - size.width, top: at.y - 40 }),
-  (at, size) => ({ left: at.x - size.width / 2, top: at.y - 42 - size.height }),
+const SPOTS: ReadonlyArray<
+  (at: { x: number; y: number }, size: Size) => { left: number; top: number; align: LabelAlign }
+> = [
+  (at) => ({ left: at.x + 6, top: at.y - 8, align: 'start' }),
+  (at, size) => ({ left: at.x - 6 - size.width, top: at.y - 8, align: 'end' }),
+  (at, size) => ({ left: at.x - size.width / 2, top: at.y + 4, align: 'center' }),
+  (at) => ({ left: at.x + 16, top: at.y - 40, align: 'start' }),
+  (at, size) => ({ left: at.x - 16 - size.width, top: at.y - 40, align: 'end' }),
+  (at, size) => ({ left: at.x - size.width / 2, top: at.y - 42 - size.height, align: 'center' }),
 ];
 
 const overlap = (a: Box, b: Box) =>
@@ -49,20 +60,21 @@ export function placeLabels(
   labels: readonly LabelToPlace[],
   keepClear: ReadonlyArray<Box & { own?: string }>,
   frame: Size,
-): Map<string, { left: number; top: number }> {
-  const placed = new Map<string, { left: number; top: number }>();
+): Map<string, PlacedLabel> {
+  const placed = new Map<string, PlacedLabel>();
   const taken: Box[] = [];
   for (const label of labels) {
     const blocked = keepClear.filter((b) => b.own !== label.key);
     for (const spot of SPOTS) {
-      const box = { ...spot(label.at, label.size), ...label.size };
+      const { align, ...corner } = spot(label.at, label.size);
+      const box = { ...corner, ...label.size };
       const inside =
         box.left >= 0 &&
         box.top >= 0 &&
         box.left + box.width <= frame.width &&
         box.top + box.height <= frame.height;
       if (!inside || blocked.some((b) => overlap(box, b)) || taken.some((b) => overlap(box, b))) continue;
-      placed.set(label.key, { left: box.left, top: box.top });
+      placed.set(label.key, { left: box.left, top: box.top, align });
       taken.push(box);
       break;
     }

@@ -238,7 +238,7 @@ export function StillMap({
               key={place.key}
               data-place={place.key}
               className={`slippy-map__place still-map__place${at ? '' : ' still-map__place--unplaced'}`}
-              style={at ?? { left: 0, top: 0 }}
+              style={at ? { left: at.left, top: at.top, textAlign: at.align } : { left: 0, top: 0 }}
             >
               {place.label}
             </span>
