@@ -62,6 +62,7 @@ export async function startPetti(options: StartOptions): Promise<Started> {
         log,
         credentials: { username: SERVER_USERNAME, password: serverPassword(config.DEVICE_KEY) },
         redisUrl: config.REDIS_URL,
+        shareGroup: config.MQTT_SHARE_GROUP,
       }));
     if (!options.realtime) opened.push(() => realtime.close());
 

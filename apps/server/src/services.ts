@@ -174,7 +174,6 @@ export function createServices(ctx: AppContext, log: Logger) {
     userEvents,
     transactor,
     log,
-    shareGroup: config.MQTT_SHARE_GROUP,
   });
   // Grab-and-go: a shop's grab cart paid on its own, and the exit pass (docs/grab-and-go.md).
   const grabFeature = createGrabFeature(ctx, {

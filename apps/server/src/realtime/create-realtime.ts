@@ -12,9 +12,16 @@ export function createRealtime(options: {
   credentials?: { username: string; password: string };
   /** The embedded broker shared by several processes through Redis. */
   redisUrl?: string;
+  /** An external broker's shared-subscription group for this deployment's processes. */
+  shareGroup?: string;
 }): Promise<Realtime> {
   return options.mqttUrl
-    ? createExternalBroker({ url: options.mqttUrl, log: options.log, credentials: options.credentials })
+    ? createExternalBroker({
+        url: options.mqttUrl,
+        log: options.log,
+        credentials: options.credentials,
+        shareGroup: options.shareGroup,
+      })
     : createEmbeddedBroker({
         tcpPort: options.tcpPort,
         host: options.host,

@@ -24,7 +24,13 @@ export async function createExternalBroker(options: {
   log: Logger;
   clientId?: string;
   credentials?: { username: string; password: string };
+  /**
+   * The shared-subscription group of this deployment's processes (MQTT_SHARE_GROUP): what they listen
+   * to with `local` (controllers' reports, apps' requests) each message reaches one of them.
+   */
+  shareGroup?: string;
 }): Promise<Realtime> {
+  const shareGroup = options.shareGroup ?? 'petti';
   // A user named in the URL wins; else Petti's own server credentials, which its broker hooks accept.
   const named = new URL(options.url).username !== '';
   const client = mqtt.connect(options.url, {
@@ -72,19 +78,21 @@ export async function createExternalBroker(options: {
         retain: opts.retain ?? false,
       });
     },
-    subscribe: async (topicFilter, handler) => {
-      let set = handlers.get(topicFilter);
+    subscribe: async (topicFilter, handler, opts = {}) => {
+      // Handled once per deployment: the broker hands each message to one process of the group.
+      const filter = opts.local ? `$share/${shareGroup}/${topicFilter}` : topicFilter;
+      let set = handlers.get(filter);
       if (!set) {
         set = new Set();
-        handlers.set(topicFilter, set);
-        await client.subscribeAsync(topicFilter, { qos: 1 });
+        handlers.set(filter, set);
+        await client.subscribeAsync(filter, { qos: 1 });
       }
       set.add(handler);
       return async () => {
         set.delete(handler);
         if (set.size === 0) {
-          handlers.delete(topicFilter);
-          await client.unsubscribeAsync(topicFilter);
+          handlers.delete(filter);
+          await client.unsubscribeAsync(filter);
         }
       };
     },

@@ -46,6 +46,29 @@ describe(`the server's broker connection (${onExternalBroker ? 'external broker'
     expect(heard).toEqual([]);
   });
 
+  it.runIf(onExternalBroker)(
+    "hands what several processes listen to with `local` to one of them: a controller's report is handled once",
+    async () => {
+      const second = await openTestRealtime();
+      const controller = await mqtt.connectAsync(process.env.TEST_MQTT_URL!, { protocolVersion: 4 });
+      try {
+        const heard: string[] = [];
+        await rt.subscribe('lockers/+/keypad', (t) => void heard.push(`first ${t}`), { local: true });
+        await second.subscribe('lockers/+/keypad', (t) => void heard.push(`second ${t}`), { local: true });
+        await new Promise((r) => setTimeout(r, 50));
+        for (let i = 0; i < 6; i++)
+          await controller.publishAsync(`lockers/site-${i}/keypad`, '{}', { qos: 1 });
+        await expect.poll(() => heard.length).toBe(6);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(heard).toHaveLength(6);
+        expect(new Set(heard.map((h) => h.split(' ')[1])).size).toBe(6);
+      } finally {
+        await controller.endAsync();
+        await second.close();
+      }
+    },
+  );
+
   it.runIf(onExternalBroker)('reaches other clients of the external broker both ways', async () => {
     const other = await mqtt.connectAsync(process.env.TEST_MQTT_URL!, { protocolVersion: 4 });
     try {

@@ -34,10 +34,10 @@ export interface Realtime {
   readonly mode: 'embedded' | 'external';
   publish(topic: string, payload: unknown, options?: { qos?: 0 | 1; retain?: boolean }): Promise<void>;
   /**
-   * Listen on a topic filter; returns an unsubscribe function. `local`: only what connections to this
-   * process publish (controllers' reports, apps' requests), so that with several processes sharing one
-   * embedded broker through Redis each message is handled once. (An external broker shares such
-   * subscriptions with `$share/…` instead.)
+   * Listen on a topic filter; returns an unsubscribe function. `local`: what one process of several
+   * must handle once (controllers' reports, apps' requests): on the embedded broker shared through
+   * Redis, only what connections to this process publish; on an external broker, a shared
+   * subscription (`$share/{MQTT_SHARE_GROUP}/…`), so the broker hands each message to one process.
    */
   subscribe(
     topicFilter: string,

@@ -272,7 +272,8 @@ export function createLockerDevices(deps: {
     async listen(realtime: Realtime): Promise<() => Promise<void>> {
       const handler = (topic: string, payload: Buffer) => handleMessage(topic, payload);
       const offs = [
-        // Each report is handled by the process its controller is connected to.
+        // Each report is handled once: by the process its controller is connected to, or by the one
+        // process of the deployment an external broker hands it to.
         await realtime.subscribe('lockers/+/state', handler, { local: true }),
         await realtime.subscribe('lockers/+/keypad', handler, { local: true }),
       ];

@@ -23,8 +23,6 @@ export function createLiveCheckin(deps: {
   userEvents: UserEvents;
   transactor: Transactor;
   log: Logger;
-  /** The external broker's shared-subscription group of this deployment (MQTT_SHARE_GROUP). */
-  shareGroup: string;
 }) {
   const { log } = deps;
 
@@ -81,13 +79,10 @@ export function createLiveCheckin(deps: {
   return {
     handle,
     /**
-     * Listens for every user's requests. On an external broker the subscription is shared, so with several
-     * processes each request is handled by one of them.
+     * Listens for every user's requests, each handled by one process of several (`local`).
      */
     async listen(realtime: Realtime): Promise<() => Promise<void>> {
-      const filter =
-        realtime.mode === 'external' ? `$share/${deps.shareGroup}/users/+/requests` : 'users/+/requests';
-      return realtime.subscribe(filter, handle, { local: true });
+      return realtime.subscribe('users/+/requests', handle, { local: true });
     },
   };
 }
