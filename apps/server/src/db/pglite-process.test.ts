@@ -1,4 +1,5 @@
 import { execFileSync, fork } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PGLITE_CHILD } from '../paths.ts';
 import { type Database, DatabaseStartError, openDatabase } from './client.ts';
-import { openPgliteProcess } from './pglite-process.ts';
+import type { ParentMessage } from './pglite-messages.ts';
+import { asker, openPgliteProcess } from './pglite-process.ts';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -132,3 +134,37 @@ function childPid(): number {
   expect(pids).toHaveLength(1);
   return pids[0]!;
 }
+
+describe("asking the database's process", () => {
+  /** A process that takes messages and answers only when told to. */
+  const silentChild = () => {
+    const child = Object.assign(new EventEmitter(), {
+      connected: true,
+      sent: [] as ParentMessage[],
+      send(message: ParentMessage) {
+        child.sent.push(message);
+        return true;
+      },
+    });
+    return child;
+  };
+
+  it('fails a request the process never answers once its time is up, and takes a late answer for no one', async () => {
+    const child = silentChild();
+    const ask = asker(child as never, { dump: 50, memory: 50 });
+    await expect(ask('memory')).rejects.toThrow('did not answer (memory) within 0.05 s');
+    child.emit('message', { type: 'memory', id: child.sent[0]!.id, rss: 1 });
+    // Answered in time, the answer is taken.
+    const asked = ask('memory');
+    child.emit('message', { type: 'memory', id: child.sent[1]!.id, rss: 42 });
+    await expect(asked).resolves.toEqual({ type: 'memory', id: 2, rss: 42 });
+  });
+
+  it('fails what is waiting when the process ends', async () => {
+    const child = silentChild();
+    const ask = asker(child as never, { dump: 60_000, memory: 60_000 });
+    const asked = ask('dump');
+    child.emit('exit', 1, null);
+    await expect(asked).rejects.toThrow('not running');
+  });
+});

@@ -13,6 +13,12 @@ import * as schema from './schema.ts';
 
 /** PostgreSQL's socket file name for port 5432, which node-postgres looks for in `host`. */
 const SOCKET_FILE = '.s.PGSQL.5432';
+/**
+ * How long the process may take to answer: a copy of the whole database (a backup) may take a
+ * while on a big one; its memory is one number. A process that never answers fails the request
+ * instead of holding it (and a backup's HTTP request) for ever.
+ */
+const ANSWER_WITHIN_MS: Record<ParentMessage['type'], number> = { dump: 10 * 60_000, memory: 5_000 };
 
 export interface PgliteProcessOptions {
   /** Called once if the database's process ends while the server still needs it. */
@@ -123,8 +129,11 @@ function started(child: ChildProcess, timeoutMs: number): Promise<void> {
   });
 }
 
-/** Requests to the process, each answered by the reply carrying its id. */
-function asker(child: ChildProcess) {
+/** Requests to the process, each answered by the reply carrying its id, or failed after its time. */
+export function asker(
+  child: Pick<ChildProcess, 'on' | 'once' | 'send' | 'connected'>,
+  within: Record<ParentMessage['type'], number> = ANSWER_WITHIN_MS,
+) {
   let next = 0;
   const waiting = new Map<number, { resolve: (m: ChildMessage) => void; reject: (e: Error) => void }>();
   child.on('message', (message: ChildMessage) => {
@@ -140,7 +149,21 @@ function asker(child: ChildProcess) {
     new Promise<ChildMessage>((resolve, reject) => {
       if (!child.connected) return reject(new Error('the embedded database is not running'));
       const id = ++next;
-      waiting.set(id, { resolve, reject });
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error(`the embedded database did not answer (${type}) within ${within[type] / 1000} s`));
+      }, within[type]);
+      const settled = () => clearTimeout(timer);
+      waiting.set(id, {
+        resolve: (m) => {
+          settled();
+          resolve(m);
+        },
+        reject: (e) => {
+          settled();
+          reject(e);
+        },
+      });
       child.send({ type, id } satisfies ParentMessage);
     });
 }
