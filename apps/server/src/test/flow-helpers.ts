@@ -23,6 +23,26 @@ export function failStep(t: TestApp, flow: string, step: string): void {
   });
 }
 
+/**
+ * The process "dies" before `step`: every flow reaching it waits there, its earlier steps committed,
+ * until the test lets it fail (`wake`, after `clearHooks`), as a process that died would never go on.
+ */
+export async function dieBefore<T>(t: TestApp, step: string, run: () => Promise<T>) {
+  let died: (() => void) | null = null;
+  t.app.services.flows.setHooks({
+    beforeStep: (_flow, s) =>
+      s === step
+        ? new Promise<void>((_resolve, reject) => (died = () => reject(new Error('process gone'))))
+        : undefined,
+  });
+  const abandoned = run();
+  await expect.poll(() => died !== null).toBe(true);
+  return {
+    abandoned,
+    wake: () => (died as unknown as () => void)(),
+  };
+}
+
 export function clearHooks(t: TestApp): void {
   t.app.services.flows.setHooks({});
 }

@@ -1,6 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appMeta } from '../../db/meta-schema.ts';
+import { clearHooks, dieBefore } from '../../test/flow-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { eventOutbox } from '../events/schema.ts';
 import { FLOW_LEASE_MS } from './runner.ts';
@@ -153,15 +154,8 @@ describe('flows: small steps that undo themselves', () => {
     flow ??= defineTestFlow();
     // The process "dies" after step b: the flow waits there until the test lets it fail.
     failAt = null;
-    let died: (() => void) | null = null;
-    t.app.services.flows.setHooks({
-      beforeStep: (_flow, step) =>
-        step === 'test.remote'
-          ? new Promise<void>((_resolve, reject) => (died = () => reject(new Error('process gone'))))
-          : undefined,
-    });
-    const abandoned = flow.run({ at: t.clock.now() });
-    await expect.poll(() => died !== null).toBe(true);
+    const testFlow = flow;
+    const { abandoned, wake } = await dieBefore(t, 'test.remote', () => testFlow.run({ at: t.clock.now() }));
     expect(Object.keys(await facts()).sort()).toEqual(['a', 'b']);
     expect((await heldOrWaiting()).map((e) => e.flowRunId !== null)).toEqual([true, true]);
     // Held events are never published, however often the outbox is flushed.
@@ -175,8 +169,8 @@ describe('flows: small steps that undo themselves', () => {
     expect(await facts()).toEqual({});
     expect(await heldOrWaiting()).toEqual([]);
     expect(await db().select().from(flowRuns)).toEqual([]);
-    t.app.services.flows.setHooks({});
-    (died as unknown as () => void)();
+    clearHooks(t);
+    wake();
     await abandoned.catch(() => {});
   });
 

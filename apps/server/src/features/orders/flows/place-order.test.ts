@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { DbOrTx } from '../../../db/client.ts';
 import { FLOW_LEASE_MS } from '../../../platform/flows/runner.ts';
 import { flowRuns } from '../../../platform/flows/schema.ts';
+import { clearHooks, dieBefore } from '../../../test/flow-helpers.ts';
 import { buildTestApp, onPostgres, type TestApp } from '../../../test/helper.ts';
 import { type Shopper, shopper } from '../../../test/locker-helpers.ts';
 import {
@@ -215,15 +216,10 @@ describe('a run stored by the version that took stock in a step of its own', () 
     await setStock(t, DAL, 5);
     const before = await orderWorld(t, buyer.userId, [DAL]);
     // The process "dies" while the provider opens the payment, after the reserve step committed.
-    let died: (() => void) | null = null;
-    t.app.services.flows.setHooks({
-      beforeStep: (_flow, step) =>
-        step === 'payments.open-provider-order'
-          ? new Promise<void>((_resolve, reject) => (died = () => reject(new Error('process gone'))))
-          : undefined,
-    });
-    const abandoned = placeOrder(buyer, await body([[DAL, 2]]));
-    await expect.poll(() => died !== null).toBe(true);
+    const request = await body([[DAL, 2]]);
+    const { abandoned, wake } = await dieBefore(t, 'payments.open-provider-order', () =>
+      placeOrder(buyer, request),
+    );
     expect((await variant(t, DAL)).inventory).toBe(3);
     // Rewritten as the earlier version stored it: reserve's record without the lines, then the
     // take-stock step's own.
@@ -245,8 +241,8 @@ describe('a run stored by the version that took stock in a step of its own', () 
     expect(await t.app.services.flows.recoverAbandoned()).toBe(1);
     expect(await orderWorld(t, buyer.userId, [DAL])).toEqual(before);
     // The test's own "dead" process wakes up last; its answer is the failure.
-    t.app.services.flows.setHooks({});
-    (died as unknown as () => void)();
+    clearHooks(t);
+    wake();
     expect((await abandoned).statusCode).toBe(500);
   });
 });
