@@ -43,10 +43,20 @@ export async function openTestDatabase(): Promise<Database & { dropped?: boolean
   };
 }
 
-export async function openTestRealtime(kind: 'default' | 'embedded' = 'default'): Promise<Realtime> {
+/**
+ * Test files run side by side on one external broker: each file's apps take their `local`
+ * subscriptions (controllers' reports, apps' requests) in a group of their own, or another file's
+ * app would be handed them (realtime.ts).
+ */
+const FILE_SHARE_GROUP = `petti-test-${Math.random().toString(36).slice(2, 10)}`;
+
+export async function openTestRealtime(
+  kind: 'default' | 'embedded' = 'default',
+  shareGroup = FILE_SHARE_GROUP,
+): Promise<Realtime> {
   const log = pino({ level: 'silent' });
   const url = kind === 'embedded' ? undefined : process.env.TEST_MQTT_URL;
-  return url ? createExternalBroker({ url, log }) : createEmbeddedBroker({ tcpPort: 0, log });
+  return url ? createExternalBroker({ url, log, shareGroup }) : createEmbeddedBroker({ tcpPort: 0, log });
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
@@ -57,7 +67,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     WEB_DIST: '.tmp/test/no-web-build',
     // Uploaded photos land in a scratch folder, never in the checkout's ./data.
     DATA_DIR: '.tmp/test/data',
-    // Test apps share one external broker: each takes apps' requests in its own group.
+    // Test apps share one external broker: each takes its `local` subscriptions in its own group.
     MQTT_SHARE_GROUP: `petti-test-${Math.random().toString(36).slice(2, 10)}`,
     ...overrides,
   });
@@ -78,9 +88,10 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const realtime = await openTestRealtime(options.broker);
+  const config = testConfig(options.env);
+  const realtime = await openTestRealtime(options.broker, config.MQTT_SHARE_GROUP);
   const clock = fixedClock(options.now ?? '2026-11-20T04:30:00.000Z');
-  const started = await startPetti({ config: testConfig(options.env), database, realtime, clock });
+  const started = await startPetti({ config, database, realtime, clock });
   options.beforeReady?.(started.app);
   await started.app.ready();
   return {
