@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util';
 import { openAllDay } from '../e2e/shopper.ts';
 import { ready, server, start, stop } from '../faults/services.ts';
 import { pct, pool, signUp } from './bench-server.ts';
+import { commandCpuMs, ownCpuMs, processTreeCpuMs } from './cpu-time.ts';
 import { ORDER_GOAL } from './goals.ts';
 import { runBench, writeReport } from './report.ts';
 
@@ -72,6 +73,14 @@ async function main() {
     const latencies: number[] = [];
     const outcomes: Record<string, number> = {};
     const refusals = new Set<string>();
+    // Where the CPU goes while orders are placed: the server (and, on PGlite, the database's process
+    // under it), PostgreSQL's backends on this machine, and this load generator.
+    const serverPid = s.child?.pid ?? 0;
+    const cpuBefore = {
+      tree: processTreeCpuMs(serverPid),
+      postgres: commandCpuMs('postgres'),
+      own: ownCpuMs(),
+    };
     const t0 = performance.now();
     await pool(
       CONCURRENCY,
@@ -102,17 +111,39 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
+    const cpuAfter = {
+      tree: processTreeCpuMs(serverPid),
+      postgres: commandCpuMs('postgres'),
+      own: ownCpuMs(),
+    };
     // Only orders placed count: a refusal is quick, and would pass for throughput.
     const placed = outcomes['201'] ?? 0;
     const perSecond = placed / seconds;
     const p50 = pct(latencies, 50);
     const p99 = pct(latencies, 99);
+    const perOrder = (ms: number) => Math.round((ms / Math.max(placed, 1)) * 100) / 100;
+    const cpuMsPerOrder =
+      cpuBefore.tree && cpuAfter.tree
+        ? {
+            server: perOrder(cpuAfter.tree.own - cpuBefore.tree.own),
+            database: perOrder(
+              database === 'postgres'
+                ? cpuAfter.postgres - cpuBefore.postgres
+                : cpuAfter.tree.descendants - cpuBefore.tree.descendants,
+            ),
+            loadGenerator: perOrder(cpuAfter.own - cpuBefore.own),
+          }
+        : null;
     console.log(`  outcomes ${JSON.stringify(outcomes)}`);
     for (const r of refusals) console.log(`  refused: ${r}`);
     if (placed < ORDERS) console.log(`  ${ORDERS - placed} of ${ORDERS} orders were not placed`);
     console.log(
       `  ${perSecond.toFixed(0)} orders/s (goal ≥ ${ORDER_GOAL.perSecond}), p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms (goal ≤ ${ORDER_GOAL.p99Ms})`,
     );
+    if (cpuMsPerOrder)
+      console.log(
+        `  CPU per order: server ${cpuMsPerOrder.server} ms, database ${cpuMsPerOrder.database} ms, load generator ${cpuMsPerOrder.loadGenerator} ms`,
+      );
     await writeReport(`orders-${database}`, {
       at: new Date().toISOString(),
       database,
@@ -122,6 +153,8 @@ async function main() {
       seconds,
       perSecond,
       latencyMs: { p50, p99 },
+      // Null where there is no /proc to read (not Linux).
+      cpuMsPerOrder,
       outcomes,
       goals: ORDER_GOAL,
     });

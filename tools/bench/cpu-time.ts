@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * CPU time used by processes of this machine, from Linux's /proc, so a benchmark can say where its
+ * work went (its own load generator, the server, the database) on a machine it shares: how many
+ * milliseconds of CPU one request cost each, whatever else was running (docs/performance.md#orders).
+ */
+
+/** Linux counts CPU time in /proc in ticks of 1/100 s (USER_HZ) on every architecture it runs Node on. */
+const TICK_MS = 10;
+
+interface ProcStat {
+  pid: number;
+  ppid: number;
+  command: string;
+  cpuMs: number;
+}
+
+/** One process's line of /proc/<pid>/stat, or null when it has gone (or there is no /proc). */
+function readStat(pid: number): ProcStat | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // The command sits in parentheses and may hold spaces or parentheses itself: the fields after it
+  // are counted from its last closing one (state is field 3, ppid 4, utime 14, stime 15).
+  const open = text.indexOf('(');
+  const close = text.lastIndexOf(')');
+  const rest = text.slice(close + 2).split(' ');
+  return {
+    pid,
+    ppid: Number(rest[1]),
+    command: text.slice(open + 1, close),
+    cpuMs: (Number(rest[11]) + Number(rest[12])) * TICK_MS,
+  };
+}
+
+function allStats(): ProcStat[] {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  return names.flatMap((n) => (/^\d+$/.test(n) ? [readStat(Number(n))].filter((s) => s !== null) : []));
+}
+
+/** CPU so far of a process and, apart, of its descendants (the server and its embedded database). */
+export function processTreeCpuMs(pid: number): { own: number; descendants: number } | null {
+  const stats = allStats();
+  const root = stats.find((s) => s.pid === pid);
+  if (!root) return null;
+  const inTree = new Set([pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const s of stats) {
+      if (!inTree.has(s.pid) && inTree.has(s.ppid)) {
+        inTree.add(s.pid);
+        grew = true;
+      }
+    }
+  }
+  const descendants = stats
+    .filter((s) => s.pid !== pid && inTree.has(s.pid))
+    .reduce((a, s) => a + s.cpuMs, 0);
+  return { own: root.cpuMs, descendants };
+}
+
+/** CPU so far of every process of this command (PostgreSQL's backends on this machine), summed. */
+export function commandCpuMs(command: string): number {
+  return allStats()
+    .filter((s) => s.command === command)
+    .reduce((a, s) => a + s.cpuMs, 0);
+}
+
+/** This process's own CPU so far (the load generator). */
+export function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
