@@ -40,6 +40,8 @@ interface Orders {
   orders: number;
   /** How many were placed (absent in reports written before it was kept). */
   placed?: number;
+  /** Where the CPU went, per order placed (absent in older reports, null without /proc). */
+  cpuMsPerOrder?: { server: number; database: number; loadGenerator: number } | null;
 }
 interface Search {
   database: string;
@@ -176,9 +178,12 @@ async function main() {
     // A run where orders were refused measured refusals, not orders: never a goal met.
     const allPlaced = o.placed === o.orders;
     const refused = allPlaced ? '' : `; ${o.orders - (o.placed ?? 0)} of ${o.orders} NOT placed`;
+    const cpu = o.cpuMsPerOrder
+      ? `; CPU per order: server ${o.cpuMsPerOrder.server} ms, database ${o.cpuMsPerOrder.database} ms, load generator ${o.cpuMsPerOrder.loadGenerator} ms`
+      : '';
     rows.push({
       measure,
-      figure: `${o.perSecond.toFixed(0)}/s, p99 ${o.latencyMs.p99.toFixed(0)} ms${refused}`,
+      figure: `${o.perSecond.toFixed(0)}/s, p99 ${o.latencyMs.p99.toFixed(0)} ms${refused}${cpu}`,
       // The issue sets the order goal on PostgreSQL; PGlite's figure is for reference.
       goal: database === 'postgres' ? goal : '(reference)',
       met:
