@@ -34,7 +34,6 @@ export interface KnownRows {
 }
 
 /** Orders as the app sees them, with everything a screen needs, loaded in one query per source. */
-
 export async function toOrders(
   deps: ViewDeps,
   q: DbOrTx,

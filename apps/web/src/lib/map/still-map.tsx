@@ -8,9 +8,9 @@ import type { MapMarker, MapPlace, SlippyMapProps } from './map-types.ts';
 import { boundsOf, fitView, keepInside, MAP_VIEW, pad, type Size, tilesFor, toScreen } from './still-view.ts';
 
 const NO_MARKERS: readonly MapMarker[] = [];
+const NO_PLACES: readonly MapPlace[] = [];
 /** Room kept for the tile provider's credit in the bottom right corner (about its size at 360 px). */
 const CREDIT = { width: 200, height: 18 };
-const NO_PLACES: readonly MapPlace[] = [];
 /** Keys that move or zoom a map: pressed on the still map, they wake the live one. */
 const MAP_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown', '+', '-', '=']);
 
