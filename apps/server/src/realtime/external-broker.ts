@@ -25,8 +25,8 @@ export async function createExternalBroker(options: {
   clientId?: string;
   credentials?: { username: string; password: string };
   /**
-   * The shared-subscription group of this deployment's processes (MQTT_SHARE_GROUP): what they listen
-   * to with `local` (controllers' reports, apps' requests) each message reaches one of them.
+   * The shared-subscription group of this deployment's processes (MQTT_SHARE_GROUP): of what they
+   * listen to with `local` (controllers' reports, apps' requests), each message reaches one of them.
    */
   shareGroup?: string;
 }): Promise<Realtime> {
