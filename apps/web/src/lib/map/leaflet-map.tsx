@@ -1,11 +1,11 @@
 import 'leaflet/dist/leaflet.css';
-import { TOWN_BOUNDS, TOWN_CENTRE } from '@petti/shared/constants';
+import { TOWN_BOUNDS } from '@petti/shared/constants';
 import type { MapSettings } from '@petti/shared/schemas/map';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../i18n/react.tsx';
-import { placeLabels } from './map-labels.ts';
+import { LABEL_OFFSET, mapNames, PIN, pinBox, placeLabels } from './map-labels.ts';
 import type { MapMarker, MapPlace, SlippyMapProps } from './map-types.ts';
 import { MAP_VIEW } from './still-view.ts';
 import { clampToTown, nudge } from './town-geometry.ts';
@@ -22,14 +22,19 @@ function markerIcon(marker: MapMarker): L.DivIcon {
     badge.textContent = marker.badge;
     pin.append(badge);
   }
-  return L.divIcon({ html: pin, className: 'map-pin-host', iconSize: [30, 40], iconAnchor: [15, 40] });
+  return L.divIcon({
+    html: pin,
+    className: 'map-pin-host',
+    iconSize: [PIN.width, PIN.height],
+    iconAnchor: [PIN.width / 2, PIN.height],
+  });
 }
 
 const placePinIcon = L.divIcon({
   html: '<span class="map-pin map-pin--place"></span>',
   className: 'map-pin-host',
-  iconSize: [30, 40],
-  iconAnchor: [15, 40],
+  iconSize: [PIN.width, PIN.height],
+  iconAnchor: [PIN.width / 2, PIN.height],
 });
 
 // Stable empty lists, so a map given none does not redraw its pins and names on every render.
@@ -135,12 +140,7 @@ export default function LeafletMap({
     const layer = placeLayer.current;
     if (!m || !layer) return;
     layer.clearLayers();
-    const named = [
-      { key: 'town', label: t('map.town'), lat: TOWN_CENTRE.lat, lng: TOWN_CENTRE.lng },
-      ...places,
-      ...markers.flatMap((k) => (k.name ? [{ key: k.id, label: k.name, lat: k.lat, lng: k.lng }] : [])),
-    ];
-    const texts = named.map((place) => {
+    const texts = mapNames(t('map.town'), places, markers).map((place) => {
       const text = document.createElement('span');
       text.className = 'slippy-map__place';
       text.textContent = place.label;
@@ -152,7 +152,7 @@ export default function LeafletMap({
           html: text,
           className: 'slippy-map__place-host',
           iconSize: [0, 0],
-          iconAnchor: [-6, 8],
+          iconAnchor: [-LABEL_OFFSET.x, -LABEL_OFFSET.y],
         }),
       }).addTo(layer);
       return { place, text };
@@ -172,10 +172,7 @@ export default function LeafletMap({
           width: r.width,
           height: r.height,
         }));
-      const pins = markers.map((k) => {
-        const at = m.latLngToContainerPoint([k.lat, k.lng]);
-        return { own: k.id, left: at.x - 15, top: at.y - 40, width: 30, height: 40 };
-      });
+      const pins = markers.map((k) => pinBox(k.id, m.latLngToContainerPoint([k.lat, k.lng])));
       const labels = texts.map(({ place, text }) => {
         const at = m.latLngToContainerPoint([place.lat, place.lng]);
         const box = text.getBoundingClientRect();
@@ -192,7 +189,7 @@ export default function LeafletMap({
         text.style.visibility = spot ? '' : 'hidden';
         text.style.textAlign = spot?.align ?? '';
         text.style.transform = spot
-          ? `translate(${spot.left - (label.at.x + 6)}px, ${spot.top - (label.at.y - 8)}px)`
+          ? `translate(${spot.left - (label.at.x + LABEL_OFFSET.x)}px, ${spot.top - (label.at.y + LABEL_OFFSET.y)}px)`
           : '';
       });
     };

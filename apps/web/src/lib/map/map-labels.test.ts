@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { type Box, placeLabels } from './map-labels.ts';
+import { type Box, pinBox, placeLabels } from './map-labels.ts';
 
 const frame = { width: 328, height: 240 };
 const size = { width: 100, height: 30 };
-/** A pin's box, as the still map draws it: 30 × 40 above its tip. */
-const pin = (key: string, x: number, y: number): Box & { own: string } => ({
-  own: key,
-  left: x - 15,
-  top: y - 40,
-  width: 30,
-  height: 40,
-});
+const pin = (key: string, x: number, y: number) => pinBox(key, { x, y });
 const overlap = (a: Box, b: Box) =>
   a.left < b.left + b.width &&
   b.left < a.left + a.width &&

@@ -1,4 +1,36 @@
+import { TOWN_CENTRE } from '@petti/shared/constants';
+import type { MapMarker, MapPlace } from './map-types.ts';
 import type { Size } from './still-view.ts';
+
+/** A pin's size; it is drawn above its point, its tip on it (the still map and Leaflet's icons). */
+export const PIN = { width: 30, height: 40 } as const;
+
+/** A pin's box on the map, for the pin whose tip is at `at` (`own`: its marker's id). */
+export const pinBox = (own: string, at: { x: number; y: number }): Box & { own: string } => ({
+  own,
+  left: at.x - PIN.width / 2,
+  top: at.y - PIN.height,
+  ...PIN,
+});
+
+/** Where a name sits from its point before it is laid out: right of it, level with a pin's tip. */
+export const LABEL_OFFSET = { x: 6, y: -8 } as const;
+
+/**
+ * The names a map without tiles writes, in the order they are laid out (the most wanted first): the
+ * town's, then its places', then the pins'.
+ */
+export function mapNames(
+  town: string,
+  places: readonly MapPlace[],
+  markers: readonly MapMarker[],
+): MapPlace[] {
+  return [
+    { key: 'town', label: town, lat: TOWN_CENTRE.lat, lng: TOWN_CENTRE.lng },
+    ...places,
+    ...markers.flatMap((k) => (k.name ? [{ key: k.id, label: k.name, lat: k.lat, lng: k.lng }] : [])),
+  ];
+}
 
 /** A box on the map, in pixels from its top-left corner. */
 export interface Box {
@@ -35,8 +67,8 @@ export type LabelAlign = 'start' | 'end' | 'center';
 const SPOTS: ReadonlyArray<
   (at: { x: number; y: number }, size: Size) => { left: number; top: number; align: LabelAlign }
 > = [
-  (at) => ({ left: at.x + 6, top: at.y - 8, align: 'start' }),
-  (at, size) => ({ left: at.x - 6 - size.width, top: at.y - 8, align: 'end' }),
+  (at) => ({ left: at.x + LABEL_OFFSET.x, top: at.y + LABEL_OFFSET.y, align: 'start' }),
+  (at, size) => ({ left: at.x - LABEL_OFFSET.x - size.width, top: at.y + LABEL_OFFSET.y, align: 'end' }),
   (at, size) => ({ left: at.x - size.width / 2, top: at.y + 4, align: 'center' }),
   (at) => ({ left: at.x + 16, top: at.y - 40, align: 'start' }),
   (at, size) => ({ left: at.x - 16 - size.width, top: at.y - 40, align: 'end' }),

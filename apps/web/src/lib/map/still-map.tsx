@@ -1,9 +1,9 @@
-import { TOWN_BOUNDS, TOWN_CENTRE } from '@petti/shared/constants';
+import { TOWN_BOUNDS } from '@petti/shared/constants';
 import type { MapSettings } from '@petti/shared/schemas/map';
 import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../i18n/react.tsx';
-import { placeLabels } from './map-labels.ts';
+import { mapNames, pinBox, placeLabels } from './map-labels.ts';
 import type { MapMarker, MapPlace, SlippyMapProps } from './map-types.ts';
 import { boundsOf, fitView, keepInside, MAP_VIEW, pad, type Size, tilesFor, toScreen } from './still-view.ts';
 
@@ -97,16 +97,11 @@ export function StillMap({
     const corner = (lat: number, lng: number) => toScreen(view, { lat, lng });
     const nw = corner(TOWN_BOUNDS.north, TOWN_BOUNDS.west);
     const se = corner(TOWN_BOUNDS.south, TOWN_BOUNDS.east);
-    const named = [
-      { key: 'town', label: t('map.town'), lat: TOWN_CENTRE.lat, lng: TOWN_CENTRE.lng },
-      ...places,
-      ...markers.flatMap((k) => (k.name ? [{ key: k.id, label: k.name, lat: k.lat, lng: k.lng }] : [])),
-    ];
     return {
       tiles: tiles ? tilesFor(view, tiles.url, tiles.subdomains || 'abc', tiles.maxZoom) : [],
       outline: { x: nw.x, y: nw.y, width: se.x - nw.x, height: se.y - nw.y },
       here: here ? toScreen(view, here) : null,
-      names: named.map((p) => ({ ...p, at: toScreen(view, p) })),
+      names: mapNames(t('map.town'), places, markers).map((p) => ({ ...p, at: toScreen(view, p) })),
       pins: markers.map((m) => ({ marker: m, at: toScreen(view, m) })),
     };
   }, [size, markers, places, here, tiles, t]);
@@ -167,13 +162,7 @@ export function StillMap({
       return measured ? [{ key: n.key, at: n.at, size: measured }] : [];
     });
     if (labels.length < drawn.names.length) return null;
-    const pins = drawn.pins.map(({ marker, at }) => ({
-      own: marker.id,
-      left: at.x - 15,
-      top: at.y - 40,
-      width: 30,
-      height: 40,
-    }));
+    const pins = drawn.pins.map(({ marker, at }) => pinBox(marker.id, at));
     const credit = tiles
       ? [{ left: size.width - CREDIT.width, top: size.height - CREDIT.height, ...CREDIT }]
       : [];
@@ -251,7 +240,7 @@ export function StillMap({
             key={marker.id}
             to={marker.href}
             className="map-pin-host still-map__pin"
-            style={{ left: at.x - 15, top: at.y - 40 }}
+            style={pinStyle(marker.id, at)}
             aria-label={marker.label}
             title={marker.label}
             data-marker={marker.id}
@@ -262,7 +251,7 @@ export function StillMap({
           <span
             key={marker.id}
             className="map-pin-host still-map__pin"
-            style={{ left: at.x - 15, top: at.y - 40 }}
+            style={pinStyle(marker.id, at)}
             role="img"
             aria-label={marker.label}
             title={marker.label}
@@ -282,6 +271,12 @@ export function StillMap({
       )}
     </section>
   );
+}
+
+/** Where a pin is drawn: its box, tip on its point. */
+function pinStyle(id: string, at: { x: number; y: number }) {
+  const { left, top } = pinBox(id, at);
+  return { left, top };
 }
 
 /** A pin's drop, coloured by its state, with its count: the same markup Leaflet's pins carry. */
