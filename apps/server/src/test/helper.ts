@@ -48,7 +48,8 @@ export async function openTestDatabase(): Promise<Database & { dropped?: boolean
  * subscriptions (controllers' reports, apps' requests) in a group of their own, or another file's
  * app would be handed them (realtime.ts).
  */
-const FILE_SHARE_GROUP = `petti-test-${Math.random().toString(36).slice(2, 10)}`;
+const newShareGroup = () => `petti-test-${Math.random().toString(36).slice(2, 10)}`;
+const FILE_SHARE_GROUP = newShareGroup();
 
 export async function openTestRealtime(
   kind: 'default' | 'embedded' = 'default',
@@ -68,7 +69,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Uploaded photos land in a scratch folder, never in the checkout's ./data.
     DATA_DIR: '.tmp/test/data',
     // Test apps share one external broker: each takes its `local` subscriptions in its own group.
-    MQTT_SHARE_GROUP: `petti-test-${Math.random().toString(36).slice(2, 10)}`,
+    MQTT_SHARE_GROUP: newShareGroup(),
     ...overrides,
   });
 }
