@@ -272,6 +272,8 @@ export const opsOrdersQuery = z.object({
     .optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  /** The previous page's `nextCursor`, as for the buyer's list. */
+  after: listOrdersQuery.shape.after,
 });
 
 /** The ops actions, each a `POST /api/ops/orders/:id/{action}`. */

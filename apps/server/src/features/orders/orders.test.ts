@@ -591,5 +591,28 @@ describe('after payment', () => {
     expect(listed.every((o) => o.sellerId === SHOP && ['delivered', 'cancelled'].includes(o.state))).toBe(
       true,
     );
+
+    // The shop's list pages by cursor too, with and without a state: every order once, newest first.
+    for (const state of ['', '&state=delivered,cancelled']) {
+      const ops = (url: string) =>
+        t.app.inject({ method: 'GET', url, headers: { 'x-ops-token': t.ctx.config.OPS_TOKEN } });
+      const whole = (await ops(`/api/ops/orders?sellerId=${SHOP}&pageSize=200${state}`)).json();
+      expect(whole.items.length).toBeGreaterThan(2);
+      const paged: string[] = [];
+      let next: string | null = null;
+      for (let n = 0; n < 100; n++) {
+        const res = await ops(
+          `/api/ops/orders?sellerId=${SHOP}&pageSize=2${state}${next ? `&after=${next}` : ''}`,
+        );
+        expect(res.statusCode, res.body).toBe(200);
+        const body = res.json();
+        paged.push(...body.items.map((o: Order) => o.id));
+        if (next) expect(body.total).toBeNull();
+        else expect(body.total).toBe(whole.items.length);
+        next = body.nextCursor;
+        if (!next) break;
+      }
+      expect(paged).toEqual(whole.items.map((o: Order) => o.id));
+    }
   });
 });

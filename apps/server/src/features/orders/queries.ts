@@ -65,6 +65,7 @@ export function createOrderQueries(deps: OrdersDeps, db: Db) {
       state?: OrderState[];
       page: number;
       pageSize: number;
+      after?: string;
     }): Promise<OrderList> {
       const where = and(
         query.sellerId ? eq(orders.sellerId, query.sellerId) : undefined,

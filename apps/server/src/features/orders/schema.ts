@@ -77,6 +77,9 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt),
     index('orders_seller_state_idx').on(t.sellerId, t.state),
     index('orders_state_idx').on(t.state),
+    // The shops' (ops) list, newest first, by keyset (docs/performance.md#long-lists): one shop's, and every shop's.
+    index('orders_seller_created_idx').on(t.sellerId, t.createdAt, t.id),
+    index('orders_created_idx').on(t.createdAt, t.id),
     check(
       'orders_amounts',
       sql`${t.totalPaise} > 0 and ${t.taxPaise} >= 0 and ${t.taxPaise} <= ${t.totalPaise}`,
