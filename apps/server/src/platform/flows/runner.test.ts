@@ -140,6 +140,40 @@ describe('flows: small steps that undo themselves', () => {
     },
   );
 
+  it('writes no record of a run until a step leaves something to undo or an event to hold', async () => {
+    const check = (name: string, tell: boolean) =>
+      dbStep({
+        name: `test.check-${name}`,
+        async run(fx) {
+          // Changes that need no undo, as a step that only reads or counts.
+          await fx.tx.insert(appMeta).values({ key: `flowtest:${name}`, value: {} });
+          if (tell) await t.app.services.outbox.enqueue(fx, TOPIC, { checked: name });
+        },
+      });
+    const quiet = check('quiet', false);
+    const telling = check('telling', true);
+    const recordsBefore: Record<string, number> = {};
+    t.app.services.flows.setHooks({
+      beforeStep: async (_flow, step) => {
+        recordsBefore[step] = (await db().select().from(flowRuns)).length;
+      },
+    });
+    const checked = t.app.services.flows.define({
+      name: 'test.checks-first',
+      steps: [quiet, telling, a],
+      async run(f, input: { at: Date }) {
+        await f.db(quiet, input);
+        await f.db(telling, input);
+        await f.db(a, input);
+      },
+    });
+    await checked.run({ at: t.clock.now() });
+    expect(recordsBefore).toEqual({ 'test.check-quiet': 0, 'test.check-telling': 0, 'test.write-a': 1 });
+    expect(Object.keys(await facts()).sort()).toEqual(['a', 'quiet', 'telling']);
+    expect(await db().select().from(flowRuns)).toEqual([]);
+    expect(await heldOrWaiting()).toEqual([]);
+  });
+
   it('past its pivot a failure undoes nothing: what was done stands and its events go out', async () => {
     pivotFlow ??= definePivotFlow();
     failAt = 'test.write-d';

@@ -104,10 +104,13 @@ export function createFlowRunner(deps: {
           undo: undoable ? [...run.undo, { step: step.name, data: asStored(result.data) }] : run.undo,
           pivoted: run.pivoted || Boolean(step.pivot),
         };
+        // A run with nothing to undo and no events held is not written down: were this process to
+        // die now, recovery would have nothing to do for it (docs/decisions/0005-flows.md).
+        const recorded = run.stored || undoable || fx.events.length > 0;
         // In the step's own transaction: the change and what undoes it commit together.
-        await store(tx, next);
+        if (recorded) await store(tx, next);
         fx.later(async () => {
-          Object.assign(run, next, { stored: true, held: run.held || fx.events.length > 0 });
+          Object.assign(run, next, { stored: recorded, held: run.held || fx.events.length > 0 });
         });
         return result instanceof Undoable ? (result.value as O) : (result as O);
       },
