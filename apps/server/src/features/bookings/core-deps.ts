@@ -1,3 +1,4 @@
+import { LOCKER_RULES } from '@petti/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
@@ -27,6 +28,9 @@ export interface CoreDeps {
   /** Runs a timer just scheduled (after its transaction commits) instead of waiting for the poll. */
   runTimerSoon: (id: string) => Promise<void>;
 }
+
+/** When a hold for payment made at `now` runs out: a booking's, an extension's. */
+export const holdEndFrom = (now: Date): Date => new Date(now.getTime() + LOCKER_RULES.holdMinutes * 60_000);
 
 /** Timer kinds bookings set (handlers in timers.ts). */
 export const TIMER = {

@@ -3,6 +3,7 @@ import {
   holdsLocker,
   isOpenAt,
   LOCKER_RULES,
+  type LockerRate,
   type PlanAllowance,
   quoteHours,
 } from '@petti/shared';
@@ -11,7 +12,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
 import type { CoreBase } from './core-base.ts';
-import { TIMER } from './core-deps.ts';
+import { holdEndFrom, TIMER } from './core-deps.ts';
 import { freeLockers, getRate, lockSiteSize, type SiteRow } from './repo.ts';
 import { type BookingRow, bookingCharges, bookings, type ChargeRow } from './schema.ts';
 
@@ -83,14 +84,15 @@ export function createLifecycle(base: CoreBase) {
     site: SiteRow,
     via: 'create' | 'waitlist',
     sessionId: string | null,
-    known?: { plan: PlanAllowance | null },
+    /** What the caller has read already; `holdExpiresAt` when it wrote the hold's end with the row. */
+    known?: { plan: PlanAllowance | null; rate?: LockerRate; holdExpiresAt?: Date },
   ): Promise<{ booking: BookingRow; charge: ChargeRow | null }> {
     const tx = fx.tx;
     const now = clock.now();
-    const rate = await getRate(tx, site.type, b0.size);
+    const rate = known?.rate ?? (await getRate(tx, site.type, b0.size));
     const plan = known ? known.plan : await allowance(tx, b0.userId, now);
     const quote = quoteHours(rate, b0.size, 0, b0.durationHours, plan);
-    const holdExpiresAt = new Date(now.getTime() + LOCKER_RULES.holdMinutes * MIN);
+    const holdExpiresAt = known?.holdExpiresAt ?? holdEndFrom(now);
     const charge = await addCharge(tx, b0, {
       kind: 'booking',
       hours: b0.durationHours,
@@ -99,7 +101,7 @@ export function createLifecycle(base: CoreBase) {
       holdExpiresAt,
     });
     if (charge.state === 'pending') {
-      const b = await update(tx, b0, { holdExpiresAt });
+      const b = known?.holdExpiresAt ? b0 : await update(tx, b0, { holdExpiresAt });
       await timer(tx, TIMER.holdExpiry, holdExpiresAt, b);
       if (via === 'waitlist') {
         const id = await schedule(tx, clock, {

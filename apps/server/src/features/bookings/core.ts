@@ -4,7 +4,7 @@ import { createLifecycle } from './core-lifecycle.ts';
 import { createOverstay } from './core-overstay.ts';
 import { lockerLabel } from './emitter.ts';
 
-export { type BookingPatch, type CoreDeps, TIMER } from './core-deps.ts';
+export { type BookingPatch, type CoreDeps, holdEndFrom, TIMER } from './core-deps.ts';
 
 /**
  * The booking state machine's moving parts, shared by the routes, the timers, the payment hooks and

@@ -1,8 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DbOrTx } from '../../../db/client.ts';
 import { expectUnchanged, moneyAndStock, withPlan } from '../../../test/booking-world.ts';
 import { clearHooks, failStep } from '../../../test/flow-helpers.ts';
-import { buildTestApp, type TestApp } from '../../../test/helper.ts';
+import { buildTestApp, onPostgres, type TestApp } from '../../../test/helper.ts';
 import { heartbeatAll, shopper } from '../../../test/locker-helpers.ts';
 import { subscriptions } from '../../plans/schema.ts';
 import { bookingCharges } from '../schema.ts';
@@ -12,10 +13,16 @@ beforeAll(async () => {
   t = await buildTestApp({ env: { AUTH_IP_CODES_PER_HOUR: '10000' } });
   await heartbeatAll(t);
 });
-afterEach(() => clearHooks(t));
+afterEach(() => {
+  clearHooks(t);
+  vi.restoreAllMocks();
+});
 afterAll(() => t.close());
 
 const flow = () => t.app.services.bookingFlows.book;
+
+const chargesOf = (userId: string) =>
+  t.ctx.database.db.select().from(bookingCharges).where(eq(bookingCharges.userId, userId));
 
 async function subscriptionOf(userId: string) {
   const [sub] = await t.ctx.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
@@ -23,62 +30,85 @@ async function subscriptionOf(userId: string) {
 }
 
 describe('bookings.book', () => {
-  it('prices, holds a locker, opens the provider order, then records the payment', () => {
+  it('checks, prices and holds a locker, opens the provider order, then records the payment', () => {
     expect(flow().steps).toEqual([
-      'bookings.price',
       'bookings.hold-locker',
       'payments.open-provider-order',
       'bookings.record-payment',
     ]);
   });
 
-  it.each([
-    'bookings.price',
-    'bookings.hold-locker',
-    'payments.open-provider-order',
-    'bookings.record-payment',
-  ])('failing at %s leaves no booking, charge, payment, plan hours, timer or event behind', async (step) => {
-    const u = await shopper(t);
-    // Locker Lite pays 10 of the 12 hours: the hold takes plan hours and still needs a payment.
-    await withPlan(t, u.tokens.accessToken, 'locker-lite');
-    const before = await moneyAndStock(t, [u.userId]);
-    const heard = u.events.length;
-    failStep(t, 'bookings.book', step);
-    const res = await u.call('POST', '/api/bookings', { siteId: 'bus-stand', size: 'M', durationHours: 12 });
-    expect(res.statusCode).toBe(500);
-    await expectUnchanged(t, before, [u.userId], [u], [heard]);
+  it.each(['bookings.hold-locker', 'payments.open-provider-order', 'bookings.record-payment'])(
+    'failing at %s leaves no booking, charge, payment, plan hours, timer or event behind',
+    async (step) => {
+      const u = await shopper(t);
+      // Locker Lite pays 10 of the 12 hours: the hold takes plan hours and still needs a payment.
+      await withPlan(t, u.tokens.accessToken, 'locker-lite');
+      const before = await moneyAndStock(t, [u.userId]);
+      const heard = u.events.length;
+      failStep(t, 'bookings.book', step);
+      const res = await u.call('POST', '/api/bookings', {
+        siteId: 'bus-stand',
+        size: 'M',
+        durationHours: 12,
+      });
+      expect(res.statusCode).toBe(500);
+      await expectUnchanged(t, before, [u.userId], [u], [heard]);
 
-    // And the same request goes through once nothing fails.
-    clearHooks(t);
-    const ok = await u.book({ siteId: 'bus-stand', size: 'M', durationHours: 12 });
-    expect(ok).toMatchObject({ state: 'awaiting_payment', price: { planHours: 10, amountPaise: 1000 } });
-    expect((await subscriptionOf(u.userId)).lockerHoursUsed).toBe(10);
-    await u.heard('bookingCreated', ok.id);
-  });
+      // And the same request goes through once nothing fails.
+      clearHooks(t);
+      const ok = await u.book({ siteId: 'bus-stand', size: 'M', durationHours: 12 });
+      expect(ok).toMatchObject({ state: 'awaiting_payment', price: { planHours: 10, amountPaise: 1000 } });
+      expect((await subscriptionOf(u.userId)).lockerHoursUsed).toBe(10);
+      await u.heard('bookingCreated', ok.id);
+    },
+  );
 });
 
 describe('plan hours taken by a booking', () => {
-  it('refuses the booking when the hours priced in went to something else before the hold took them', async () => {
+  /** Runs `meanwhile` just before the hold takes the plan's hours, after the plan was read. */
+  const beforeHoursTaken = (meanwhile: (tx: DbOrTx) => Promise<void>) => {
+    const plans = t.app.services.plans;
+    const use = plans.useLockerHours.bind(plans);
+    vi.spyOn(plans, 'useLockerHours').mockImplementationOnce(async (tx, id, hours) => {
+      await meanwhile(tx);
+      return use(tx, id, hours);
+    });
+  };
+
+  // On PostgreSQL only: the rival use commits on a connection of its own while the booking's
+  // transaction is open (the embedded database runs one transaction at a time).
+  it.runIf(onPostgres)(
+    'refuses the booking when the hours priced in went to something else before the hold took them',
+    async () => {
+      const u = await shopper(t);
+      await withPlan(t, u.tokens.accessToken, 'locker-lite');
+      const sub = await subscriptionOf(u.userId);
+      // The booking read 10 plan hours left; they are used up elsewhere before it takes them.
+      beforeHoursTaken(async () => {
+        expect(await t.app.services.plans.useLockerHours(t.ctx.database.db, sub.id, 10)).toBe(true);
+      });
+      const res = await u.call('POST', '/api/bookings', { siteId: 'bus-stand', size: 'M', durationHours: 4 });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json().error.code).toBe('Conflict');
+      expect((await subscriptionOf(u.userId)).lockerHoursUsed).toBe(10);
+      expect(await chargesOf(u.userId)).toEqual([]);
+    },
+  );
+
+  it('refuses the booking when the plan hours it read are gone when it takes them', async () => {
     const u = await shopper(t);
     await withPlan(t, u.tokens.accessToken, 'locker-lite');
     const sub = await subscriptionOf(u.userId);
-    // Between the price (10 plan hours left) and the hold, the plan's hours are used up elsewhere.
-    t.app.services.flows.setHooks({
-      async beforeStep(f, s) {
-        if (f === 'bookings.book' && s === 'bookings.hold-locker')
-          expect(await t.app.services.plans.useLockerHours(t.ctx.database.db, sub.id, 10)).toBe(true);
-      },
+    // As the booking's transaction would see a rival's use: made in it, and rolled back with it.
+    beforeHoursTaken(async (tx) => {
+      expect(await t.app.services.plans.useLockerHours(tx, sub.id, 10)).toBe(true);
     });
     const res = await u.call('POST', '/api/bookings', { siteId: 'bus-stand', size: 'M', durationHours: 4 });
     expect(res.statusCode, res.body).toBe(409);
     expect(res.json().error.code).toBe('Conflict');
-    const after = await subscriptionOf(u.userId);
-    expect(after.lockerHoursUsed).toBe(10);
-    const charges = await t.ctx.database.db
-      .select()
-      .from(bookingCharges)
-      .where(eq(bookingCharges.userId, u.userId));
-    expect(charges).toEqual([]);
+    expect((await subscriptionOf(u.userId)).lockerHoursUsed).toBe(0);
+    expect(await chargesOf(u.userId)).toEqual([]);
   });
 
   it('never gives more plan hours than the plan has when bookings race for its last hours', async () => {

@@ -1,6 +1,5 @@
 import { type CreateBookingBody, LOCKER_RULES, type PlanAllowance } from '@petti/shared';
 import { and, eq } from 'drizzle-orm';
-import { EXCLUSION_VIOLATION, isPgError } from '../../../db/errors.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { FlowRunner } from '../../../platform/flows/runner.ts';
 import { dbStep, undoWith } from '../../../platform/flows/steps.ts';
@@ -8,11 +7,11 @@ import { newId } from '../../../platform/ids.ts';
 import { cancelBookingTimers } from '../../../platform/jobs/worker.ts';
 import { usersService } from '../../users/index.ts';
 import { type Caller, type Outcome, refuseAtSite, resolveStart, sizeAtSite } from '../checks.ts';
-import { type BookingCore, TIMER } from '../core.ts';
+import { type BookingCore, holdEndFrom, TIMER } from '../core.ts';
 import { mayUse } from '../offers.ts';
 import type { PaymentObject, PaymentsPort } from '../ports.ts';
-import { freeLockers, liveBookingCount, lockSiteSize, type SiteRow } from '../repo.ts';
-import { type BookingRow, bookingCharges, bookings } from '../schema.ts';
+import { freeLockers, getRate, liveBookingCount, lockSiteSize, type SiteRow } from '../repo.ts';
+import { type BookingRow, bookingCharges, bookings, type ChargeRow } from '../schema.ts';
 import { draftFor, type recordPaymentStep } from './steps/payment.ts';
 
 const MIN = 60_000;
@@ -24,26 +23,27 @@ export interface BookInput {
   requestKey?: string;
 }
 
-interface Priced {
-  site: SiteRow;
-  start: Date;
-  scheduled: boolean;
-  end: Date;
-  plan: PlanAllowance | null;
-  complexId: string | null;
-}
+type Waitlist = { site: SiteRow; start: Date; plan: PlanAllowance | null; complexId: string | null };
 
 export interface Booked {
   booking: BookingRow;
   payment: PaymentObject | null;
-  waitlist?: { site: SiteRow; start: Date; plan: PlanAllowance | null; complexId: string | null };
+  waitlist?: Waitlist;
+}
+
+/** What the hold step left: a held locker (with its charge, if the plan does not pay it all) or a place on the waitlist. */
+interface Held {
+  booking: BookingRow;
+  charge: ChargeRow | null;
+  site: SiteRow;
+  waitlist?: Waitlist;
 }
 
 /**
- * Booking a locker (docs/product.md#booking-states): check and price the request with the user's
- * plan; hold a free locker (taking the plan hours) or join the waitlist; open the provider's order
- * with no transaction open; record the payment and announce the hold. A plan-covered booking is
- * confirmed in the hold step and needs no payment.
+ * Booking a locker (docs/product.md#booking-states): in one transaction, check and price the request
+ * with the user's plan, then hold a free locker (taking the plan hours) or join the waitlist; open
+ * the provider's order with no transaction open; record the payment and announce the hold, which
+ * ends the run. A plan-covered booking is confirmed in the hold step and needs no payment.
  */
 export function bookFlow(
   flows: FlowRunner,
@@ -53,10 +53,11 @@ export function bookFlow(
 ) {
   const { clock } = core.deps;
 
-  const price = dbStep({
-    name: 'bookings.price',
-    async run(fx, { caller, body, requestKey }: BookInput): Promise<Outcome<Priced | { seen: BookingRow }>> {
+  const holdLocker = dbStep<BookInput, Outcome<Held | { seen: BookingRow }>, { bookingId: string }>({
+    name: 'bookings.hold-locker',
+    async run(fx, input) {
       const tx = fx.tx;
+      const { caller, body, requestKey } = input;
       if (requestKey) {
         const [seen] = await tx
           .select()
@@ -64,6 +65,8 @@ export function bookFlow(
           .where(and(eq(bookings.userId, caller.userId), eq(bookings.requestKey, requestKey)));
         if (seen) return { ok: { seen } };
       }
+      // The checks and what prices the hold are read before the site's lock is taken, so that the
+      // lock is held only while a locker is chosen and held (docs/performance.md#lockers).
       const now = clock.now();
       const site = await core.siteOf(tx, body.siteId);
       const complexId = await usersService.complexOf(tx, caller.userId);
@@ -75,30 +78,23 @@ export function bookFlow(
         throw new AppError('TooManyBookings');
       const end = new Date(start.getTime() + body.durationHours * HOUR);
       const plan = await core.allowance(tx, caller.userId, now);
-      return { ok: { site, start, scheduled, end, plan, complexId } };
-    },
-  });
+      const rate = await getRate(tx, site.type, body.size);
 
-  const holdLocker = dbStep({
-    name: 'bookings.hold-locker',
-    async run(fx, { input, priced }: { input: BookInput; priced: Priced }) {
-      const tx = fx.tx;
-      const { caller, body } = input;
-      const { site, start, end, plan } = priced;
-      const now = clock.now();
+      const holdExpiresAt = holdEndFrom(now);
+
       await lockSiteSize(tx, site.id, body.size);
       const base = {
         userId: caller.userId,
         siteId: site.id,
         size: body.size,
-        scheduled: priced.scheduled,
+        scheduled,
         preferLow: body.preferLow ?? false,
         priority: plan?.waitlistPriority ? 1 : 0,
         startsAt: start,
         endsAt: end,
         occupiedUntil: end,
         durationHours: body.durationHours,
-        requestKey: input.requestKey ?? null,
+        requestKey: requestKey ?? null,
         createdAt: now,
         updatedAt: now,
       };
@@ -110,21 +106,22 @@ export function bookFlow(
         preferLow: body.preferLow,
       });
       for (const locker of free) {
-        let row: BookingRow | undefined;
-        try {
-          [row] = await tx.transaction((sp) =>
-            sp
-              .insert(bookings)
-              .values({ ...base, id: newId(), lockerId: locker.id, state: 'awaiting_payment' })
-              .returning(),
-          );
-        } catch (err) {
-          if (isPgError(err, EXCLUSION_VIOLATION)) continue; // taken a moment ago: the next one
-          throw err;
-        }
+        // Taken a moment ago (the exclusion constraint): nothing inserted, and the next one is tried.
+        // The hold's end is written with the row: a covered booking's is cleared as it is confirmed.
+        const [row] = await tx
+          .insert(bookings)
+          .values({ ...base, id: newId(), lockerId: locker.id, state: 'awaiting_payment', holdExpiresAt })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) continue;
         // The plan as priced: if its hours went meanwhile, taking them fails and so does the booking.
-        const held = await core.startHold(fx, row!, site, 'create', caller.sessionId, { plan });
-        return held.charge ? undoWith({ ...held, site }, { bookingId: held.booking.id }) : { ...held, site };
+        const held = await core.startHold(fx, row, site, 'create', caller.sessionId, {
+          plan,
+          rate,
+          holdExpiresAt,
+        });
+        const ok = { ok: { ...held, site } };
+        return held.charge ? undoWith(ok, { bookingId: held.booking.id }) : ok;
       }
       // Full: join the waitlist. The offers are worked out after the flow (they need no lock).
       const [waiting] = await tx
@@ -137,10 +134,12 @@ export function bookFlow(
         new Date(start.getTime() + LOCKER_RULES.waitlistMinutes * MIN),
         waiting!,
       );
-      return { booking: waiting!, charge: null, site, waitlisted: true as const };
+      return {
+        ok: { booking: waiting!, charge: null, site, waitlist: { site, start, plan, complexId } },
+      };
     },
     /** The hold goes as if never made: its charge, plan hours and timers; the locker may go to the waitlist. */
-    async undo(fx, { bookingId }: { bookingId: string }) {
+    async undo(fx, { bookingId }) {
       const tx = fx.tx;
       const b = await core.lockBooking(tx, bookingId);
       if (b?.state !== 'awaiting_payment') return;
@@ -160,28 +159,32 @@ export function bookFlow(
 
   return flows.define<BookInput, Outcome<Booked>>({
     name: 'bookings.book',
-    steps: [price, holdLocker, payments.openProviderOrder, recordPayment],
+    steps: [holdLocker, payments.openProviderOrder, recordPayment],
     async run(flow, input) {
-      const priced = await flow.db(price, input);
-      if ('refused' in priced) return priced;
-      if ('seen' in priced.ok) return { ok: { booking: priced.ok.seen, payment: null } };
-      const held = await flow.db(holdLocker, { input, priced: priced.ok });
-      if ('waitlisted' in held) {
-        const { site, start, plan, complexId } = priced.ok;
-        return { ok: { booking: held.booking, payment: null, waitlist: { site, start, plan, complexId } } };
-      }
-      if (!held.charge) return { ok: { booking: held.booking, payment: null } };
-      const draft = draftFor(payments, held.booking, held.site, held.charge);
+      const held = await flow.db(holdLocker, input);
+      if ('refused' in held) return held;
+      if ('seen' in held.ok) return { ok: { booking: held.ok.seen, payment: null } };
+      const { booking, charge, site, waitlist } = held.ok;
+      if (waitlist) return { ok: { booking, payment: null, waitlist } };
+      if (!charge) return { ok: { booking, payment: null } };
+      const draft = draftFor(payments, booking, site, charge);
       const opened = await flow.call(payments.openProviderOrder, draft);
-      const recorded = await flow.db(recordPayment, {
-        bookingId: held.booking.id,
-        chargeId: held.charge.id,
-        draft,
-        opened,
-        announce: 'created',
-        sessionId: input.caller.sessionId,
-      });
-      if (!recorded) throw new AppError('Conflict', 'The locker hold ended meanwhile. Please try again.');
+      const recorded = await flow.db(
+        recordPayment,
+        {
+          bookingId: booking.id,
+          chargeId: charge.id,
+          draft,
+          opened,
+          announce: 'created',
+          sessionId: input.caller.sessionId,
+          site,
+        },
+        { ends: true },
+      );
+      // The hold ran out meanwhile: its own expiry undid it, so there is nothing left to undo here.
+      if (!recorded)
+        return { refused: new AppError('Conflict', 'The locker hold ended meanwhile. Please try again.') };
       return { ok: { booking: recorded.booking, payment: recorded.payment } };
     },
   });

@@ -5,13 +5,12 @@ import type { FlowRunner } from '../../../platform/flows/runner.ts';
 import { dbStep, type Undoable, undoWith } from '../../../platform/flows/steps.ts';
 import { cancelTimerByKey, schedule } from '../../../platform/jobs/worker.ts';
 import { type Caller, invalid, lockOwn } from '../checks.ts';
-import { type BookingCore, TIMER } from '../core.ts';
+import { type BookingCore, holdEndFrom, TIMER } from '../core.ts';
 import type { PaymentObject, PaymentsPort } from '../ports.ts';
 import { getRate, type SiteRow } from '../repo.ts';
 import { type BookingRow, bookingCharges, type ChargeRow } from '../schema.ts';
 import { draftFor, type recordPaymentStep } from './steps/payment.ts';
 
-const MIN = 60_000;
 const HOUR = 3_600_000;
 
 export interface ExtendInput {
@@ -66,7 +65,7 @@ export function extendFlow(
         occupiedUntil: b.occupiedUntil && b.occupiedUntil > newEnd ? b.occupiedUntil : newEnd,
       });
       if (!held) throw new AppError('ExtensionOverlaps');
-      const holdExpiresAt = new Date(now.getTime() + LOCKER_RULES.holdMinutes * MIN);
+      const holdExpiresAt = holdEndFrom(now);
       const charge = await core.addCharge(tx, held, { kind: 'extension', hours, quote, plan, holdExpiresAt });
       if (charge.state !== 'pending')
         return { booking: await core.applyExtension(fx, held, charge, caller.sessionId), charge: null, site };

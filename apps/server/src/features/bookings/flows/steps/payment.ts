@@ -51,6 +51,8 @@ export interface RecordInput {
   opened: OpenedOrder;
   announce: Announce;
   sessionId: string | null;
+  /** The booking's site, when the caller has it already: not read again for the event's text. */
+  site?: SiteRow;
 }
 
 /**
@@ -74,7 +76,7 @@ export function recordPaymentStep(core: BookingCore, payments: PaymentsPort) {
         .update(bookingCharges)
         .set({ paymentId: payment.id, payment })
         .where(eq(bookingCharges.id, charge.id));
-      const site = await core.siteOf(tx, b.siteId);
+      const site = input.site?.id === b.siteId ? input.site : await core.siteOf(tx, b.siteId);
       const sessionId = input.sessionId;
       const amountPaise = charge.amountPaise;
       switch (input.announce) {
