@@ -76,6 +76,8 @@ async function main() {
         });
         c.once('connect', () => resolve(c));
         c.once('error', reject);
+        // Refused (past BROKER_MAX_CONNECTIONS_PER_USER, say): fail, rather than wait for ever.
+        c.once('close', () => reject(new Error('the broker closed the connection before accepting it')));
       });
     await pool(
       16,
