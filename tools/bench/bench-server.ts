@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPetti } from '../../apps/server/src/bootstrap.ts';
@@ -12,6 +13,44 @@ export const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
+
+/**
+ * A lean HTTP client for load: node:http over kept-alive connections, `connections` at most. The
+ * load shares the machine's cores with the server and its database, and `fetch` (undici) spent about
+ * 1.1–1.8 ms of CPU per request where this spends a fraction of it (docs/performance.md#orders).
+ */
+export function loadClient(connections: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  return {
+    post(
+      url: string,
+      headers: Record<string, string>,
+      body: string,
+    ): Promise<{ status: number; body: string }> {
+      return new Promise((resolve, reject) => {
+        const req = request(
+          url,
+          {
+            method: 'POST',
+            agent,
+            headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
+            );
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    },
+    close: () => agent.destroy(),
+  };
+}
 
 /** Runs the jobs with at most `n` at a time; the answers in the jobs' order. */
 export async function pool<T>(n: number, jobs: Array<() => Promise<T>>): Promise<T[]> {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openAllDay } from '../e2e/shopper.ts';
 import { ready, server, start, stop } from '../faults/services.ts';
-import { pct, pool, signUp } from './bench-server.ts';
+import { loadClient, pct, pool, signUp } from './bench-server.ts';
 import { commandCpuMs, ownCpuMs, processTreeCpuMs } from './cpu-time.ts';
 import { ORDER_GOAL } from './goals.ts';
 import { runBench, writeReport } from './report.ts';
@@ -81,6 +81,7 @@ async function main() {
       postgres: commandCpuMs('postgres'),
       own: ownCpuMs(),
     };
+    const http = loadClient(CONCURRENCY);
     const t0 = performance.now();
     await pool(
       CONCURRENCY,
@@ -88,29 +89,30 @@ async function main() {
         const u = users[i % users.length]!;
         const v = variants[i % variants.length]!;
         const started = performance.now();
-        const res = await fetch(`${s.baseUrl}/api/orders`, {
-          method: 'POST',
-          headers: {
+        const res = await http.post(
+          `${s.baseUrl}/api/orders`,
+          {
             'content-type': 'application/json',
             authorization: `Bearer ${u.token}`,
             // The app's client id (CLIENT_ID's default), which order placement asks for.
             'x-client-id': 'petti-web',
             'idempotency-key': `bench-${i}-${Date.now()}`,
           },
-          body: JSON.stringify({
+          JSON.stringify({
             sellerId: SHOP,
             items: [{ vrntId: v.vrntId, quantity: 1, productPrice: v.productPrice }],
             deliveryType: 'curbside',
             vehicleNo: 'TN 67 AB 1234',
           }),
-        });
-        const body = await res.text();
+        );
+        const body = res.body;
         if (res.status !== 201 && refusals.size < 3) refusals.add(`${res.status} ${body.slice(0, 200)}`);
         latencies.push(performance.now() - started);
         outcomes[res.status] = (outcomes[res.status] ?? 0) + 1;
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
+    http.close();
     const cpuAfter = {
       tree: processTreeCpuMs(serverPid),
       postgres: commandCpuMs('postgres'),
