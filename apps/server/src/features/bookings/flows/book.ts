@@ -66,7 +66,7 @@ export function bookFlow(
         if (seen) return { ok: { seen } };
       }
       // The checks and what prices the hold are read before the site's lock is taken, so that the
-      // lock is held only while a locker is chosen and held (docs/performance.md#lockers).
+      // lock is held only while a locker is chosen and held (docs/performance.md#locker-bookings).
       const now = clock.now();
       const site = await core.siteOf(tx, body.siteId);
       const complexId = await usersService.complexOf(tx, caller.userId);
@@ -106,8 +106,9 @@ export function bookFlow(
         preferLow: body.preferLow,
       });
       for (const locker of free) {
-        // Taken a moment ago (the exclusion constraint): nothing inserted, and the next one is tried.
-        // The hold's end is written with the row: a covered booking's is cleared as it is confirmed.
+        // Taken a moment ago (the exclusion constraint on a locker's times): no row, and the next one
+        // is tried. The hold's end is written with the row; a covered booking's is cleared as it is
+        // confirmed.
         const [row] = await tx
           .insert(bookings)
           .values({ ...base, id: newId(), lockerId: locker.id, state: 'awaiting_payment', holdExpiresAt })
