@@ -251,6 +251,15 @@ describe('booking a locker now', () => {
     expect(b.id).toBe(a.id);
   });
 
+  it('answers one booking to twins of a request sent at the same time', async () => {
+    const u = await shopper(t);
+    const key = { 'idempotency-key': 'twin-key-0001' };
+    const body = { siteId: 'railway-station', size: 'M', durationHours: 1 };
+    const [a, b] = await Promise.all([u.book(body, key), u.book(body, key)]);
+    expect(b.id).toBe(a.id);
+    expect((await u.book(body, key)).id).toBe(a.id);
+  });
+
   it('lets a plan pay for the whole booking: reserved at once, no payment', async () => {
     const u = await shopper(t);
     const { payment } = await buyPlan(t, u.tokens.accessToken, 'locker-plus');

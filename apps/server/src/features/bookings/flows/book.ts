@@ -58,13 +58,16 @@ export function bookFlow(
     async run(fx, input) {
       const tx = fx.tx;
       const { caller, body, requestKey } = input;
-      if (requestKey) {
+      const bookedWithKey = async () => {
+        if (!requestKey) return undefined;
         const [seen] = await tx
           .select()
           .from(bookings)
           .where(and(eq(bookings.userId, caller.userId), eq(bookings.requestKey, requestKey)));
-        if (seen) return { ok: { seen } };
-      }
+        return seen;
+      };
+      const seen = await bookedWithKey();
+      if (seen) return { ok: { seen } };
       // The checks and what prices the hold are read before the site's lock is taken, so that the
       // lock is held only while a locker is chosen and held (docs/performance.md#locker-bookings).
       const now = clock.now();
@@ -107,7 +110,8 @@ export function bookFlow(
       });
       for (const locker of free) {
         // Taken a moment ago (the exclusion constraint on a locker's times): no row, and the next one
-        // is tried. The hold's end is written with the row; a covered booking's is cleared as it is
+        // is tried; so is a twin of this request that booked first (the key's constraint), found
+        // below. The hold's end is written with the row; a covered booking's is cleared as it is
         // confirmed.
         const [row] = await tx
           .insert(bookings)
@@ -128,15 +132,23 @@ export function bookFlow(
       const [waiting] = await tx
         .insert(bookings)
         .values({ ...base, id: newId(), lockerId: null, state: 'waitlisted' })
+        .onConflictDoNothing()
         .returning();
+      // Only the request key conflicts here (a waitlisted row has no locker): a twin sent at the
+      // same time booked first, and its booking is the answer.
+      if (!waiting) {
+        const twin = await bookedWithKey();
+        if (!twin) throw new Error('a booking with no locker conflicted, but not on its request key');
+        return { ok: { seen: twin } };
+      }
       await core.timer(
         tx,
         TIMER.waitlistExpiry,
         new Date(start.getTime() + LOCKER_RULES.waitlistMinutes * MIN),
-        waiting!,
+        waiting,
       );
       return {
-        ok: { booking: waiting!, charge: null, site, waitlist: { site, start, plan, complexId } },
+        ok: { booking: waiting, charge: null, site, waitlist: { site, start, plan, complexId } },
       };
     },
     /** The hold goes as if never made: its charge, plan hours and timers; the locker may go to the waitlist. */
