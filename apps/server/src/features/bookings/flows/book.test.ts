@@ -76,40 +76,31 @@ describe('plan hours taken by a booking', () => {
     });
   };
 
-  // On PostgreSQL only: the rival use commits on a connection of its own while the booking's
-  // transaction is open (the embedded database runs one transaction at a time).
-  it.runIf(onPostgres)(
-    'refuses the booking when the hours priced in went to something else before the hold took them',
-    async () => {
+  // A rival's use on a connection of its own commits while the booking's transaction is open (on
+  // PostgreSQL only: the embedded database runs one transaction at a time); made in the booking's
+  // own transaction, as that transaction would see it, it is rolled back with the booking.
+  const rivals: Array<[string, 'apart' | 'within', number]> = [
+    ...(onPostgres ? [['on a connection of its own', 'apart', 10] as [string, 'apart', number]] : []),
+    ['in its own transaction', 'within', 0],
+  ];
+  it.each(rivals)(
+    'refuses the booking when the plan hours it read are used up %s before it takes them',
+    async (_how, rival, usedAfter) => {
       const u = await shopper(t);
       await withPlan(t, u.tokens.accessToken, 'locker-lite');
       const sub = await subscriptionOf(u.userId);
-      // The booking read 10 plan hours left; they are used up elsewhere before it takes them.
-      beforeHoursTaken(async () => {
-        expect(await t.app.services.plans.useLockerHours(t.ctx.database.db, sub.id, 10)).toBe(true);
+      // The booking read 10 plan hours left; they are used up before it takes them.
+      beforeHoursTaken(async (tx) => {
+        const q = rival === 'apart' ? t.ctx.database.db : tx;
+        expect(await t.app.services.plans.useLockerHours(q, sub.id, 10)).toBe(true);
       });
       const res = await u.call('POST', '/api/bookings', { siteId: 'bus-stand', size: 'M', durationHours: 4 });
       expect(res.statusCode, res.body).toBe(409);
       expect(res.json().error.code).toBe('Conflict');
-      expect((await subscriptionOf(u.userId)).lockerHoursUsed).toBe(10);
+      expect((await subscriptionOf(u.userId)).lockerHoursUsed).toBe(usedAfter);
       expect(await chargesOf(u.userId)).toEqual([]);
     },
   );
-
-  it('refuses the booking when the plan hours it read are gone when it takes them', async () => {
-    const u = await shopper(t);
-    await withPlan(t, u.tokens.accessToken, 'locker-lite');
-    const sub = await subscriptionOf(u.userId);
-    // As the booking's transaction would see a rival's use: made in it, and rolled back with it.
-    beforeHoursTaken(async (tx) => {
-      expect(await t.app.services.plans.useLockerHours(tx, sub.id, 10)).toBe(true);
-    });
-    const res = await u.call('POST', '/api/bookings', { siteId: 'bus-stand', size: 'M', durationHours: 4 });
-    expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().error.code).toBe('Conflict');
-    expect((await subscriptionOf(u.userId)).lockerHoursUsed).toBe(0);
-    expect(await chargesOf(u.userId)).toEqual([]);
-  });
 
   it('never gives more plan hours than the plan has when bookings race for its last hours', async () => {
     const u = await shopper(t);
