@@ -17,7 +17,7 @@ export const pct = (xs: number[], p: number) => {
 /**
  * A lean HTTP client for load: node:http over kept-alive connections, `connections` at most. The
  * load shares the machine's cores with the server and its database, and `fetch` (undici) spent about
- * 1.1–1.8 ms of CPU per request where this spends a fraction of it (docs/performance.md#orders).
+ * 1.1–2.8 ms of CPU per request where this spends a fraction of it (docs/performance.md#orders).
  */
 export function loadClient(connections: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });

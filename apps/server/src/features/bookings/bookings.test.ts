@@ -272,7 +272,10 @@ describe('booking a locker now', () => {
     });
     expect(b.payment).toBeUndefined();
     expect(b.pin).toMatch(/^\d{6}$/);
-    expect((await u.heard('bookingCreated', b.id)).data.isRequirePricing).toBe(false);
+    const created = await u.heard('bookingCreated', b.id);
+    expect(created.data.isRequirePricing).toBe(false);
+    // Nothing to pay: no hold for payment, from the first event on.
+    expect((created.data.booking as { holdExpiresAt: string | null }).holdExpiresAt).toBeNull();
     await u.heard('bookingReserved', b.id);
     const subs = await u.call('GET', '/api/subscriptions');
     expect(JSON.stringify(subs.json())).toContain('"lockerHoursUsed":4');

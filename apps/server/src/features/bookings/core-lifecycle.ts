@@ -116,9 +116,11 @@ export function createLifecycle(base: CoreBase) {
       }
       return { booking: b, charge };
     }
+    // Covered: nothing to pay, so no hold (the end a new booking was written with is cleared as it is confirmed).
+    const covered = { ...b0, holdExpiresAt: null };
     const event = via === 'create' ? 'bookingCreated' : 'availableLockerFound';
-    await emit(fx, b0, { event, sessionId, isRequirePricing: false, reason: 'covered', site });
-    return { booking: await confirmPaid(fx, b0, sessionId, site), charge: null };
+    await emit(fx, covered, { event, sessionId, isRequirePricing: false, reason: 'covered', site });
+    return { booking: await confirmPaid(fx, covered, sessionId, site), charge: null };
   }
 
   /** Gives plan hours of charges that will not be paid (lapsed, cancelled) back to their subscription. */
