@@ -1,4 +1,4 @@
-import type { Order, OrderQuote } from '@petti/shared/schemas/orders';
+import type { Order, OrderList, OrderQuote } from '@petti/shared/schemas/orders';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
@@ -43,6 +43,30 @@ afterAll(async () => {
   await buyer?.stop();
   await t?.close();
 });
+
+/**
+ * A list read page after page by its cursor (`read` gets `&after=…`, empty for the first page): every
+ * order's id in the order given, and the first page's count. A page read with a cursor counts nothing.
+ */
+async function byCursor(
+  read: (after: string) => Promise<{ statusCode: number; body: string; json(): unknown }>,
+) {
+  const ids: string[] = [];
+  let total: number | null = null;
+  let cursor: string | null = null;
+  for (let n = 0; n < 100; n++) {
+    const res = await read(cursor ? `&after=${cursor}` : '');
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as OrderList;
+    ids.push(...body.items.map((o) => o.id));
+    if (cursor) expect(body.total).toBeNull();
+    else total = body.total;
+    expect(body.hasMore).toBe(body.nextCursor !== null);
+    cursor = body.nextCursor;
+    if (!cursor) return { ids, total };
+  }
+  throw new Error('the list did not end within 100 pages');
+}
 
 const homeOrder = async (items: Array<Awaited<ReturnType<typeof line>>>) => ({
   sellerId: SHOP,
@@ -565,19 +589,8 @@ describe('after payment', () => {
 
     // Page after page by cursor: the same orders, in the same order, none twice, none missed.
     const all = (await buyer.call('GET', '/api/orders?pageSize=50')).json();
-    const seen: string[] = [];
-    let cursor: string | null = null;
-    for (let n = 0; n < 50; n++) {
-      const res = await buyer.call('GET', `/api/orders?pageSize=2${cursor ? `&after=${cursor}` : ''}`);
-      expect(res.statusCode, res.body).toBe(200);
-      const body = res.json();
-      seen.push(...body.items.map((o: Order) => o.id));
-      if (cursor) expect(body.total).toBeNull();
-      expect(body.hasMore).toBe(body.nextCursor !== null);
-      cursor = body.nextCursor;
-      if (!cursor) break;
-    }
-    expect(seen).toEqual(all.items.map((o: Order) => o.id));
+    const { ids } = await byCursor((after) => buyer.call('GET', `/api/orders?pageSize=2${after}`));
+    expect(ids).toEqual(all.items.map((o: Order) => o.id));
     expect(all.nextCursor).toBeNull();
 
     const list = await t.app.inject({
@@ -593,26 +606,16 @@ describe('after payment', () => {
     );
 
     // The shop's list pages by cursor too, with and without a state: every order once, newest first.
+    const ops = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'x-ops-token': t.ctx.config.OPS_TOKEN } });
     for (const state of ['', '&state=delivered,cancelled']) {
-      const ops = (url: string) =>
-        t.app.inject({ method: 'GET', url, headers: { 'x-ops-token': t.ctx.config.OPS_TOKEN } });
       const whole = (await ops(`/api/ops/orders?sellerId=${SHOP}&pageSize=200${state}`)).json();
       expect(whole.items.length).toBeGreaterThan(2);
-      const paged: string[] = [];
-      let next: string | null = null;
-      for (let n = 0; n < 100; n++) {
-        const res = await ops(
-          `/api/ops/orders?sellerId=${SHOP}&pageSize=2${state}${next ? `&after=${next}` : ''}`,
-        );
-        expect(res.statusCode, res.body).toBe(200);
-        const body = res.json();
-        paged.push(...body.items.map((o: Order) => o.id));
-        if (next) expect(body.total).toBeNull();
-        else expect(body.total).toBe(whole.items.length);
-        next = body.nextCursor;
-        if (!next) break;
-      }
-      expect(paged).toEqual(whole.items.map((o: Order) => o.id));
+      const { ids, total } = await byCursor((after) =>
+        ops(`/api/ops/orders?sellerId=${SHOP}&pageSize=2${state}${after}`),
+      );
+      expect(total).toBe(whole.items.length);
+      expect(ids).toEqual(whole.items.map((o: Order) => o.id));
     }
   });
 });
