@@ -12,8 +12,8 @@ export function createRealtime(options: {
   credentials?: { username: string; password: string };
   /** The embedded broker shared by several processes through Redis. */
   redisUrl?: string;
-  /** An external broker's shared-subscription group for this deployment's processes. */
-  shareGroup?: string;
+  /** An external broker's shared-subscription group for this deployment's processes (MQTT_SHARE_GROUP). */
+  shareGroup: string;
 }): Promise<Realtime> {
   return options.mqttUrl
     ? createExternalBroker({

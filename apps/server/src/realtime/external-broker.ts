@@ -28,9 +28,9 @@ export async function createExternalBroker(options: {
    * The shared-subscription group of this deployment's processes (MQTT_SHARE_GROUP): of what they
    * listen to with `local` (controllers' reports, apps' requests), each message reaches one of them.
    */
-  shareGroup?: string;
+  shareGroup: string;
 }): Promise<Realtime> {
-  const shareGroup = options.shareGroup ?? 'petti';
+  const { shareGroup } = options;
   // A user named in the URL wins; else Petti's own server credentials, which its broker hooks accept.
   const named = new URL(options.url).username !== '';
   const client = mqtt.connect(options.url, {
