@@ -70,9 +70,13 @@ const SPOTS: ReadonlyArray<
   (at) => ({ left: at.x + LABEL_OFFSET.x, top: at.y + LABEL_OFFSET.y, align: 'start' }),
   (at, size) => ({ left: at.x - LABEL_OFFSET.x - size.width, top: at.y + LABEL_OFFSET.y, align: 'end' }),
   (at, size) => ({ left: at.x - size.width / 2, top: at.y + 4, align: 'center' }),
-  (at) => ({ left: at.x + 16, top: at.y - 40, align: 'start' }),
-  (at, size) => ({ left: at.x - 16 - size.width, top: at.y - 40, align: 'end' }),
-  (at, size) => ({ left: at.x - size.width / 2, top: at.y - 42 - size.height, align: 'center' }),
+  (at) => ({ left: at.x + 16, top: at.y - PIN.height, align: 'start' }),
+  (at, size) => ({ left: at.x - 16 - size.width, top: at.y - PIN.height, align: 'end' }),
+  (at, size) => ({
+    left: at.x - size.width / 2,
+    top: at.y - PIN.height - GAP - size.height,
+    align: 'center',
+  }),
 ];
 
 const overlap = (a: Box, b: Box) =>
