@@ -48,8 +48,7 @@ function allStats(): ProcStat[] {
 }
 
 /** CPU so far of a process and, apart, of its descendants (the server and its embedded database). */
-export function processTreeCpuMs(pid: number): { own: number; descendants: number } | null {
-  const stats = allStats();
+function treeCpuMs(stats: readonly ProcStat[], pid: number): { own: number; descendants: number } | null {
   const root = stats.find((s) => s.pid === pid);
   if (!root) return null;
   const inTree = new Set([pid]);
@@ -69,15 +68,17 @@ export function processTreeCpuMs(pid: number): { own: number; descendants: numbe
   return { own: root.cpuMs, descendants };
 }
 
-/** CPU so far of every process of this command (PostgreSQL's backends on this machine), summed. */
-export function commandCpuMs(command: string): number {
-  return allStats()
-    .filter((s) => s.command === command)
-    .reduce((a, s) => a + s.cpuMs, 0);
-}
-
-/** This process's own CPU so far (the load generator). */
-export function ownCpuMs(): number {
+/**
+ * CPU so far, from one reading of /proc: the process `pid` and its descendants (`tree`, null when it
+ * is not running or there is no /proc), every process of `command` summed (PostgreSQL's backends on
+ * this machine), and this process's own (the load generator).
+ */
+export function cpuSnapshot(pid: number, command: string) {
+  const stats = allStats();
   const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
+  return {
+    tree: treeCpuMs(stats, pid),
+    command: stats.filter((s) => s.command === command).reduce((a, s) => a + s.cpuMs, 0),
+    own: (user + system) / 1000,
+  };
 }

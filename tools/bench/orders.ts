@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { openAllDay } from '../e2e/shopper.ts';
 import { ready, server, start, stop } from '../faults/services.ts';
 import { loadClient, pct, pool, signUp } from './bench-server.ts';
-import { commandCpuMs, ownCpuMs, processTreeCpuMs } from './cpu-time.ts';
+import { cpuSnapshot } from './cpu-time.ts';
 import { ORDER_GOAL } from './goals.ts';
 import { runBench, writeReport } from './report.ts';
 
@@ -76,11 +76,7 @@ async function main() {
     // Where the CPU goes while orders are placed: the server (and, on PGlite, the database's process
     // under it), PostgreSQL's backends on this machine, and this load generator.
     const serverPid = s.child?.pid ?? 0;
-    const cpuBefore = {
-      tree: processTreeCpuMs(serverPid),
-      postgres: commandCpuMs('postgres'),
-      own: ownCpuMs(),
-    };
+    const cpuBefore = cpuSnapshot(serverPid, 'postgres');
     const http = loadClient(CONCURRENCY);
     const t0 = performance.now();
     await pool(
@@ -113,11 +109,7 @@ async function main() {
     );
     const seconds = (performance.now() - t0) / 1000;
     http.close();
-    const cpuAfter = {
-      tree: processTreeCpuMs(serverPid),
-      postgres: commandCpuMs('postgres'),
-      own: ownCpuMs(),
-    };
+    const cpuAfter = cpuSnapshot(serverPid, 'postgres');
     // Only orders placed count: a refusal is quick, and would pass for throughput.
     const placed = outcomes['201'] ?? 0;
     const perSecond = placed / seconds;
@@ -130,7 +122,7 @@ async function main() {
             server: perOrder(cpuAfter.tree.own - cpuBefore.tree.own),
             database: perOrder(
               database === 'postgres'
-                ? cpuAfter.postgres - cpuBefore.postgres
+                ? cpuAfter.command - cpuBefore.command
                 : cpuAfter.tree.descendants - cpuBefore.tree.descendants,
             ),
             loadGenerator: perOrder(cpuAfter.own - cpuBefore.own),
