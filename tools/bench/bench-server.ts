@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { startPetti } from '../../apps/server/src/bootstrap.ts';
 import { type Config, loadConfig } from '../../apps/server/src/config.ts';
 
-/** What every benchmark shares: a Petti server in this process, and two small measuring tools. */
+/** What the server benchmarks share: a Petti server in this process, a percentile and a lean load client. */
 
 /** The p-th percentile of some numbers (NaN for none). */
 export const pct = (xs: number[], p: number) => {
@@ -50,21 +50,6 @@ export function loadClient(connections: number) {
     },
     close: () => agent.destroy(),
   };
-}
-
-/** Runs the jobs with at most `n` at a time; the answers in the jobs' order. */
-export async function pool<T>(n: number, jobs: Array<() => Promise<T>>): Promise<T[]> {
-  const out: T[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: n }, async () => {
-      while (next < jobs.length) {
-        const i = next++;
-        out[i] = await jobs[i]!();
-      }
-    }),
-  );
-  return out;
 }
 
 export type BenchServer = Awaited<ReturnType<typeof startPetti>> & {

@@ -17,3 +17,6 @@ export const ORDER_GOAL = { perSecond: 500, p99Ms: 100 } as const;
 
 /** Product search at 100,000 products. */
 export const SEARCH_GOAL_MS = 10;
+
+/** Live events with this many apps connected to one server: kept at least as fast as the issue found them. */
+export const LIVE_EVENTS_GOAL = { clients: 10_000, p99Ms: 27 } as const;

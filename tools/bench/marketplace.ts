@@ -3,7 +3,8 @@ import autocannon from 'autocannon';
 import { inArray } from 'drizzle-orm';
 import { addresses } from '../../apps/server/src/features/addresses/schema.ts';
 import { productVariants } from '../../apps/server/src/features/catalog/schema.ts';
-import { pct, pool, signUp, startBenchServer } from './bench-server.ts';
+import { pct, signUp, startBenchServer } from './bench-server.ts';
+import { pool } from './pool.ts';
 import { runBench, writeReport } from './report.ts';
 
 /**

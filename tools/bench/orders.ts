@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openAllDay } from '../e2e/shopper.ts';
 import { ready, server, start, stop } from '../faults/services.ts';
-import { loadClient, pct, pool, signUp } from './bench-server.ts';
+import { loadClient, pct, signUp } from './bench-server.ts';
 import { cpuSnapshot } from './cpu-time.ts';
 import { ORDER_GOAL } from './goals.ts';
+import { pool } from './pool.ts';
 import { runBench, writeReport } from './report.ts';
 
 /**

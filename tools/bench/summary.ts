@@ -1,6 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { FIRST_SCREEN_JS_KB } from '../e2e/journeys/first-screens.ts';
-import { IDLE_MEMORY_GOAL_MB, LIGHTHOUSE_GOAL, ORDER_GOAL, READ_GOAL, SEARCH_GOAL_MS } from './goals.ts';
+import {
+  IDLE_MEMORY_GOAL_MB,
+  LIGHTHOUSE_GOAL,
+  LIVE_EVENTS_GOAL,
+  ORDER_GOAL,
+  READ_GOAL,
+  SEARCH_GOAL_MS,
+} from './goals.ts';
 import { runBench, writeReport } from './report.ts';
 
 /**
@@ -42,6 +49,13 @@ interface Orders {
   placed?: number;
   /** Where the CPU went, per order placed (absent in older reports, null without /proc). */
   cpuMsPerOrder?: { server: number; database: number; loadGenerator: number } | null;
+}
+interface Lockers {
+  database: string;
+  broker: string;
+  clientsConnected: number;
+  /** Absent in reports written before it measured from the commit. */
+  eventDelayMs: { arrivals?: number; median: number; p99: number };
 }
 interface Search {
   database: string;
@@ -192,6 +206,22 @@ async function main() {
           : null,
     });
   }
+
+  const lockers = await report<Lockers>('lockers');
+  const liveGoal = `≤ ${LIVE_EVENTS_GOAL.p99Ms} ms with ${LIVE_EVENTS_GOAL.clients.toLocaleString('en')} apps connected`;
+  const liveMeasure = 'live events, commit → app, p99';
+  rows.push(
+    lockers?.eventDelayMs.arrivals !== undefined
+      ? {
+          measure: `${liveMeasure}, ${lockers.database}, ${lockers.broker} broker`,
+          figure: `${lockers.eventDelayMs.p99.toFixed(1)} ms (median ${lockers.eventDelayMs.median.toFixed(1)} ms; ${lockers.clientsConnected.toLocaleString('en')} apps, ${lockers.eventDelayMs.arrivals} arrivals)`,
+          goal: liveGoal,
+          met:
+            lockers.clientsConnected >= LIVE_EVENTS_GOAL.clients &&
+            lockers.eventDelayMs.p99 <= LIVE_EVENTS_GOAL.p99Ms,
+        }
+      : missing(liveMeasure, liveGoal, 'lockers'),
+  );
 
   const mark = (m: boolean | null) => (m === null ? '–' : m ? 'met' : 'NOT met');
   console.log('\n| measure | figure | goal | |');
