@@ -25,6 +25,7 @@ import { createEventOutbox } from './platform/events/outbox.ts';
 import { createTransactor } from './platform/events/transactor.ts';
 import { createUserEvents } from './platform/events/user-events.ts';
 import { createFlowRunner } from './platform/flows/runner.ts';
+import { REMOVE_PHOTO_FILES, removePhotoFiles } from './platform/images/photo-removal.ts';
 import { createJobWorker } from './platform/jobs/worker.ts';
 import { sweepRateLimits } from './platform/rate-limit/pg-store.ts';
 import { createMsg91Sms } from './platform/sms/msg91-sms.ts';
@@ -133,6 +134,8 @@ export function createServices(ctx: AppContext, log: Logger) {
       run: () => flows.recoverAbandoned(),
     },
   });
+  // Photos' files go once nothing names them (docs/pictures.md#removing-photos).
+  jobs.register({ leased: { [REMOVE_PHOTO_FILES]: removePhotoFiles(storage) } });
   jobs.register({
     periodic: { name: 'rate limit sweep', everyMs: 600_000, run: () => sweepRateLimits(db, clock.now()) },
   });

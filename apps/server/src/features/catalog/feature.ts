@@ -28,7 +28,7 @@ export function createMarketplaceFeature(ctx: AppContext, log: Logger, deps: { s
     checkRange: (args: { seller: RangeSeller; destination: LatLng; kind: 'address' | 'locker' }) =>
       checkRange(distance, args),
     geocoder,
-    catalog: createCatalogService({ db, sellerRows, storage: deps.storage }),
+    catalog: createCatalogService({ db, sellerRows, storage: deps.storage, clock }),
     sellers: createSellersService({ db, clock, distance, log }),
     addresses: createAddressesService({ db, clock }),
     cart: createCartService({ db, clock }),

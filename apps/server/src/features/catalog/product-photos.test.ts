@@ -76,4 +76,35 @@ describe("a shop's product photos (ops API)", () => {
       (await t.app.inject({ method: 'GET', url: `/api/products/photos/${'a'.repeat(32)}/thumb` })).statusCode,
     ).toBe(404);
   });
+
+  it("keeps a replaced or removed photo's files a day, for answers cached before, then removes them", async () => {
+    const served = async (photo: { urls: Record<string, string> }) =>
+      Promise.all(
+        Object.values(photo.urls).map(async (url) => (await t.app.inject({ method: 'GET', url })).statusCode),
+      );
+    const first = (await upload('santhi-mysore-pak', await jpeg(300, 300))).json().product.photo;
+    const second = (await upload('santhi-mysore-pak', await jpeg(320, 240))).json().product.photo;
+    expect(second.id).not.toBe(first.id);
+
+    t.clock.advance(23 * 3_600_000);
+    await t.app.services.jobs.runDueJobs();
+    expect(await served(first)).toEqual([200, 200, 200]);
+    t.clock.advance(2 * 3_600_000);
+    await t.app.services.jobs.runDueJobs();
+    expect(await served(first)).toEqual([404, 404, 404]);
+    expect(await served(second)).toEqual([200, 200, 200]);
+
+    // Taken off: the shown photo goes the same way, a day later.
+    const cleared = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/ops/products/santhi-mysore-pak/photo',
+      headers: { 'x-ops-token': DEV_OPS_TOKEN },
+    });
+    expect(cleared.statusCode).toBe(200);
+    await t.app.services.jobs.runDueJobs();
+    expect(await served(second)).toEqual([200, 200, 200]);
+    t.clock.advance(25 * 3_600_000);
+    await t.app.services.jobs.runDueJobs();
+    expect(await served(second)).toEqual([404, 404, 404]);
+  });
 });

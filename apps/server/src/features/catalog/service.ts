@@ -4,6 +4,8 @@ import type { PhotoSize } from '@petti/shared/schemas/photo';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, inTurn } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { REPLACED_PHOTO_KEPT_MS, schedulePhotoRemoval } from '../../platform/images/photo-removal.ts';
 import { storePhoto } from '../../platform/images/photos.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 import { categories, productNameSearchText, products, productVariants } from './schema.ts';
@@ -47,8 +49,29 @@ export function createCatalogService(deps: {
   sellerRows: (q: DbOrTx, ids: readonly string[]) => Promise<Array<{ id: string; brandName: string }>>;
   /** Where shops' product photos are kept. */
   storage: FileStorage;
+  clock: Clock;
 }) {
-  const { db, storage } = deps;
+  const { db, storage, clock } = deps;
+  const later = () => new Date(clock.now().getTime() + REPLACED_PHOTO_KEPT_MS);
+  /**
+   * Names the product's photo (null: its illustration) and schedules the one it replaces for removal
+   * a day later (docs/pictures.md#removing-photos). False when there is no such product.
+   */
+  async function namePhoto(productId: string, photoId: string | null): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ photoId: products.photoId })
+        .from(products)
+        .where(eq(products.id, productId))
+        .for('update');
+      if (!row) return false;
+      await tx.update(products).set({ photoId }).where(eq(products.id, productId));
+      const old = row.photoId;
+      if (old && old !== photoId)
+        await schedulePhotoRemoval(tx, clock, (size) => productPhotoKey(old, size), later());
+      return true;
+    });
+  }
   /** Brand names of these sellers, read through the sellers feature. */
   async function brandNames(q: DbOrTx, sellerIds: string[]): Promise<Map<string, string>> {
     const rows = await deps.sellerRows(q, [...new Set(sellerIds)]);
@@ -64,18 +87,17 @@ export function createCatalogService(deps: {
       if (!row) throw notFound('product');
       const photoId = randomBytes(16).toString('hex');
       await storePhoto(storage, (size) => productPhotoKey(photoId, size), body);
-      await db.update(products).set({ photoId }).where(eq(products.id, productId));
+      if (!(await namePhoto(productId, photoId))) {
+        // Gone while its photo was being made: nothing names the new files.
+        await schedulePhotoRemoval(db, clock, (size) => productPhotoKey(photoId, size), clock.now());
+        throw notFound('product');
+      }
       return this.product(productId);
     },
 
     /** Back to the bundled illustration. */
     async clearPhoto(productId: string) {
-      const [row] = await db
-        .update(products)
-        .set({ photoId: null })
-        .where(eq(products.id, productId))
-        .returning({ id: products.id });
-      if (!row) throw notFound('product');
+      if (!(await namePhoto(productId, null))) throw notFound('product');
       return this.product(productId);
     },
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../app-context.ts';
 import type { MarketDeps } from './deps.ts';
 import { createListings } from './listings.ts';
 import { createComplexOrders } from './orders.ts';
+import { pruneUnusedPhotos } from './photos.ts';
 
 /** The complex marketplace: residents' listings and the orders between them (docs/complex.md). */
 export function createComplexMarketFeature(
@@ -15,6 +16,14 @@ export function createComplexMarketFeature(
     db: ctx.database.db,
     clock: ctx.clock,
   };
+  // Uploads nobody kept: an hour between sweeps is plenty for files that wait a day anyway.
+  deps.jobs.register({
+    periodic: {
+      name: 'unused complex photos',
+      everyMs: 3_600_000,
+      run: () => pruneUnusedPhotos(full.db, full.clock),
+    },
+  });
   return {
     complexMarket: {
       listings: createListings(full),
