@@ -149,6 +149,7 @@ try {
   const started = Date.now();
   // Once A is killed the stream goes on through B only: what A never answered is retried later.
   let aKilled = false;
+  let underWayAtA = 0;
   const worker = async (who: Session, n: number) => {
     for (let i = 0; streaming && Date.now() - started < STREAM_MS; i++) {
       // Each shopper may hold five bookings at once: mostly orders, a booking now and then.
@@ -174,11 +175,18 @@ try {
               id: null,
             };
       sent.push(s);
+      if (s.at === a) underWayAtA += 1;
       await send(s);
+      if (s.at === a) underWayAtA -= 1;
     }
   };
   const streams = shoppers.map((who, n) => worker(who, n));
   await delay(KILL_AFTER_MS);
+  // Killed with requests under way at A, so that some die with it, their flows half-done: what this
+  // phase is for. (A fixed moment alone once caught every request to A answered.)
+  const waitUntil = Date.now() + 3_000;
+  while (underWayAtA < 3 && Date.now() < waitUntil) await delay(1);
+  const underWayAtKill = underWayAtA;
   kill(a);
   aKilled = true;
   await Promise.all(streams);
@@ -196,6 +204,10 @@ try {
   }
   console.log(`    ${[...tally].map(([k, n]) => `${k}: ${n}`).join(', ')}`);
   check(acked.length > 20, 'the stream was under way when the server died');
+  check(
+    lost.length > 0,
+    `some requests died with it, unanswered (${lost.length}; ${underWayAtKill} were under way at A)`,
+  );
 
   start(a);
   await ready(a);
