@@ -109,16 +109,20 @@ export function bookFlow(
         preferLow: body.preferLow,
       });
       for (const locker of free) {
-        // Taken a moment ago (the exclusion constraint on a locker's times): no row, and the next one
-        // is tried; so is a twin of this request that booked first (the key's constraint), found
-        // below. The hold's end is written with the row; a covered booking's is cleared as it is
-        // confirmed.
+        // No row: the locker was taken a moment ago (the exclusion constraint on a locker's times),
+        // and the next one is tried, or a twin of this request booked first (the key's constraint),
+        // whose booking is the answer. The hold's end is written with the row; a covered booking's
+        // is cleared as it is confirmed.
         const [row] = await tx
           .insert(bookings)
           .values({ ...base, id: newId(), lockerId: locker.id, state: 'awaiting_payment', holdExpiresAt })
           .onConflictDoNothing()
           .returning();
-        if (!row) continue;
+        if (!row) {
+          const twin = await bookedWithKey();
+          if (twin) return { ok: { seen: twin } };
+          continue;
+        }
         // The plan as priced: if its hours went meanwhile, taking them fails and so does the booking.
         const held = await core.startHold(fx, row, site, 'create', caller.sessionId, {
           plan,
