@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { lockerSites } from '../../apps/server/src/features/lockers/schema.ts';
 import { loadClient, pct, signUp, startBenchServer } from './bench-server.ts';
+import type { ClientSpec, FromClients, ToClients } from './client-protocol.ts';
+import { monotonicMs } from './client-protocol.ts';
 import { LIVE_EVENTS_GOAL } from './goals.ts';
-import type { ClientSpec, FromClients, ToClients } from './mqtt-clients.ts';
-import { monotonicMs } from './mqtt-clients.ts';
 import { pool } from './pool.ts';
 import { runBench, writeReport } from './report.ts';
 

@@ -1,30 +1,14 @@
 import mqtt, { type MqttClient } from 'mqtt';
+import type { ClientSpec, FromClients, ToClients } from './client-protocol.ts';
+import { monotonicMs } from './client-protocol.ts';
 import { pool } from './pool.ts';
 
 /**
  * A share of the lockers benchmark's app clients, in a process of its own (forked by lockers.ts): a
  * process holds one file descriptor per connection and the server another, so 10,000 clients in
  * the server's own process would pass the machine's limit, and their work would be the server's.
- *
- * Messages from the parent: `connect` (whom to connect; answers `connected`), `report` (answers
- * `received`, every booking's event a client heard (`event bookingId`), with when it arrived), `close`.
- * Times are `process.hrtime` in milliseconds: the system's monotonic clock, the same in every process.
+ * What it is told and answers: client-protocol.ts.
  */
-export interface ClientSpec {
-  /** Where to connect: the server's WebSocket /mqtt, or an external broker's address. */
-  url: string;
-  username: string;
-  password: string;
-  topic: string;
-}
-export type ToClients = { type: 'connect'; clients: ClientSpec[] } | { type: 'report' } | { type: 'close' };
-export type FromClients =
-  | { type: 'connected'; count: number }
-  | { type: 'received'; events: Array<{ id: string; at: number }> }
-  | { type: 'failed'; message: string };
-
-export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6;
-
 const clients: MqttClient[] = [];
 const received: Array<{ id: string; at: number }> = [];
 const send = (m: FromClients) => process.send?.(m);
