@@ -88,12 +88,18 @@ async function main() {
     );
 
     // The moment each booking's event is handed to the broker, just after its commit (`event bookingId`).
+    // An event sent twice for one booking could not be told apart on arrival: it is left out.
     const handedOver = new Map<string, number>();
+    const twice = new Set<string>();
     const realtime = started.ctx.realtime;
     const publish = realtime.publish.bind(realtime);
     realtime.publish = (topic, payload, opts) => {
       const ev = payload as { event?: string; data?: { bookingId?: string } };
-      if (ev.event && ev.data?.bookingId) handedOver.set(`${ev.event} ${ev.data.bookingId}`, monotonicMs());
+      if (ev.event && ev.data?.bookingId) {
+        const key = `${ev.event} ${ev.data.bookingId}`;
+        if (handedOver.has(key)) twice.add(key);
+        handedOver.set(key, monotonicMs());
+      }
       return publish(topic, payload, opts);
     };
 
@@ -156,7 +162,7 @@ async function main() {
     for (const p of processes)
       for (const e of (await p.ask({ type: 'report' }, 'received')).events) {
         const sent = handedOver.get(e.id);
-        if (sent !== undefined) delays.push(e.at - sent);
+        if (sent !== undefined && !twice.has(e.id)) delays.push(e.at - sent);
       }
 
     console.log('');
@@ -173,7 +179,7 @@ async function main() {
     );
     console.log(`  latency: median ${ms(pct(latencies, 50))}, p99 ${ms(pct(latencies, 99))}`);
     console.log(
-      `booking events, commit → each of the user's apps (${handedOver.size} events, ${delays.length} arrivals):`,
+      `booking events, commit → each of the user's apps (${handedOver.size} events, ${twice.size} sent twice and left out; ${delays.length} arrivals):`,
     );
     console.log(
       `  median ${ms(pct(delays, 50))}, p99 ${ms(pct(delays, 99))} (goal ≤ ${LIVE_EVENTS_GOAL.p99Ms} ms with ${LIVE_EVENTS_GOAL.clients} apps connected)`,
