@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { quoteHours } from '@petti/shared';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import {
@@ -20,6 +21,7 @@ import {
   postWebhook,
   signBody,
 } from '../../test/payment-helpers.ts';
+import { lockerPrices, lockerSites } from '../lockers/schema.ts';
 import { payments } from '../payments/schema.ts';
 
 let t: TestApp;
@@ -400,6 +402,16 @@ describe('when the size is full', () => {
     expect(w).toMatchObject({ state: 'waitlisted', locker: null, waitlistPosition: 1 });
     expect(w.payment).toBeUndefined();
     expect(w.offers!.otherSizes.map((o) => o.size)).toEqual(expect.arrayContaining(['S', 'M']));
+    // Each size offered at its own price at this kind of site, for the hour asked.
+    const db = t.ctx.database.db;
+    const [site] = await db.select().from(lockerSites).where(eq(lockerSites.id, 'ajna-college'));
+    for (const o of w.offers!.otherSizes) {
+      const [rate] = await db
+        .select()
+        .from(lockerPrices)
+        .where(and(eq(lockerPrices.siteType, site!.type), eq(lockerPrices.size, o.size)));
+      expect(o.amountPaise, o.size).toBe(quoteHours(rate!, o.size, 0, 1, null).amountPaise);
+    }
     expect(w.offers!.sameSizeLater).toEqual({
       startsAt: first.endsAt,
       endsAt: new Date(new Date(first.endsAt).getTime() + HOUR).toISOString(),

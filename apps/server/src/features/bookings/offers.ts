@@ -9,7 +9,15 @@ import {
 import type { DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import { allSites } from '../lockers/index.ts';
-import { candidateStarts, freeCounts, freeLockers, getRate, type SiteRow } from './repo.ts';
+import {
+  allRates,
+  candidateStarts,
+  freeCounts,
+  freeLockers,
+  type Rates,
+  rateIn,
+  type SiteRow,
+} from './repo.ts';
 
 const HOUR = 3_600_000;
 
@@ -67,17 +75,18 @@ export async function computeOffers(
 ): Promise<Offers> {
   const end = new Date(q.start.getTime() + q.durationHours * HOUR);
   const here = (await freeCounts(db, q.start, end, [q.site.id])).get(q.site.id) ?? new Map();
-  const otherSizes: Offers['otherSizes'] = [];
-  for (const size of LOCKER_SIZES) {
-    const free = here.get(size)?.free ?? 0;
-    if (size === q.size || free === 0) continue;
-    const rate = await getRate(db, q.site.type, size);
-    otherSizes.push({
+  const freeSizes = LOCKER_SIZES.filter((size) => size !== q.size && (here.get(size)?.free ?? 0) > 0);
+  // Every price in one read (a handful of rows), not one read per size offered.
+  const rates: Rates = freeSizes.length ? await allRates(db) : new Map();
+  const otherSizes: Offers['otherSizes'] = freeSizes.map((size) => {
+    const rate = rateIn(rates, q.site.type, size);
+    if (!rate) throw new Error(`no price for ${q.site.type} ${size}`);
+    return {
       size,
-      free,
+      free: here.get(size)!.free,
       amountPaise: quoteHours(rate, size, 0, q.durationHours, q.plan).amountPaise,
-    });
-  }
+    };
+  });
   const later = await earliestSlot(db, q.site, q.size, q.start, q.durationHours, q.now);
   const sameSizeLater = later
     ? {

@@ -10,7 +10,16 @@ import {
 } from '../lockers/index.ts';
 import { bookings } from './schema.ts';
 
-export { allRates, getRate, getSite, type LockerRow, lockSiteSize, type SiteRow } from '../lockers/index.ts';
+export {
+  allRates,
+  getRate,
+  getSite,
+  type LockerRow,
+  lockSiteSize,
+  type Rates,
+  rateIn,
+  type SiteRow,
+} from '../lockers/index.ts';
 export type { SizeCount };
 
 const HOLDING = sql.raw(LOCKER_HOLDING_STATES.map((s) => `'${s}'`).join(','));

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import { type DbOrTx, inTurn } from '../../db/client.ts';
 import { lockersByIds, lockersService } from '../lockers/index.ts';
 import { lockerLabel } from './emitter.ts';
-import { allRates } from './repo.ts';
+import { allRates, rateIn } from './repo.ts';
 import { type BookingRow, bookingCharges, bookings, type ChargeRow } from './schema.ts';
 
 const LIVE_CHARGE = new Set(['pending', 'paid', 'covered']);
@@ -45,7 +45,7 @@ export async function toBookings(
   for (const c of charges) chargesBy.set(c.bookingId, [...(chargesBy.get(c.bookingId) ?? []), c]);
   return rows.map((b) => {
     const site = siteById.get(b.siteId)!;
-    const rate = rates.get(`${site.type}:${b.size}`);
+    const rate = rateIn(rates, site.type, b.size);
     return toBooking(b, {
       site,
       locker: b.lockerId ? (lockerById.get(b.lockerId) ?? null) : null,

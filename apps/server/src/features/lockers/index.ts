@@ -22,6 +22,8 @@ export {
   type LockerRow,
   lockersByIds,
   lockSiteSize,
+  type Rates,
+  rateIn,
   type SiteRow,
   type SizeCount,
 } from './inventory.ts';

@@ -60,10 +60,18 @@ export async function getRate(db: DbOrTx, siteType: string, size: string): Promi
   return row;
 }
 
-export async function allRates(db: DbOrTx): Promise<Map<string, LockerRate>> {
+/** Every price, by site type and size (a handful of rows): read once, looked up with `rateIn`. */
+export type Rates = ReadonlyMap<string, LockerRate>;
+const rateKey = (siteType: string, size: string) => `${siteType}:${size}`;
+
+export async function allRates(db: DbOrTx): Promise<Rates> {
   const rows = await db.select().from(lockerPrices);
-  return new Map(rows.map((r) => [`${r.siteType}:${r.size}`, r]));
+  return new Map(rows.map((r) => [rateKey(r.siteType, r.size), r]));
 }
+
+/** The price of a size at a type of site; undefined when there is none. */
+export const rateIn = (rates: Rates, siteType: string, size: string): LockerRate | undefined =>
+  rates.get(rateKey(siteType, size));
 
 /**
  * Lockers of a size at a site free for the whole of [start, end) (end null = open-ended), best first:

@@ -3,7 +3,7 @@ import { asc, desc } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { allRates, getSite, type LockerRow, type SiteRow, type SizeCount } from './inventory.ts';
+import { allRates, getSite, type LockerRow, rateIn, type SiteRow, type SizeCount } from './inventory.ts';
 import { lockerSites, lockerSizes } from './schema.ts';
 
 const HOUR = 3_600_000;
@@ -79,7 +79,7 @@ export function createLockerSitesService(deps: {
           .filter((z) => here.has(z.code))
           .map((z) => {
             const c = here.get(z.code)!;
-            const r = rates.get(`${s.type}:${z.code}`)!;
+            const r = rateIn(rates, s.type, z.code)!;
             return {
               size: z.code as LockerSite['sizes'][number]['size'],
               label: z.label,
@@ -147,7 +147,7 @@ export function createLockerSitesService(deps: {
         (z) => ({
           size: z,
           free: here.get(z)!.free,
-          amountPaise: quoteHours(rates.get(`${site.type}:${z}`)!, z, 0, q.durationHours, null).amountPaise,
+          amountPaise: quoteHours(rateIn(rates, site.type, z)!, z, 0, q.durationHours, null).amountPaise,
         }),
       );
       const later = free > 0 ? start : await earliestSlot(db, site, q.size, start, q.durationHours, now);
