@@ -1,4 +1,5 @@
 import { fork } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { lockerSites } from '../../apps/server/src/features/lockers/schema.ts';
@@ -63,6 +64,13 @@ function clientProcess() {
   return { ask, close: () => child.connected && child.send({ type: 'close' } satisfies ToClients) };
 }
 
+/** The most files this process may hold open (Linux's soft limit, which Node raises to the hard one), or null. */
+async function openFileLimit(): Promise<number | null> {
+  const text = await readFile('/proc/self/limits', 'utf8').catch(() => '');
+  const m = /^Max open files\s+(\d+)/m.exec(text);
+  return m ? Number(m[1]) : null;
+}
+
 async function main() {
   const started = await startBenchServer({
     // Each user's topic is heard by CLIENTS / USERS apps, so each user may connect that many.
@@ -71,6 +79,15 @@ async function main() {
   const { app, base, config } = started;
   // With an external broker, the apps connect to it as browsers would.
   const external = config.MQTT_URL ? (config.MQTT_PUBLIC_URL ?? config.MQTT_URL) : undefined;
+  // The embedded broker holds a file per app in this process: past the limit, connections would wait
+  // unaccepted and the bench hang, so it says so first.
+  const limit = external ? null : await openFileLimit();
+  if (limit !== null && limit < CLIENTS + 1000) {
+    await started.stop();
+    throw new Error(
+      `this process may open ${limit} files and ${CLIENTS} apps need about ${CLIENTS + 1000}: raise the hard limit (ulimit -Hn) or pass --clients`,
+    );
+  }
   const processes: Array<ReturnType<typeof clientProcess>> = [];
   const load = loadClient(CONCURRENCY);
   try {
