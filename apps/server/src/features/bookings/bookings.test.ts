@@ -25,6 +25,24 @@ import { lockerPrices, lockerSites } from '../lockers/schema.ts';
 import { payments } from '../payments/schema.ts';
 
 let t: TestApp;
+
+/** Each other size offered at its own price at this kind of site, for the hours asked. */
+async function expectPricedAt(
+  siteId: string,
+  otherSizes: Array<{ size: string; amountPaise: number }>,
+  hours: number,
+) {
+  const db = t.ctx.database.db;
+  const [site] = await db.select().from(lockerSites).where(eq(lockerSites.id, siteId));
+  for (const o of otherSizes) {
+    const [rate] = await db
+      .select()
+      .from(lockerPrices)
+      .where(and(eq(lockerPrices.siteType, site!.type), eq(lockerPrices.size, o.size)));
+    expect(o.amountPaise, o.size).toBe(quoteHours(rate!, o.size, 0, hours, null).amountPaise);
+  }
+}
+
 beforeAll(async () => {
   t = await buildTestApp({ env: { AUTH_IP_CODES_PER_HOUR: '10000' } });
   await heartbeatAll(t);
@@ -85,6 +103,9 @@ describe('locker locations (public)', () => {
       available: true,
       online: true,
     });
+    const { otherSizes } = res.json() as { otherSizes: Array<{ size: string; amountPaise: number }> };
+    expect(otherSizes.map((o) => o.size)).toEqual(expect.arrayContaining(['S', 'M']));
+    await expectPricedAt('sattur-road', otherSizes, 4);
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/locker-locations/sattur-road/availability?size=XL&durationHours=3',
@@ -402,16 +423,7 @@ describe('when the size is full', () => {
     expect(w).toMatchObject({ state: 'waitlisted', locker: null, waitlistPosition: 1 });
     expect(w.payment).toBeUndefined();
     expect(w.offers!.otherSizes.map((o) => o.size)).toEqual(expect.arrayContaining(['S', 'M']));
-    // Each size offered at its own price at this kind of site, for the hour asked.
-    const db = t.ctx.database.db;
-    const [site] = await db.select().from(lockerSites).where(eq(lockerSites.id, 'ajna-college'));
-    for (const o of w.offers!.otherSizes) {
-      const [rate] = await db
-        .select()
-        .from(lockerPrices)
-        .where(and(eq(lockerPrices.siteType, site!.type), eq(lockerPrices.size, o.size)));
-      expect(o.amountPaise, o.size).toBe(quoteHours(rate!, o.size, 0, 1, null).amountPaise);
-    }
+    await expectPricedAt('ajna-college', w.offers!.otherSizes, 1);
     expect(w.offers!.sameSizeLater).toEqual({
       startsAt: first.endsAt,
       endsAt: new Date(new Date(first.endsAt).getTime() + HOUR).toISOString(),

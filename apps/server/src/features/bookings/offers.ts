@@ -2,22 +2,13 @@ import {
   greatCircleMetres,
   isOpenAt,
   LOCKER_RULES,
-  LOCKER_SIZES,
+  type LOCKER_SIZES,
   type PlanAllowance,
-  quoteHours,
 } from '@petti/shared';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import { allSites } from '../lockers/index.ts';
-import {
-  allRates,
-  candidateStarts,
-  freeCounts,
-  freeLockers,
-  type Rates,
-  rateIn,
-  type SiteRow,
-} from './repo.ts';
+import { candidateStarts, freeCounts, freeLockers, otherSizesFree, type SiteRow } from './repo.ts';
 
 const HOUR = 3_600_000;
 
@@ -75,17 +66,12 @@ export async function computeOffers(
 ): Promise<Offers> {
   const end = new Date(q.start.getTime() + q.durationHours * HOUR);
   const here = (await freeCounts(db, q.start, end, [q.site.id])).get(q.site.id) ?? new Map();
-  const freeSizes = LOCKER_SIZES.filter((size) => size !== q.size && (here.get(size)?.free ?? 0) > 0);
-  // Every price in one read (a handful of rows), not one read per size offered.
-  const rates: Rates = freeSizes.length ? await allRates(db) : new Map();
-  const otherSizes: Offers['otherSizes'] = freeSizes.map((size) => {
-    const rate = rateIn(rates, q.site.type, size);
-    if (!rate) throw new Error(`no price for ${q.site.type} ${size}`);
-    return {
-      size,
-      free: here.get(size)!.free,
-      amountPaise: quoteHours(rate, size, 0, q.durationHours, q.plan).amountPaise,
-    };
+  const otherSizes = await otherSizesFree(db, {
+    here,
+    siteType: q.site.type,
+    size: q.size,
+    durationHours: q.durationHours,
+    plan: q.plan,
   });
   const later = await earliestSlot(db, q.site, q.size, q.start, q.durationHours, q.now);
   const sameSizeLater = later

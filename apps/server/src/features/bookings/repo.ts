@@ -16,7 +16,7 @@ export {
   getSite,
   type LockerRow,
   lockSiteSize,
-  type Rates,
+  otherSizesFree,
   rateIn,
   type SiteRow,
 } from '../lockers/index.ts';

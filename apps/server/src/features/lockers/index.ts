@@ -22,7 +22,7 @@ export {
   type LockerRow,
   lockersByIds,
   lockSiteSize,
-  type Rates,
+  otherSizesFree,
   rateIn,
   type SiteRow,
   type SizeCount,

@@ -1,4 +1,4 @@
-import { LOCKER_RULES, type LockerRate } from '@petti/shared';
+import { LOCKER_RULES, LOCKER_SIZES, type LockerRate, type PlanAllowance, quoteHours } from '@petti/shared';
 import { and, asc, count, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { lockerPrices, lockerSites, lockers } from './schema.ts';
@@ -72,6 +72,34 @@ export async function allRates(db: DbOrTx): Promise<Rates> {
 /** The price of a size at a type of site; undefined when there is none. */
 export const rateIn = (rates: Rates, siteType: string, size: string): LockerRate | undefined =>
   rates.get(rateKey(siteType, size));
+
+/**
+ * The sizes other than `size` with a locker free (`here`: one site's counts), each priced for the
+ * duration, a plan's hours first. The prices are read once, and only when some size is free.
+ */
+export async function otherSizesFree(
+  db: DbOrTx,
+  q: {
+    here: ReadonlyMap<string, SizeCount>;
+    siteType: string;
+    size: string;
+    durationHours: number;
+    plan: PlanAllowance | null;
+  },
+): Promise<Array<{ size: (typeof LOCKER_SIZES)[number]; free: number; amountPaise: number }>> {
+  const sizes = LOCKER_SIZES.filter((z) => z !== q.size && (q.here.get(z)?.free ?? 0) > 0);
+  if (!sizes.length) return [];
+  const rates = await allRates(db);
+  return sizes.map((size) => {
+    const rate = rateIn(rates, q.siteType, size);
+    if (!rate) throw new Error(`no price for ${q.siteType} ${size}`);
+    return {
+      size,
+      free: q.here.get(size)!.free,
+      amountPaise: quoteHours(rate, size, 0, q.durationHours, q.plan).amountPaise,
+    };
+  });
+}
 
 /**
  * Lockers of a size at a site free for the whole of [start, end) (end null = open-ended), best first:

@@ -1,9 +1,17 @@
-import { isOpenAt, LOCKER_SIZES, type LockerSite, quoteHours } from '@petti/shared';
+import { isOpenAt, type LOCKER_SIZES, type LockerSite } from '@petti/shared';
 import { asc, desc } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { allRates, getSite, type LockerRow, rateIn, type SiteRow, type SizeCount } from './inventory.ts';
+import {
+  allRates,
+  getSite,
+  type LockerRow,
+  otherSizesFree,
+  rateIn,
+  type SiteRow,
+  type SizeCount,
+} from './inventory.ts';
 import { lockerSites, lockerSizes } from './schema.ts';
 
 const HOUR = 3_600_000;
@@ -142,14 +150,13 @@ export function createLockerSitesService(deps: {
       const end = new Date(start.getTime() + q.durationHours * HOUR);
       const here = (await freeCounts(db, start, end, [site.id])).get(site.id) ?? new Map();
       const free = (await freeLockers(db, { siteId: site.id, size: q.size, start, end })).length;
-      const rates = await allRates(db);
-      const otherSizes = LOCKER_SIZES.filter((z) => z !== q.size && (here.get(z)?.free ?? 0) > 0).map(
-        (z) => ({
-          size: z,
-          free: here.get(z)!.free,
-          amountPaise: quoteHours(rateIn(rates, site.type, z)!, z, 0, q.durationHours, null).amountPaise,
-        }),
-      );
+      const otherSizes = await otherSizesFree(db, {
+        here,
+        siteType: site.type,
+        size: q.size,
+        durationHours: q.durationHours,
+        plan: null,
+      });
       const later = free > 0 ? start : await earliestSlot(db, site, q.size, start, q.durationHours, now);
       return {
         siteId: site.id,
