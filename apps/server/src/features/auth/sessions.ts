@@ -1,6 +1,7 @@
 import type { Tokens } from '@petti/shared';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { type Params, prepared } from '../../db/prepared.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../platform/ids.ts';
 import { usersService } from '../users/index.ts';
@@ -17,6 +18,18 @@ export interface AuthedSession {
 }
 
 const DAY_MS = 86_400_000;
+
+// Every signed-in request asks: built once (db/prepared.ts).
+const sessionState = prepared((q, v: Params<{ id: string }>) =>
+  q
+    .select({
+      revokedAt: authSessions.revokedAt,
+      expiresAt: authSessions.expiresAt,
+      userId: authSessions.userId,
+    })
+    .from(authSessions)
+    .where(eq(authSessions.id, v.id)),
+);
 
 /** Signed-in sessions: opening one, rotating its refresh token, checking access tokens, ending them. */
 export function createSessions({
@@ -105,14 +118,7 @@ export function createSessions({
       const now = clock.now();
       const claims = await tokens.verify(accessToken, now);
       if (!claims) return null;
-      const [session] = await db
-        .select({
-          revokedAt: authSessions.revokedAt,
-          expiresAt: authSessions.expiresAt,
-          userId: authSessions.userId,
-        })
-        .from(authSessions)
-        .where(eq(authSessions.id, claims.sid));
+      const [session] = await sessionState(db, { id: claims.sid });
       if (
         !session ||
         session.revokedAt ||

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { type Params, prepared } from '../../db/prepared.ts';
 import { productVariants } from './schema.ts';
 
 /** A quantity of one variant to take or give back; always-in-stock variants are left alone. */
@@ -8,6 +9,15 @@ export interface StockLine {
   quantity: number;
   alwaysInventory: boolean;
 }
+
+// Every order takes stock: built once (db/prepared.ts).
+const takeVariant = prepared((q, v: Params<{ id: string; quantity: number }>) =>
+  q
+    .update(productVariants)
+    .set({ inventory: sql`${productVariants.inventory} - ${v.quantity}` })
+    .where(and(eq(productVariants.id, v.id), sql`${productVariants.inventory} >= ${v.quantity}`))
+    .returning({ id: productVariants.id }),
+);
 
 const byVariant = (lines: readonly StockLine[]) =>
   [...lines].filter((l) => !l.alwaysInventory).sort((a, b) => (a.vrntId < b.vrntId ? -1 : 1));
@@ -24,11 +34,7 @@ export const stock = {
    */
   async take(tx: DbOrTx, lines: readonly StockLine[]): Promise<string | null> {
     for (const l of byVariant(lines)) {
-      const taken = await tx
-        .update(productVariants)
-        .set({ inventory: sql`${productVariants.inventory} - ${l.quantity}` })
-        .where(and(eq(productVariants.id, l.vrntId), sql`${productVariants.inventory} >= ${l.quantity}`))
-        .returning({ id: productVariants.id });
+      const taken = await takeVariant(tx, { id: l.vrntId, quantity: l.quantity });
       if (taken.length === 0) return l.vrntId;
     }
     return null;

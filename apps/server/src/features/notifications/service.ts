@@ -3,6 +3,7 @@ import { pushAlertOf } from '@petti/shared/schemas/push';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
+import { type Params, prepared } from '../../db/prepared.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
@@ -21,6 +22,23 @@ export interface NewNotification {
   data?: Record<string, unknown>;
 }
 
+type StoredNotification = Required<
+  Pick<typeof notifications.$inferInsert, 'id' | 'userId' | 'kind' | 'title' | 'body' | 'data' | 'createdAt'>
+>;
+
+// Every order and booking event keeps one: built once (db/prepared.ts).
+const insertNotification = prepared((q, v: Params<StoredNotification>) =>
+  q.insert(notifications).values({
+    id: v.id,
+    userId: v.userId,
+    kind: v.kind,
+    title: v.title,
+    body: v.body,
+    data: v.data,
+    createdAt: v.createdAt,
+  }),
+);
+
 export function createNotificationsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
   const toDto = (r: typeof notifications.$inferSelect) => ({
@@ -37,7 +55,7 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
     /** Stores a notification in the caller's transaction (with the change it tells about). */
     async add(tx: DbOrTx, n: NewNotification): Promise<string> {
       const id = randomBytes(12).toString('hex');
-      await tx.insert(notifications).values({
+      await insertNotification(tx, {
         id,
         userId: n.userId,
         kind: n.kind,

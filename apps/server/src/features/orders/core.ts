@@ -3,6 +3,7 @@ import { canOrderTransition, type OrderState } from '@petti/shared/schemas/order
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { type Params, prepared } from '../../db/prepared.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
@@ -15,6 +16,18 @@ import type { SellersService } from '../sellers/index.ts';
 import { orderEventText, STATE_EVENT } from './event-texts.ts';
 import { type OrderRow, orderItems, orderStateLog, orders } from './schema.ts';
 import { ORDER_TIMER_KINDS } from './timer-kinds.ts';
+
+// Every order's timeline grows by one at each step: built once (db/prepared.ts).
+const insertLogEntry = prepared(
+  (
+    q,
+    v: Params<Required<Pick<typeof orderStateLog.$inferInsert, 'id' | 'orderId' | 'state' | 'note' | 'at'>>>,
+  ) =>
+    q
+      .insert(orderStateLog)
+      .values({ id: v.id, orderId: v.orderId, state: v.state, note: v.note, at: v.at })
+      .returning(),
+);
 
 export interface OrderCoreDeps {
   db: Db;
@@ -103,10 +116,7 @@ export function createOrderCore(deps: OrderCoreDeps) {
 
   /** Adds a timeline entry; answers it as stored. */
   async function logState(tx: DbOrTx, orderId: string, state: OrderState, note: string | null) {
-    const [row] = await tx
-      .insert(orderStateLog)
-      .values({ id: newId(), orderId, state, note, at: clock.now() })
-      .returning();
+    const [row] = await insertLogEntry(tx, { id: newId(), orderId, state, note, at: clock.now() });
     return row!;
   }
 

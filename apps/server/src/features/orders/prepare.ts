@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type OrderPrice, priceOrder } from '@petti/shared/rules/order-pricing';
+import { deliveryFee, type OrderPrice, priceOrder } from '@petti/shared/rules/order-pricing';
 import { isOpenAt, nextOpeningAt } from '@petti/shared/rules/site-hours';
 import { cartCheckMessage } from '@petti/shared/schemas/cart';
 import type { OrderDeliveryType, PlaceOrderBody, QuoteOrderBody } from '@petti/shared/schemas/orders';
@@ -142,7 +142,11 @@ export function createPrepare(deps: OrdersDeps) {
       distanceMetres = r.metres;
     }
     const fees = await deps.plans.deliveryFees(q);
-    const pass = await deps.plans.activeFor(q, userId, 'delivery', clock.now());
+    // A Delivery Pass only ever waives a delivery fee: with none to waive (curbside) it is not read.
+    const pass =
+      deliveryFee(fees, body.deliveryType, distanceMetres).feePaise > 0
+        ? await deps.plans.activeFor(q, userId, 'delivery', clock.now())
+        : null;
     const over = pass?.plan.freeDeliveryOverPaise;
     const price = priceOrder({
       lines: check.lines,

@@ -2,6 +2,7 @@ import type { Payment, PaymentProviderName, PaymentPurpose } from '@petti/shared
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
+import { type Params, prepared } from '../../db/prepared.ts';
 import { AppError } from '../../http/app-error.ts';
 import { callStep } from '../../platform/flows/steps.ts';
 import { newId } from '../../platform/ids.ts';
@@ -33,6 +34,45 @@ export interface PaymentDraft extends CreatePaymentInput {
 export interface OpenedOrder {
   providerOrderId: string;
 }
+
+type NewPayment = Required<
+  Pick<
+    typeof payments.$inferInsert,
+    | 'id'
+    | 'userId'
+    | 'purpose'
+    | 'subjectId'
+    | 'amountPaise'
+    | 'taxPaise'
+    | 'taxPercent'
+    | 'provider'
+    | 'providerOrderId'
+    | 'description'
+    | 'createdAt'
+    | 'updatedAt'
+  >
+>;
+
+// Every order, booking and plan purchase records one: built once (db/prepared.ts).
+const insertPayment = prepared((q, v: Params<NewPayment>) =>
+  q
+    .insert(payments)
+    .values({
+      id: v.id,
+      userId: v.userId,
+      purpose: v.purpose,
+      subjectId: v.subjectId,
+      amountPaise: v.amountPaise,
+      taxPaise: v.taxPaise,
+      taxPercent: v.taxPercent,
+      provider: v.provider,
+      providerOrderId: v.providerOrderId,
+      description: v.description,
+      createdAt: v.createdAt,
+      updatedAt: v.updatedAt,
+    })
+    .returning(),
+);
 
 /**
  * Opening a payment is three parts, so that the provider call is a flow step of its own with no
@@ -79,23 +119,20 @@ export function createOpening(core: PaymentsCore) {
 
   async function record(tx: DbOrTx, d: PaymentDraft, opened: OpenedOrder): Promise<Payment> {
     const now = clock.now();
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        id: d.id,
-        userId: d.userId,
-        purpose: d.purpose,
-        subjectId: d.subjectId,
-        amountPaise: d.amountPaise,
-        taxPaise: d.taxPaise,
-        taxPercent: d.taxPercent ?? null,
-        provider: d.provider,
-        providerOrderId: opened.providerOrderId,
-        description: d.description,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+    const [row] = await insertPayment(tx, {
+      id: d.id,
+      userId: d.userId,
+      purpose: d.purpose,
+      subjectId: d.subjectId,
+      amountPaise: d.amountPaise,
+      taxPaise: d.taxPaise,
+      taxPercent: d.taxPercent ?? null,
+      provider: d.provider,
+      providerOrderId: opened.providerOrderId,
+      description: d.description,
+      createdAt: now,
+      updatedAt: now,
+    });
     return toPayment(row!, core.providerFor(d.provider).keyId);
   }
 

@@ -1,38 +1,46 @@
 import type { PlanKind } from '@petti/shared';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { type Params, prepared } from '../../db/prepared.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { deliveryFees, plans, subscriptions } from './schema.ts';
+import { toPlan, toSubscription } from './views.ts';
 
 export type DeliveryFeeRow = typeof deliveryFees.$inferSelect;
 
-import { toPlan, toSubscription } from './views.ts';
+// Asked before pricing every order and booking: built once (db/prepared.ts).
+const activeSubscription = prepared((q, v: Params<{ userId: string; kind: PlanKind; at: Date }>) =>
+  q
+    .select({ sub: subscriptions, plan: plans })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .where(
+      and(
+        eq(subscriptions.userId, v.userId),
+        eq(subscriptions.kind, v.kind),
+        eq(subscriptions.status, 'active'),
+        lte(subscriptions.startsAt, v.at),
+        gt(subscriptions.endsAt, v.at),
+      ),
+    )
+    .limit(1),
+);
+const feeRules = prepared((q, v: Params<{ id: string }>) =>
+  q.select().from(deliveryFees).where(eq(deliveryFees.id, v.id)),
+);
 
 /** What lockers and orders ask of plans: the plan in force, and its hours and deliveries used. */
 export function createPlanUsage(clock: Clock) {
   return {
     /** The plan of this kind in force at `at` (lockers and orders ask before pricing). */
     async activeFor(q: DbOrTx, userId: string, kind: PlanKind, at = clock.now()) {
-      const [row] = await q
-        .select({ sub: subscriptions, plan: plans })
-        .from(subscriptions)
-        .innerJoin(plans, eq(plans.id, subscriptions.planId))
-        .where(
-          and(
-            eq(subscriptions.userId, userId),
-            eq(subscriptions.kind, kind),
-            eq(subscriptions.status, 'active'),
-            lte(subscriptions.startsAt, at),
-            gt(subscriptions.endsAt, at),
-          ),
-        )
-        .limit(1);
+      const [row] = await activeSubscription(q, { userId, kind, at });
       return row ? { subscription: toSubscription(row.sub, row.plan, at), plan: toPlan(row.plan) } : null;
     },
 
     /** The delivery fee rules orders price with (one row, `default`, from the demo data or ops). */
     async deliveryFees(q: DbOrTx): Promise<DeliveryFeeRow> {
-      const [fees] = await q.select().from(deliveryFees).where(eq(deliveryFees.id, 'default'));
+      const [fees] = await feeRules(q, { id: 'default' });
       if (!fees) throw new Error('no delivery fee rules (delivery_fees "default")');
       return fees;
     },

@@ -6,9 +6,10 @@ import type {
   SellerListQuery,
   SellerPage,
 } from '@petti/shared/schemas/catalog';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Params, prepared } from '../../db/prepared.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DistanceProvider } from '../../platform/distance/distance-provider.ts';
@@ -24,13 +25,15 @@ const isUniqueViolation = (err: unknown): boolean => {
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
 
+// Read by every order's checks: built once (db/prepared.ts), one text whatever the number of ids.
+const sellersById = prepared((q, v: Params<{ ids: string[] }>) =>
+  q.select().from(sellers).where(sql`${sellers.id} = any(${v.ids})`),
+);
+
 /** Seller rows by id, for other features' checks and views. */
 export async function sellerRows(q: DbOrTx, ids: readonly string[]): Promise<SellerRow[]> {
   if (ids.length === 0) return [];
-  return q
-    .select()
-    .from(sellers)
-    .where(inArray(sellers.id, [...ids]));
+  return sellersById(q, { ids: [...ids] });
 }
 
 /** Sellers (public: lists, landing pages) and become-a-seller applications. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Params, prepared } from '../../db/prepared.ts';
 import type { Realtime } from '../../realtime/realtime.ts';
 import type { Clock } from '../clock.ts';
 import type { Effects, OutboxMessage } from './effects.ts';
@@ -8,6 +9,27 @@ import { eventOutbox } from './schema.ts';
 
 const CLAIM_MS = 30_000;
 const BATCH = 200;
+
+type NewMessage = Required<
+  Pick<typeof eventOutbox.$inferInsert, 'topic' | 'payload' | 'createdAt' | 'flowRunId' | 'claimedUntil'>
+>;
+
+// Every event is written and then deleted: built once (db/prepared.ts).
+const insertMessage = prepared((q, v: Params<NewMessage>) =>
+  q
+    .insert(eventOutbox)
+    .values({
+      topic: v.topic,
+      payload: v.payload,
+      createdAt: v.createdAt,
+      flowRunId: v.flowRunId,
+      claimedUntil: v.claimedUntil,
+    })
+    .returning({ id: eventOutbox.id }),
+);
+const deleteMessages = prepared((q, v: Params<{ ids: number[] }>) =>
+  q.delete(eventOutbox).where(sql`${eventOutbox.id} = any(${v.ids})`),
+);
 
 export interface EventOutbox {
   /**
@@ -73,7 +95,7 @@ export function createEventOutbox(deps: {
         log.warn({ err, topic: row.topic }, 'publishing an event failed; it will be retried');
       }
     }
-    if (done.length) await db.delete(eventOutbox).where(inArray(eventOutbox.id, done));
+    if (done.length) await deleteMessages(db, { ids: done });
     return done.length;
   }
 
@@ -82,16 +104,13 @@ export function createEventOutbox(deps: {
       const now = clock.now();
       // Claimed as it is written: the writer publishes it from memory after the commit, with no
       // claiming statement (docs/performance.md#orders). Held by a flow, it is claimed on release.
-      const [row] = await fx.tx
-        .insert(eventOutbox)
-        .values({
-          topic,
-          payload: payload as object,
-          createdAt: now,
-          flowRunId: fx.flowRunId,
-          claimedUntil: fx.flowRunId ? null : claimEnd(now),
-        })
-        .returning({ id: eventOutbox.id });
+      const [row] = await insertMessage(fx.tx, {
+        topic,
+        payload: payload as object,
+        createdAt: now,
+        flowRunId: fx.flowRunId,
+        claimedUntil: fx.flowRunId ? null : claimEnd(now),
+      });
       fx.events.push({ id: row!.id, topic, payload });
     },
 

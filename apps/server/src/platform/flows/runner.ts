@@ -1,6 +1,7 @@
 import { eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { asSet, type Params, prepared } from '../../db/prepared.ts';
 import type { Clock } from '../clock.ts';
 import type { EventOutbox } from '../events/outbox.ts';
 import type { Transactor } from '../events/transactor.ts';
@@ -63,6 +64,29 @@ interface RunState {
 }
 
 /** JSON in, JSON out: the undo sees in-process exactly what a recovering process would read back. */
+type StoredRun = Required<
+  Pick<typeof flowRuns.$inferInsert, 'id' | 'flow' | 'undo' | 'pivoted' | 'leaseUntil' | 'createdAt'>
+>;
+
+// Written and deleted by every flow that records its run: built once (db/prepared.ts).
+const storeRun = prepared((q, v: Params<StoredRun>) =>
+  q
+    .insert(flowRuns)
+    .values({
+      id: v.id,
+      flow: v.flow,
+      undo: v.undo,
+      pivoted: v.pivoted,
+      leaseUntil: v.leaseUntil,
+      createdAt: v.createdAt,
+    })
+    .onConflictDoUpdate({
+      target: flowRuns.id,
+      set: { undo: asSet(v.undo), pivoted: asSet(v.pivoted), leaseUntil: asSet(v.leaseUntil) },
+    }),
+);
+const deleteRun = prepared((q, v: Params<{ id: string }>) => q.delete(flowRuns).where(eq(flowRuns.id, v.id)));
+
 const asStored = (data: unknown): unknown => (data === undefined ? null : JSON.parse(JSON.stringify(data)));
 
 /**
@@ -87,11 +111,14 @@ export function createFlowRunner(deps: {
   const leaseEnd = () => new Date(clock.now().getTime() + leaseMs);
 
   async function store(q: DbOrTx, run: RunState): Promise<void> {
-    const values = { undo: run.undo, pivoted: run.pivoted, leaseUntil: leaseEnd() };
-    await q
-      .insert(flowRuns)
-      .values({ id: run.id, flow: run.flow, createdAt: clock.now(), ...values })
-      .onConflictDoUpdate({ target: flowRuns.id, set: values });
+    await storeRun(q, {
+      id: run.id,
+      flow: run.flow,
+      undo: run.undo,
+      pivoted: run.pivoted,
+      leaseUntil: leaseEnd(),
+      createdAt: clock.now(),
+    });
   }
 
   async function runDbStep<I, O>(run: RunState, step: DbStep<I, O, unknown>, input: I): Promise<O> {
@@ -128,7 +155,7 @@ export function createFlowRunner(deps: {
     return transactor.run(async (tx, fx) => {
       const result = await step.run(fx, input);
       if (run.held) fx.events.unshift(...(await outbox.release(tx, run.id)));
-      if (run.stored) await tx.delete(flowRuns).where(eq(flowRuns.id, run.id));
+      if (run.stored) await deleteRun(tx, { id: run.id });
       fx.later(async () => {
         run.ended = true;
       });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { asSet, type Params, prepared } from '../../db/prepared.ts';
 import type { Clock } from '../clock.ts';
 import type { EventOutbox } from '../events/outbox.ts';
 import type { Effects, Transactor } from '../events/transactor.ts';
@@ -20,6 +21,39 @@ export interface TimerInput {
 }
 
 /** Adds a timer (answering its id); with a key, moves the existing one with that key instead. */
+type NewTimer = Required<
+  Pick<
+    typeof timers.$inferInsert,
+    'id' | 'kind' | 'dueAt' | 'key' | 'bookingId' | 'siteId' | 'lockerId' | 'data' | 'createdAt'
+  >
+>;
+
+// Orders and bookings each schedule timers: built once (db/prepared.ts).
+const timerValues = (v: Params<NewTimer>) => ({
+  id: v.id,
+  kind: v.kind,
+  dueAt: v.dueAt,
+  key: v.key,
+  bookingId: v.bookingId,
+  siteId: v.siteId,
+  lockerId: v.lockerId,
+  data: v.data,
+  createdAt: v.createdAt,
+});
+const insertTimer = prepared((q, v: Params<NewTimer>) =>
+  q.insert(timers).values(timerValues(v)).returning({ id: timers.id }),
+);
+const upsertTimer = prepared((q, v: Params<NewTimer>) =>
+  q
+    .insert(timers)
+    .values(timerValues(v))
+    .onConflictDoUpdate({
+      target: timers.key,
+      set: { dueAt: asSet(v.dueAt), data: asSet(v.data), attempts: 0, deadAt: null, lastError: null },
+    })
+    .returning({ id: timers.id }),
+);
+
 export async function schedule(tx: DbOrTx, clock: Clock, input: TimerInput): Promise<string> {
   const values = {
     id: newTimerId(),
@@ -32,14 +66,7 @@ export async function schedule(tx: DbOrTx, clock: Clock, input: TimerInput): Pro
     data: input.data ?? {},
     createdAt: clock.now(),
   };
-  const insert = tx.insert(timers).values(values);
-  const [row] = await (input.key
-    ? insert.onConflictDoUpdate({
-        target: timers.key,
-        set: { dueAt: values.dueAt, data: values.data, attempts: 0, deadAt: null, lastError: null },
-      })
-    : insert
-  ).returning({ id: timers.id });
+  const [row] = await (input.key ? upsertTimer : insertTimer)(tx, values);
   return row!.id;
 }
 

@@ -1,7 +1,8 @@
 import { EVENTS } from '@petti/shared';
 import { ORDER_RULES, type Order, type PlaceOrderBody } from '@petti/shared/schemas/orders';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import { eq, getTableColumns } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { asSet, type Params, prepared } from '../../../db/prepared.ts';
 import { callStep, dbStep, undoWith } from '../../../platform/flows/steps.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { StockLine } from '../../catalog/index.ts';
@@ -9,10 +10,102 @@ import { newPaymentSummary, type PaymentDraft } from '../../payments/index.ts';
 import { shopNameOf } from '../core.ts';
 import type { OrderCaller, OrdersDeps } from '../deps.ts';
 import { measuresDistance, orderLineOf, outOfStockError, type Prepare, type Prepared } from '../prepare.ts';
-import { type OrderItemRow, orderItems, orderStateLog, orders } from '../schema.ts';
+import { type OrderItemRow, type OrderRow, orderItems, orderStateLog, orders } from '../schema.ts';
 import { toOrder } from '../views.ts';
 
 const MIN = 60_000;
+
+type NewOrder = Required<
+  Pick<
+    typeof orders.$inferInsert,
+    | 'id'
+    | 'userId'
+    | 'sellerId'
+    | 'deliveryType'
+    | 'address'
+    | 'siteId'
+    | 'vehicleNo'
+    | 'alternatePickup'
+    | 'price'
+    | 'totalPaise'
+    | 'taxPaise'
+    | 'deliveryPassId'
+    | 'requestKey'
+    | 'requestHash'
+    | 'holdExpiresAt'
+    | 'scheduledFor'
+    | 'createdAt'
+    | 'updatedAt'
+  >
+>;
+
+// The statements every order makes, built once (db/prepared.ts, docs/performance.md#orders).
+const insertOrder = prepared((q, v: Params<NewOrder>) =>
+  q
+    .insert(orders)
+    .values({
+      id: v.id,
+      userId: v.userId,
+      sellerId: v.sellerId,
+      state: 'awaiting_payment',
+      deliveryType: v.deliveryType,
+      address: v.address,
+      siteId: v.siteId,
+      vehicleNo: v.vehicleNo,
+      alternatePickup: v.alternatePickup,
+      price: v.price,
+      totalPaise: v.totalPaise,
+      taxPaise: v.taxPaise,
+      deliveryPassId: v.deliveryPassId,
+      requestKey: v.requestKey,
+      requestHash: v.requestHash,
+      holdExpiresAt: v.holdExpiresAt,
+      scheduledFor: v.scheduledFor,
+      createdAt: v.createdAt,
+      updatedAt: v.updatedAt,
+    })
+    .returning(),
+);
+const attachPayment = prepared(
+  (q, v: Params<{ id: string; paymentId: string; payment: NonNullable<OrderRow['payment']> }>) =>
+    q
+      .update(orders)
+      .set({ paymentId: asSet(v.paymentId), payment: asSet(v.payment) })
+      .where(eq(orders.id, v.id))
+      .returning(),
+);
+
+type NewItem = Required<typeof orderItems.$inferInsert>;
+const ITEM_COLUMNS = Object.keys(getTableColumns(orderItems)) as Array<keyof NewItem>;
+const itemInserts = new Map<
+  number,
+  (q: DbOrTx, values: Record<string, unknown>) => Promise<OrderItemRow[]>
+>();
+
+/** An order's lines in one statement, built once per number of lines (at most a cart's). */
+function insertItems(q: DbOrTx, rows: readonly NewItem[]): Promise<OrderItemRow[]> {
+  let run = itemInserts.get(rows.length);
+  if (!run) {
+    const n = rows.length;
+    run = prepared((b, v: Params<Record<string, unknown>>) =>
+      b
+        .insert(orderItems)
+        .values(
+          Array.from(
+            { length: n },
+            (_, i) => Object.fromEntries(ITEM_COLUMNS.map((c) => [c, v[`${c}${i}`]])) as unknown as NewItem,
+          ),
+        )
+        .returning(),
+    );
+    itemInserts.set(n, run);
+  }
+  const values: Record<string, unknown> = {};
+  rows.forEach((row, i) => {
+    for (const c of ITEM_COLUMNS) values[`${c}${i}`] = row[c];
+  });
+  return run(q, values);
+}
 
 export interface PlaceOrderInput {
   caller: OrderCaller;
@@ -65,42 +158,36 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
       const now = clock.now();
       const holdExpiresAt = new Date(now.getTime() + ORDER_RULES.paymentHoldMinutes * MIN);
       // The request key is claimed here: a concurrent twin waits on it until this step commits.
-      const [row] = await fx.tx
-        .insert(orders)
-        .values({
-          id: newId(),
-          userId: caller.userId,
-          sellerId: prepared.seller.id,
-          state: 'awaiting_payment',
-          deliveryType: body.deliveryType,
-          address: prepared.address,
-          siteId: prepared.site?.id ?? null,
-          vehicleNo: body.deliveryType === 'curbside' ? (body.vehicleNo ?? null) : null,
-          alternatePickup: body.alternatePickup ?? null,
-          price: prepared.price,
-          totalPaise: prepared.price.totalPaise,
-          taxPaise: prepared.price.taxPaise,
-          deliveryPassId: prepared.deliveryPassId,
-          requestKey: input.key,
-          requestHash: input.hash,
-          holdExpiresAt,
-          scheduledFor: prepared.scheduledFor,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
+      const [row] = await insertOrder(fx.tx, {
+        id: newId(),
+        userId: caller.userId,
+        sellerId: prepared.seller.id,
+        deliveryType: body.deliveryType,
+        address: prepared.address,
+        siteId: prepared.site?.id ?? null,
+        vehicleNo: body.deliveryType === 'curbside' ? (body.vehicleNo ?? null) : null,
+        alternatePickup: body.alternatePickup ?? null,
+        price: prepared.price,
+        totalPaise: prepared.price.totalPaise,
+        taxPaise: prepared.price.taxPaise,
+        deliveryPassId: prepared.deliveryPassId,
+        requestKey: input.key,
+        requestHash: input.hash,
+        holdExpiresAt,
+        scheduledFor: prepared.scheduledFor,
+        createdAt: now,
+        updatedAt: now,
+      });
       const orderId = row!.id;
-      const items = await fx.tx
-        .insert(orderItems)
-        .values(
-          prepared.lines.map((l) => ({
-            id: newId(),
-            orderId,
-            ...orderLineOf(l),
-            alwaysInventory: l.alwaysInventory,
-          })),
-        )
-        .returning();
+      const items = await insertItems(
+        fx.tx,
+        prepared.lines.map((l) => ({
+          id: newId(),
+          orderId,
+          ...orderLineOf(l),
+          alwaysInventory: l.alwaysInventory,
+        })),
+      );
       const lines: StockLine[] = prepared.lines.map((l) => ({
         vrntId: l.vrntId,
         quantity: l.quantity,
@@ -135,11 +222,7 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
     ) {
       const { reserved, draft, opened, sessionId } = args;
       const payment = await payments.record(fx.tx, draft, opened);
-      const [row] = await fx.tx
-        .update(orders)
-        .set({ paymentId: payment.id, payment })
-        .where(eq(orders.id, reserved.orderId))
-        .returning();
+      const [row] = await attachPayment(fx.tx, { id: reserved.orderId, paymentId: payment.id, payment });
       const logged = await core.logState(fx.tx, reserved.orderId, 'awaiting_payment', null);
       await core.addTimer(fx.tx, 'paymentHold', reserved.orderId, reserved.holdExpiresAt);
       await core.emit(fx, row!, EVENTS.orderCreated, {

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
+import { type Params, prepared } from '../../../db/prepared.ts';
 import type { Clock } from '../../clock.ts';
 import { type PaymentProvider, PaymentProviderError, type ProviderPayment } from '../payment-provider.ts';
 import { hmacHex, paymentSignature, signaturesMatch } from '../signatures.ts';
@@ -10,6 +11,25 @@ export type TestpayOrder = typeof testpayOrders.$inferSelect;
 export type TestpayPayment = typeof testpayPayments.$inferSelect;
 export const TESTPAY_METHODS = ['card', 'upi'] as const;
 export type TestpayMethod = (typeof TESTPAY_METHODS)[number];
+
+// Every payment opens an order here: built once (db/prepared.ts).
+const insertOrder = prepared(
+  (
+    q,
+    v: Params<
+      Required<
+        Pick<typeof testpayOrders.$inferInsert, 'id' | 'amountPaise' | 'receipt' | 'notes' | 'createdAt'>
+      >
+    >,
+  ) =>
+    q.insert(testpayOrders).values({
+      id: v.id,
+      amountPaise: v.amountPaise,
+      receipt: v.receipt,
+      notes: v.notes,
+      createdAt: v.createdAt,
+    }),
+);
 
 export type PayResult =
   | { kind: 'not_found' }
@@ -113,7 +133,7 @@ export function createTestpayProvider(deps: {
 
     async createOrder(input) {
       const id = providerId('order');
-      await db.insert(testpayOrders).values({
+      await insertOrder(db, {
         id,
         amountPaise: input.amountPaise,
         receipt: input.receipt,
