@@ -45,6 +45,25 @@ describe('the event outbox', () => {
     expect(await waiting()).toEqual([]);
   });
 
+  it('has deleted each writer’s sent messages by the time its commit returns, many writers at once', async () => {
+    const transactor = createTransactor(db(), outbox(), t.app.log);
+    const left = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        transactor
+          .run(async (_tx, fx) => {
+            await outbox().enqueue(fx, TOPIC, { n });
+          })
+          .then(() =>
+            db().select({ id: eventOutbox.id }).from(eventOutbox).where(eq(eventOutbox.topic, TOPIC)),
+          ),
+      ),
+    );
+    // Another writer's may still be waiting then; this writer's own never is: the last one sees none.
+    expect(left.at(-1)).toEqual([]);
+    await expect.poll(() => heard.length).toBe(20);
+    expect(await waiting()).toEqual([]);
+  });
+
   it('publishes nothing of a transaction that rolled back', async () => {
     const transactor = createTransactor(db(), outbox(), t.app.log);
     await expect(
