@@ -29,7 +29,7 @@ export function createMarketplaceFeature(ctx: AppContext, log: Logger, deps: { s
       checkRange(distance, args),
     geocoder,
     catalog: createCatalogService({ db, sellerRows, storage: deps.storage, clock }),
-    sellers: createSellersService({ db, clock, distance, log }),
+    sellers: createSellersService({ db, clock, distance, log, changes: ctx.database.changes }),
     addresses: createAddressesService({ db, clock }),
     cart: createCartService({ db, clock }),
   };

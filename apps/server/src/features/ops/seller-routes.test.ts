@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper } from '../../test/locker-helpers.ts';
@@ -87,6 +88,25 @@ describe('a shop sets its opening hours through the ops API', () => {
     // While open, the same flag changes nothing: an ordinary order.
     const now = await placed(buyer, { ...body, whenShopOpens: true });
     expect(now.scheduledFor).toBeNull();
+  });
+
+  it('has orders see hours changed by another process, once the database tells of it', async () => {
+    await setHours({ open: '00:00', close: '24:00' });
+    const body = {
+      sellerId: SHOP,
+      items: [await line(t, RICE, 1)],
+      deliveryType: 'curbside',
+    };
+    const quote = () => buyer.call('POST', '/api/orders/quote', body);
+    // Read, and kept in memory (platform/read-cache/kept-rows.ts).
+    expect((await quote()).statusCode).toBe(200);
+    expect((await quote()).statusCode).toBe(200);
+    // As another process would: straight to the table, past this process's own forgetting. Open
+    // only in the evening, and it is morning now (the test before moved the clock).
+    await t.ctx.database.db.execute(
+      sql`update sellers set opens_at = '21:00', closes_at = '22:00' where id = ${SHOP}`,
+    );
+    await expect.poll(async () => (await quote()).statusCode).toBeGreaterThanOrEqual(409);
   });
 });
 

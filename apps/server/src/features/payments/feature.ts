@@ -62,6 +62,7 @@ export function createPaymentFeature(
   const plans = createPlansService({
     db,
     clock,
+    changes: ctx.database.changes,
     payments,
     notifications,
     userEvents,

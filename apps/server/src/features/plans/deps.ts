@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { UserEvents } from '../../platform/events/user-events.ts';
@@ -13,4 +14,6 @@ export interface PlansDeps {
   userEvents: UserEvents;
   log: Logger;
   flows: FlowRunner;
+  /** Word of committed changes, for the delivery fee rules kept in memory. */
+  changes: ChangeFeed;
 }

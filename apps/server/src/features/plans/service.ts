@@ -82,7 +82,7 @@ export function createPlansService(deps: PlansDeps) {
         .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
     },
 
-    ...createPlanUsage(clock),
+    ...createPlanUsage(clock, deps.changes),
 
     runDue: createRenewalReminders(deps),
   };

@@ -1,8 +1,10 @@
 import type { PlanKind } from '@petti/shared';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Params, prepared } from '../../db/prepared.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { keptRows } from '../../platform/read-cache/kept-rows.ts';
 import { deliveryFees, plans, subscriptions } from './schema.ts';
 import { toPlan, toSubscription } from './views.ts';
 
@@ -25,12 +27,22 @@ const activeSubscription = prepared((q, v: Params<{ userId: string; kind: PlanKi
     )
     .limit(1),
 );
-const feeRules = prepared((q, v: Params<{ id: string }>) =>
-  q.select().from(deliveryFees).where(eq(deliveryFees.id, v.id)),
+const feeRules = prepared((q, v: Params<{ ids: string[] }>) =>
+  q.select().from(deliveryFees).where(sql`${deliveryFees.id} = any(${v.ids})`),
 );
 
+/** The channel the fee rules' trigger notifies (migration 0023). */
+const DELIVERY_FEES_CHANGED = 'delivery_fees_changed';
+
 /** What lockers and orders ask of plans: the plan in force, and its hours and deliveries used. */
-export function createPlanUsage(clock: Clock) {
+export function createPlanUsage(clock: Clock, changes: ChangeFeed) {
+  // Every order prices with these; only the seed (or ops, by hand) changes them.
+  const fees = keptRows<DeliveryFeeRow>({
+    feed: changes,
+    channel: DELIVERY_FEES_CHANGED,
+    maxEntries: 10,
+    read: (q, ids) => feeRules(q, { ids }),
+  });
   return {
     /** The plan of this kind in force at `at` (lockers and orders ask before pricing). */
     async activeFor(q: DbOrTx, userId: string, kind: PlanKind, at = clock.now()) {
@@ -40,9 +52,9 @@ export function createPlanUsage(clock: Clock) {
 
     /** The delivery fee rules orders price with (one row, `default`, from the demo data or ops). */
     async deliveryFees(q: DbOrTx): Promise<DeliveryFeeRow> {
-      const [fees] = await feeRules(q, { id: 'default' });
-      if (!fees) throw new Error('no delivery fee rules (delivery_fees "default")');
-      return fees;
+      const [rules] = await fees.get(q, ['default']);
+      if (!rules) throw new Error('no delivery fee rules (delivery_fees "default")');
+      return rules;
     },
 
     /** Takes plan hours (in the caller's transaction); false when not enough are left. */

@@ -8,6 +8,7 @@ import type {
 } from '@petti/shared/schemas/catalog';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { type Params, prepared } from '../../db/prepared.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
@@ -15,6 +16,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { DistanceProvider } from '../../platform/distance/distance-provider.ts';
 import { createEmbeddedDistance } from '../../platform/distance/embedded-distance.ts';
 import { newId } from '../../platform/ids.ts';
+import { keptRows } from '../../platform/read-cache/kept-rows.ts';
 import { categoryById, categoryCounts, toCategory } from '../catalog/index.ts';
 import { sellerApplications, sellers } from './schema.ts';
 import { type SellerRow, toSeller } from './views.ts';
@@ -24,6 +26,9 @@ const isUniqueViolation = (err: unknown): boolean => {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 };
+
+/** The channel the shops' trigger notifies (migration 0023). */
+const SELLERS_CHANGED = 'sellers_changed';
 
 // Read by every order's checks: built once (db/prepared.ts), one text whatever the number of ids.
 const sellersById = prepared((q, v: Params<{ ids: string[] }>) =>
@@ -42,9 +47,19 @@ export function createSellersService(deps: {
   clock: Clock;
   distance: DistanceProvider;
   log: Logger;
+  /** Word of committed changes, for the shops' rows kept in memory. */
+  changes: ChangeFeed;
 }) {
   const { db, clock, distance, log } = deps;
   const estimate = createEmbeddedDistance();
+  // Every order reads its shop's row (hours, modes, range, name): kept until the shops change.
+  // Shops change only through setHours below (and the seed), never inside a transaction that reads them.
+  const kept = keptRows<SellerRow>({
+    feed: deps.changes,
+    channel: SELLERS_CHANGED,
+    maxEntries: 1000,
+    read: sellerRows,
+  });
 
   /**
    * Road metres from a point to each seller. Browsing must not break when a road-distance service
@@ -106,11 +121,14 @@ export function createSellersService(deps: {
         .set({ opensAt: hours.open, closesAt: hours.close })
         .where(eq(sellers.id, id))
         .returning();
+      // This process's next order sees the new hours before the notification arrives.
+      kept.forget();
       return row ? toSeller(row, clock.now()) : null;
     },
 
-    /** Seller rows by id, for other features' checks and views. */
-    rows: sellerRows,
+    /** Seller rows by id, for other features' checks and views (kept in memory; see above). */
+    rows: (q: DbOrTx, ids: readonly string[]): Promise<SellerRow[]> =>
+      ids.length === 0 ? Promise.resolve([]) : kept.get(q, ids),
 
     /** Stores a become-a-seller application; the same phone twice is refused politely. */
     async apply(body: SellerApplicationBody): Promise<SellerApplication> {

@@ -1,37 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ChangeFeed } from '../../db/change-feed.ts';
+import { fakeFeed } from '../../test/fake-feed.ts';
 import { createReadCache } from './read-cache.ts';
-
-/** A feed the test drives: `change()` is a committed change, `down()`/`up()` the connection. */
-function fakeFeed() {
-  const handlers = new Map<string, Array<() => void>>();
-  let live = true;
-  const feed: ChangeFeed = {
-    async subscribe(channel, onChange) {
-      handlers.set(channel, [...(handlers.get(channel) ?? []), onChange]);
-    },
-    live: () => live,
-    async close() {},
-  };
-  const all = () => {
-    for (const fns of handlers.values()) for (const fn of fns) fn();
-  };
-  return {
-    feed,
-    change: (channel: string) => {
-      for (const fn of handlers.get(channel) ?? []) fn();
-    },
-    down: () => {
-      live = false;
-      all();
-    },
-    up: () => {
-      live = true;
-      all();
-    },
-  };
-}
 
 const answer = z.object({ n: z.number() });
 /** A source whose answer is the number of times it was asked. */
