@@ -64,7 +64,8 @@ const insertOrder = prepared((q, v: Params<NewOrder>) =>
       createdAt: v.createdAt,
       updatedAt: v.updatedAt,
     })
-    .returning(),
+    // Only the id: the answer is made from the row as the last step leaves it.
+    .returning({ id: orders.id }),
 );
 const attachPayment = prepared(
   (q, v: Params<{ id: string; paymentId: string; payment: NonNullable<OrderRow['payment']> }>) =>
