@@ -25,6 +25,8 @@ export function createTokenSigner(secret: string, ttlSeconds: number): TokenSign
     false,
     ['sign', 'verify'],
   );
+  // A key that cannot be imported fails each signature and check that awaits it, not the process.
+  key.catch(() => undefined);
   const issuer = 'petti';
   return {
     ttlSeconds,
