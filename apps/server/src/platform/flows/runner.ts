@@ -63,7 +63,6 @@ interface RunState {
   ended: boolean;
 }
 
-/** JSON in, JSON out: the undo sees in-process exactly what a recovering process would read back. */
 type StoredRun = Required<
   Pick<typeof flowRuns.$inferInsert, 'id' | 'flow' | 'undo' | 'pivoted' | 'leaseUntil' | 'createdAt'>
 >;
@@ -87,6 +86,7 @@ const storeRun = prepared((q, v: Params<StoredRun>) =>
 );
 const deleteRun = prepared((q, v: Params<{ id: string }>) => q.delete(flowRuns).where(eq(flowRuns.id, v.id)));
 
+/** JSON in, JSON out: the undo sees in-process exactly what a recovering process would read back. */
 const asStored = (data: unknown): unknown => (data === undefined ? null : JSON.parse(JSON.stringify(data)));
 
 /**

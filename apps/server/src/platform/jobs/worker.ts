@@ -20,7 +20,6 @@ export interface TimerInput {
   data?: Record<string, unknown>;
 }
 
-/** Adds a timer (answering its id); with a key, moves the existing one with that key instead. */
 type NewTimer = Required<
   Pick<
     typeof timers.$inferInsert,
@@ -54,6 +53,7 @@ const upsertTimer = prepared((q, v: Params<NewTimer>) =>
     .returning({ id: timers.id }),
 );
 
+/** Adds a timer (answering its id); with a key, moves the existing one with that key instead. */
 export async function schedule(tx: DbOrTx, clock: Clock, input: TimerInput): Promise<string> {
   const values = {
     id: newTimerId(),
