@@ -1,5 +1,6 @@
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { watchChanges } from './change-watch.ts';
 
 /**
  * Rows of a small table that changes rarely, kept by id until the database says the table changed
@@ -34,20 +35,8 @@ export function keptRows<T extends { id: string }>(options: {
   read: (q: DbOrTx, ids: string[]) => Promise<T[]>;
 }): KeptRows<T> {
   const kept = new Map<string, T>();
-  let generation = 0;
-  const forget = () => {
-    generation += 1;
-    kept.clear();
-  };
-  let subscribed = false;
-  // A feed that cannot subscribe (a closed database) leaves this keeping nothing, which is safe.
-  void options.feed.subscribe(options.channel, forget).then(
-    () => {
-      subscribed = true;
-    },
-    () => undefined,
-  );
-  const live = () => subscribed && options.feed.live();
+  const watch = watchChanges(options.feed, [options.channel], () => kept.clear());
+  const { live } = watch;
 
   return {
     async get(q, ids) {
@@ -60,9 +49,9 @@ export function keptRows<T extends { id: string }>(options: {
         else missing.push(id);
       }
       if (missing.length === 0) return found;
-      const startedAt = generation;
+      const startedAt = watch.generation();
       const read = await options.read(q, missing);
-      if (generation === startedAt && live()) {
+      if (watch.generation() === startedAt && live()) {
         for (const row of read) {
           if (kept.size >= options.maxEntries && !kept.has(row.id)) kept.delete(kept.keys().next().value!);
           // Shared by every caller from now on: none may change it.
@@ -71,7 +60,7 @@ export function keptRows<T extends { id: string }>(options: {
       }
       return [...found, ...read];
     },
-    forget,
+    forget: watch.changed,
     size: () => kept.size,
   };
 }

@@ -1,6 +1,7 @@
 import { encode, type output, type ZodType } from 'zod';
 import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { ReadCacheCounts } from '../metrics/metrics.ts';
+import { watchChanges } from './change-watch.ts';
 import { KeptAnswer } from './kept-answer.ts';
 
 /**
@@ -39,23 +40,12 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
   /** Insertion order is use order: a hit moves its entry to the end, the oldest goes first. */
   const kept = new Map<string, { answer: KeptAnswer; at: number }>();
   let making = new Map<string, Promise<KeptAnswer>>();
-  let generation = 0;
-  const forget = () => {
-    generation += 1;
+  const watch = watchChanges(options.feed, options.channels, () => {
     kept.clear();
     // Anyone asking from now on must not wait for an answer begun before the change.
     making = new Map();
-  };
-  // Nothing is kept until every channel is heard.
-  let subscribed = false;
-  // A feed that cannot subscribe (a closed database) leaves the cache keeping nothing, which is safe.
-  void Promise.all(options.channels.map((c) => options.feed.subscribe(c, forget))).then(
-    () => {
-      subscribed = true;
-    },
-    () => undefined,
-  );
-  const live = () => subscribed && options.feed.live();
+  });
+  const { live } = watch;
 
   const make = async <S extends ZodType>(schema: S, produce: () => Promise<output<S>>) =>
     new KeptAnswer(JSON.stringify(encode(schema, await produce())));
@@ -80,13 +70,13 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
         return pending;
       }
       options.counts?.miss();
-      const startedAt = generation;
+      const startedAt = watch.generation();
       const started = now();
       const own = making;
       const promise = make(schema, produce).then(
         (answer) => {
           if (own.get(key) === promise) own.delete(key);
-          if (generation === startedAt && live()) {
+          if (watch.generation() === startedAt && live()) {
             kept.delete(key);
             kept.set(key, { answer, at: started });
             if (kept.size > options.maxEntries) kept.delete(kept.keys().next().value!);
