@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { onPostgres } from '../test/helper.ts';
-import { type DbOrTx, inTurn, openDatabase } from './client.ts';
+import { openDatabase } from './client.ts';
 
 describe.skipIf(!onPostgres)('migrating PostgreSQL', () => {
   it('lets several processes start on a new database at once: one migrates, the others wait', async () => {
@@ -30,23 +30,5 @@ describe.skipIf(!onPostgres)('migrating PostgreSQL', () => {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
-  });
-});
-
-describe('inTurn', () => {
-  it('runs a transaction’s reads one after another, and the pool’s side by side', async () => {
-    const order: string[] = [];
-    const task = (name: string, ms: number) => async () => {
-      order.push(`start ${name}`);
-      await new Promise((r) => setTimeout(r, ms));
-      order.push(`end ${name}`);
-      return name;
-    };
-    const tx = { rollback: () => undefined } as unknown as DbOrTx;
-    expect(await inTurn(tx, [task('a', 20), task('b', 1)])).toEqual(['a', 'b']);
-    expect(order).toEqual(['start a', 'end a', 'start b', 'end b']);
-    order.length = 0;
-    expect(await inTurn({} as DbOrTx, [task('a', 20), task('b', 1)])).toEqual(['a', 'b']);
-    expect(order).toEqual(['start a', 'start b', 'end b', 'end a']);
   });
 });

@@ -11,11 +11,15 @@ import pg from 'pg';
 import { MIGRATIONS_FOLDER } from '../paths.ts';
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed.ts';
 import { namingClient } from './named-statements.ts';
-import * as schema from './schema.ts';
+import { pipeliningClient } from './pipelining.ts';
 
-export type Schema = typeof schema;
-/** The one database type features see, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type features see, whichever driver is underneath. Without drizzle's relational
+ * queries (`db.query.…`), which Petti does not use: given the schema, drizzle builds one of those per
+ * table for every transaction it opens, about 1.5% of the server's time per order
+ * (docs/performance.md#orders).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or an open transaction: repositories accept both. */
 export type DbOrTx = Db | Tx;
@@ -44,20 +48,6 @@ export { MIGRATIONS_FOLDER };
 /** The advisory lock processes take around migrating, so several starting together migrate once. */
 export const MIGRATION_LOCK = 7_204_331_900;
 
-/**
- * Runs reads one after another on a transaction (one connection: queries must not overlap on it),
- * and side by side on the pool. Views that read several tables use this whichever they are given.
- */
-export async function inTurn<T extends readonly unknown[]>(
-  q: DbOrTx,
-  tasks: { [K in keyof T]: () => Promise<T[K]> },
-): Promise<T> {
-  if (!('rollback' in q)) return (await Promise.all(tasks.map((t) => t()))) as unknown as T;
-  const out: unknown[] = [];
-  for (const task of tasks) out.push(await task());
-  return out as unknown as T;
-}
-
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
@@ -77,7 +67,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     connectionString: url,
     max: Math.max(2, poolSize),
     connectionTimeoutMillis: 5000,
-    Client: namingClient(),
+    // Side by side on one connection: ./pipelining.ts.
+    Client: pipeliningClient(namingClient()),
+    pipeline: true,
   });
   // An idle client's network error must not crash the process; the next query reports it instead.
   pool.on('error', () => {});
@@ -87,7 +79,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     await pool.end().catch(() => {});
     throw new DatabaseStartError(`Cannot reach PostgreSQL at ${redact(url)}: ${describe(err)}`);
   }
-  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  const db = drizzleNodePg(pool) as unknown as Db;
   // Several processes may start at once: one migrates while the others wait, then find nothing to do.
   const lock = await pool.connect();
   try {
@@ -150,7 +142,7 @@ export async function openPgliteClient(dataDir?: string, loadDataDir?: Blob | Fi
     );
   }
   try {
-    await migratePglite(drizzlePglite(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(drizzlePglite(client) as never, { migrationsFolder: MIGRATIONS_FOLDER });
   } catch (err) {
     await client.close().catch(() => {});
     throw new DatabaseStartError(`Migrating the embedded database failed: ${describe(err)}`);
@@ -161,7 +153,7 @@ export async function openPgliteClient(dataDir?: string, loadDataDir?: Blob | Fi
 /** PGlite inside this process: one connection, shared by every caller in turn. */
 async function openPglite(dataDir?: string, loadDataDir?: Blob | File): Promise<Database> {
   const client = await openPgliteClient(dataDir, loadDataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   const changes = pgliteChangeFeed(client);
   return {
     db,

@@ -6,6 +6,8 @@ export const EXCLUSION_VIOLATION = '23P01';
 /** Two transactions could not both go on: one was rolled back for the other to commit. */
 export const SERIALIZATION_FAILURE = '40001';
 export const DEADLOCK_DETECTED = '40P01';
+/** A statement after one that failed in the same transaction: the earlier failure is the cause. */
+export const IN_FAILED_TRANSACTION = '25P02';
 /** A row lock asked for with NOWAIT or under lock_timeout was held by someone else. */
 export const LOCK_NOT_AVAILABLE = '55P03';
 

@@ -9,7 +9,7 @@ import { singleConnectionChangeFeed } from './change-feed.ts';
 import { type Database, DatabaseStartError, type Db } from './client.ts';
 import { namingClient } from './named-statements.ts';
 import type { ChildMessage, ParentMessage } from './pglite-messages.ts';
-import * as schema from './schema.ts';
+import { pipeliningClient } from './pipelining.ts';
 
 /** PostgreSQL's socket file name for port 5432, which node-postgres looks for in `host`. */
 const SOCKET_FILE = '.s.PGSQL.5432';
@@ -67,7 +67,9 @@ export async function openPgliteProcess(
     // The one connection is the database's one session: no reason to close it when idle.
     idleTimeoutMillis: 0,
     connectionTimeoutMillis: 5000,
-    Client: namingClient(),
+    // Side by side on one connection: ./pipelining.ts.
+    Client: pipeliningClient(namingClient()),
+    pipeline: true,
   });
   pool.on('error', () => {});
   const ask = asker(child);
@@ -76,7 +78,7 @@ export async function openPgliteProcess(
     () => child.exitCode === null && child.signalCode === null,
   );
   return {
-    db: drizzleNodePg(pool, { schema }) as unknown as Db,
+    db: drizzleNodePg(pool) as unknown as Db,
     kind: 'pglite',
     changes,
     ping: async () => {

@@ -41,6 +41,16 @@ function nullAsNull(params: unknown[]): unknown[] {
   });
 }
 
+/** Runs of prepared statements: each was written to its connection (or queued on it) when asked for. */
+const issued = new WeakSet<Promise<unknown>>();
+
+/**
+ * Whether `answer` is a prepared statement's, asked for in the same turn: its statement is on its
+ * way to the database already, ahead of anything asked for after it on the same connection
+ * (platform/events/effects.ts sends such statements with the commit).
+ */
+export const isIssuedStatement = (answer: Promise<unknown>): boolean => issued.has(answer);
+
 /**
  * A statement whose SQL text is built once, then run with new values on whichever connection the
  * caller holds: the pool, or a transaction's own connection.
@@ -78,6 +88,10 @@ export function prepared<V extends Record<string, unknown>, Q extends Preparable
     }
     const bound = Object.create(built) as ReturnType<Q['prepare']> & { client: unknown };
     bound.client = session.client;
-    return bound.execute(values) as Promise<Result<Q>>;
+    // drizzle hands the statement to the driver before its first await: by the time this returns,
+    // the statement is queued on the connection (./prepared.test.ts).
+    const answer = bound.execute(values) as Promise<Result<Q>>;
+    issued.add(answer);
+    return answer;
   };
 }

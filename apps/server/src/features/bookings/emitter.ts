@@ -78,7 +78,7 @@ export function createEmitter(deps: { outbox: EventOutbox; notifications: Notifi
       },
       SessionID: input.sessionId ?? null,
     };
-    await deps.outbox.enqueue(fx, TOPICS.userEvents(input.userId), payload);
+    deps.outbox.enqueue(fx, TOPICS.userEvents(input.userId), payload);
     if (texts.keep) {
       await deps.notifications.add(fx.tx, {
         userId: input.userId,

@@ -1,6 +1,7 @@
 import { type Booking, LOCKER_RULES, type LockerRate, overstayCharge, overstayHours } from '@petti/shared';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import { type DbOrTx, inTurn } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { sideBySide } from '../../db/together.ts';
 import { lockersByIds, lockersService } from '../lockers/index.ts';
 import { lockerLabel } from './emitter.ts';
 import { allRates, rateIn } from './repo.ts';
@@ -22,8 +23,7 @@ export async function toBookings(
   const ids = rows.map((r) => r.id);
   const siteIds = [...new Set(rows.map((r) => r.siteId))];
   const lockerIds = [...new Set(rows.map((r) => r.lockerId).filter((x): x is string => Boolean(x)))];
-  // In turn inside a transaction (its one connection), side by side on the pool.
-  const [sites, lockerRows, charges, rates, positions] = await inTurn(db, [
+  const [sites, lockerRows, charges, rates, positions] = await sideBySide([
     () => lockersService.siteSummaries(db, siteIds),
     () => lockersByIds(db, lockerIds),
     () =>

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ProductListQuery, ProductPage } from '@petti/shared/schemas/catalog';
 import type { PhotoSize } from '@petti/shared/schemas/photo';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { type Db, type DbOrTx, inTurn } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { sideBySide } from '../../db/together.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { REPLACED_PHOTO_KEPT_MS, schedulePhotoRemoval } from '../../platform/images/photo-removal.ts';
@@ -139,7 +140,7 @@ export function createCatalogService(deps: {
         (query.page === 1
           ? 0
           : ((await db.select({ n: sql<number>`count(*)::int` }).from(products).where(filter))[0]?.n ?? 0));
-      const [variants, brands] = await inTurn(db, [
+      const [variants, brands] = await sideBySide([
         () =>
           variantsOf(
             db,

@@ -7,7 +7,8 @@ import {
   type ListingQuery,
 } from '@petti/shared/schemas/complex';
 import { and, desc, eq, gt, ilike, inArray, isNull, or } from 'drizzle-orm';
-import { type DbOrTx, inTurn } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { sideBySide } from '../../db/together.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
 import { newId } from '../../platform/ids.ts';
@@ -31,7 +32,7 @@ export function createListings(deps: MarketDeps) {
   const { db, clock, membership, transactor } = deps;
 
   async function people(q: DbOrTx, ids: string[]): Promise<People> {
-    const [names, flats] = await inTurn(q, [
+    const [names, flats] = await sideBySide([
       () => usersService.contacts(q, ids),
       () => membership.flatsOf(q, ids),
     ] as const);

@@ -7,7 +7,8 @@ import {
 } from '@petti/shared/schemas/complex';
 import { and, desc, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { type DbOrTx, inTurn } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { sideBySide } from '../../db/together.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { TimerRow } from '../../platform/jobs/schema.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
@@ -48,7 +49,7 @@ export function createComplexOrders(deps: MarketDeps, log: Logger) {
 
   async function views(q: DbOrTx, rows: ComplexOrderRow[], viewerId: string): Promise<ComplexOrder[]> {
     const ids = rows.flatMap((r) => [r.buyerId, r.sellerId]);
-    const [names, flats] = await inTurn(q, [
+    const [names, flats] = await sideBySide([
       () => usersService.contacts(q, ids),
       () => membership.flatsOf(q, ids),
     ] as const);

@@ -50,7 +50,7 @@ export function createDoorCommands(deps: { clock: Clock; outbox: EventOutbox }) 
         lockerId: input.lockerId,
         data: { commandId },
       });
-      await outbox.enqueue(fx, TOPICS.lockerCommands(input.siteId), {
+      outbox.enqueue(fx, TOPICS.lockerCommands(input.siteId), {
         type: 'open',
         lockerId: input.lockerId,
         commandId,

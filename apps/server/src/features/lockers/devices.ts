@@ -57,7 +57,7 @@ export function createLockerDevices(deps: {
   const { handlers } = registry;
 
   async function send(fx: Effects, siteId: string, command: ControllerCommand) {
-    await outbox.enqueue(fx, TOPICS.lockerCommands(siteId), command);
+    outbox.enqueue(fx, TOPICS.lockerCommands(siteId), command);
   }
 
   async function lockerOf(tx: Tx, siteId: string, lockerId: string) {

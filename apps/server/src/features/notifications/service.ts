@@ -4,9 +4,11 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
 import { type Params, prepared } from '../../db/prepared.ts';
+import { together } from '../../db/together.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { schedule } from '../../platform/jobs/worker.ts';
+import type { Effects } from '../../platform/events/effects.ts';
+import { scheduling } from '../../platform/jobs/worker.ts';
 import { notifications } from './schema.ts';
 
 /** The timer that sends a notification outside the app, once its change has committed (docs/alerts.md). */
@@ -41,6 +43,33 @@ const insertNotification = prepared((q, v: Params<StoredNotification>) =>
 
 export function createNotificationsService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
+
+  /** The notification's statements, asked for at once: its row, and an alert's timer beside it. */
+  function write(tx: DbOrTx, n: NewNotification): { id: string; statements: Promise<unknown>[] } {
+    const id = randomBytes(12).toString('hex');
+    const statements: Promise<unknown>[] = [
+      insertNotification(tx, {
+        id,
+        userId: n.userId,
+        kind: n.kind,
+        title: n.title,
+        body: n.body,
+        data: n.data ?? {},
+        createdAt: clock.now(),
+      }),
+    ];
+    // An alert leaves by a timer in the same transaction: never sent for a change that rolled back,
+    // and sent outside any transaction (the push service is a network call).
+    if (pushAlertOf(n.kind))
+      statements.push(
+        scheduling(tx, clock, {
+          kind: NOTIFICATION_PUSH_TIMER,
+          dueAt: clock.now(),
+          data: { notificationId: id },
+        }),
+      );
+    return { id, statements };
+  }
   const toDto = (r: typeof notifications.$inferSelect) => ({
     id: r.id,
     kind: r.kind,
@@ -54,25 +83,15 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
   return {
     /** Stores a notification in the caller's transaction (with the change it tells about). */
     async add(tx: DbOrTx, n: NewNotification): Promise<string> {
-      const id = randomBytes(12).toString('hex');
-      await insertNotification(tx, {
-        id,
-        userId: n.userId,
-        kind: n.kind,
-        title: n.title,
-        body: n.body,
-        data: n.data ?? {},
-        createdAt: clock.now(),
-      });
-      // An alert leaves by a timer in the same transaction: never sent for a change that rolled back,
-      // and sent outside any transaction (the push service is a network call).
-      if (pushAlertOf(n.kind)) {
-        await schedule(tx, clock, {
-          kind: NOTIFICATION_PUSH_TIMER,
-          dueAt: clock.now(),
-          data: { notificationId: id },
-        });
-      }
+      const { id, statements } = write(tx, n);
+      await together(statements);
+      return id;
+    },
+
+    /** `add`, sent with the transaction's commit (platform/events/effects.ts): nothing waits for it. */
+    send(fx: Effects, n: NewNotification): string {
+      const { id, statements } = write(fx.tx, n);
+      for (const statement of statements) fx.send(statement);
       return id;
     },
 

@@ -42,6 +42,12 @@ export interface OrderCoreDeps {
 
 export type OrderPatch = Partial<Omit<OrderRow, 'id' | 'createdAt' | 'userId'>>;
 
+/** What an order's event says of the order: a row, or what a step has just written of it. */
+export type EventOrder = Pick<
+  OrderRow,
+  'id' | 'userId' | 'sellerId' | 'state' | 'deliveryType' | 'totalPaise'
+>;
+
 /**
  * The order state machine's moving parts, shared by the buyer's routes, the ops API, the payment
  * hook and the timers. Every function runs inside the caller's transaction and writes its events to
@@ -66,7 +72,7 @@ export function createOrderCore(deps: OrderCoreDeps) {
    */
   async function emit(
     fx: Effects,
-    o: OrderRow,
+    o: EventOrder,
     event: string,
     options: {
       sessionId?: string | null;
@@ -104,8 +110,9 @@ export function createOrderCore(deps: OrderCoreDeps) {
       },
       SessionID: options.sessionId ?? null,
     };
-    await deps.outbox.enqueue(fx, TOPICS.userEvents(o.userId), payload);
-    await deps.notifications.add(fx.tx, {
+    // Both sent with the commit: nothing in the transaction waits for them.
+    deps.outbox.enqueue(fx, TOPICS.userEvents(o.userId), payload);
+    deps.notifications.send(fx, {
       userId: o.userId,
       kind: event,
       title: text.title,

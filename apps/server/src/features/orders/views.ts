@@ -1,8 +1,9 @@
 import type { Payment } from '@petti/shared';
 import type { Order } from '@petti/shared/schemas/orders';
 import { asc, inArray, sql } from 'drizzle-orm';
-import { type DbOrTx, inTurn } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { knownOrRead } from '../../db/known-rows.ts';
+import { sideBySide } from '../../db/together.ts';
 import type { PaymentSummary } from '../payments/index.ts';
 import type { SellerRow } from '../sellers/index.ts';
 import type { OrdersDeps } from './deps.ts';
@@ -47,8 +48,7 @@ export async function toOrders(
   const bookingIds = rows.flatMap((r) => (r.parcelBookingId ? [r.parcelBookingId] : []));
   const paymentIds = rows.flatMap((r) => (r.paymentId ? [r.paymentId] : []));
   const { written } = known;
-  // In turn inside a transaction (its one connection), side by side on the pool.
-  const [items, log, sellerRows, siteRows, parcelBy, paymentRows] = await inTurn(q, [
+  const [items, log, sellerRows, siteRows, parcelBy, paymentRows] = await sideBySide([
     // Lines by variant id in code-point order, in SQL (`collate "C"`, whatever the database's own
     // collation) and here alike, so a placed order lists its lines as every later read of it does.
     async () =>

@@ -35,9 +35,10 @@ export interface EventOutbox {
   /**
    * Writes a message in the caller's transaction; it is published only once that commits (and,
    * inside a flow, once the whole flow has succeeded). It is written claimed by this process, which
-   * publishes it after the commit (`flush(fx.events)`); nobody else takes it for 30 s.
+   * publishes it after the commit (`flush(fx.events)`); nobody else takes it for 30 s. Sent with the
+   * commit (`fx.send`): the transaction does not wait for it, and its id is known once it commits.
    */
-  enqueue(fx: Effects, topic: string, payload: unknown): Promise<void>;
+  enqueue(fx: Effects, topic: string, payload: unknown): void;
   /** A flow succeeded: its held messages may go, claimed by this process (flush them after the commit). */
   release(tx: DbOrTx, flowRunId: string): Promise<OutboxMessage[]>;
   /** A flow was undone: its held messages never go. */
@@ -121,18 +122,28 @@ export function createEventOutbox(deps: {
   }
 
   return {
-    async enqueue(fx, topic, payload) {
+    enqueue(fx, topic, payload) {
       const now = clock.now();
+      const message: OutboxMessage = { id: 0, topic, payload };
+      fx.events.push(message);
       // Claimed as it is written: the writer publishes it from memory after the commit, with no
       // claiming statement (docs/performance.md#orders). Held by a flow, it is claimed on release.
-      const [row] = await insertMessage(fx.tx, {
-        topic,
-        payload: payload as object,
-        createdAt: now,
-        flowRunId: fx.flowRunId,
-        claimedUntil: fx.flowRunId ? null : claimEnd(now),
-      });
-      fx.events.push({ id: row!.id, topic, payload });
+      fx.send(
+        insertMessage(fx.tx, {
+          topic,
+          payload: payload as object,
+          createdAt: now,
+          flowRunId: fx.flowRunId,
+          claimedUntil: fx.flowRunId ? null : claimEnd(now),
+        }),
+      ).then(
+        ([row]) => {
+          // Before the commit's own answer: every message has its id by the time anyone publishes it.
+          message.id = row!.id;
+        },
+        // Its failure fails the transaction (Effects.send).
+        () => undefined,
+      );
     },
 
     async release(tx, flowRunId) {

@@ -26,7 +26,7 @@ export function createUserEvents(outbox: EventOutbox) {
         data: { message: input.text.en, code: input.event, msg: input.text.ta, ...input.data },
         SessionID: input.sessionId ?? null,
       };
-      await outbox.enqueue(fx, TOPICS.userEvents(input.userId), payload);
+      outbox.enqueue(fx, TOPICS.userEvents(input.userId), payload);
     },
   };
 }

@@ -110,8 +110,8 @@ export function createFlowRunner(deps: {
 
   const leaseEnd = () => new Date(clock.now().getTime() + leaseMs);
 
-  async function store(q: DbOrTx, run: RunState): Promise<void> {
-    await storeRun(q, {
+  function store(q: DbOrTx, run: RunState) {
+    return storeRun(q, {
       id: run.id,
       flow: run.flow,
       undo: run.undo,
@@ -134,8 +134,9 @@ export function createFlowRunner(deps: {
         // A run with nothing to undo and no events held is not written down: were this process to
         // die now, recovery would have nothing to do for it (docs/decisions/0005-flows.md).
         const recorded = run.stored || undoable || fx.events.length > 0;
-        // In the step's own transaction: the change and what undoes it commit together.
-        if (recorded) await store(tx, next);
+        // In the step's own transaction: the change and what undoes it commit together. Sent with
+        // the commit: nothing in the step waits for it.
+        if (recorded) fx.send(store(tx, next));
         fx.later(async () => {
           Object.assign(run, next, { stored: recorded, held: run.held || fx.events.length > 0 });
         });
@@ -153,9 +154,10 @@ export function createFlowRunner(deps: {
    */
   async function runEndingStep<I, O>(run: RunState, step: DbStep<I, O, unknown>, input: I): Promise<O> {
     return transactor.run(async (tx, fx) => {
+      // First, and sent with what the step writes: nothing waits for it.
+      if (run.stored) fx.send(deleteRun(tx, { id: run.id }));
       const result = await step.run(fx, input);
       if (run.held) fx.events.unshift(...(await outbox.release(tx, run.id)));
-      if (run.stored) await deleteRun(tx, { id: run.id });
       fx.later(async () => {
         run.ended = true;
       });

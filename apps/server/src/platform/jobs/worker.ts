@@ -55,6 +55,15 @@ const upsertTimer = prepared((q, v: Params<NewTimer>) =>
 
 /** Adds a timer (answering its id); with a key, moves the existing one with that key instead. */
 export async function schedule(tx: DbOrTx, clock: Clock, input: TimerInput): Promise<string> {
+  const [row] = await scheduling(tx, clock, input);
+  return row!.id;
+}
+
+/**
+ * `schedule`'s one statement, asked for at once and not waited for: for a transaction to send with
+ * its commit (platform/events/effects.ts). Answers the row as stored (a keyed timer's existing id).
+ */
+export function scheduling(tx: DbOrTx, clock: Clock, input: TimerInput) {
   const values = {
     id: newTimerId(),
     kind: input.kind,
@@ -66,8 +75,7 @@ export async function schedule(tx: DbOrTx, clock: Clock, input: TimerInput): Pro
     data: input.data ?? {},
     createdAt: clock.now(),
   };
-  const [row] = await (input.key ? upsertTimer : insertTimer)(tx, values);
-  return row!.id;
+  return (input.key ? upsertTimer : insertTimer)(tx, values);
 }
 
 /**

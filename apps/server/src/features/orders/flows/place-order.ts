@@ -3,11 +3,12 @@ import { ORDER_RULES, type Order, type PlaceOrderBody } from '@petti/shared/sche
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { asSet, type Params, prepared } from '../../../db/prepared.ts';
+import { together } from '../../../db/together.ts';
 import { callStep, dbStep, undoWith } from '../../../platform/flows/steps.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { StockLine } from '../../catalog/index.ts';
 import { newPaymentSummary, type PaymentDraft } from '../../payments/index.ts';
-import { shopNameOf } from '../core.ts';
+import { type EventOrder, shopNameOf } from '../core.ts';
 import type { OrderCaller, OrdersDeps } from '../deps.ts';
 import { measuresDistance, orderLineOf, outOfStockError, type Prepare, type Prepared } from '../prepare.ts';
 import { type OrderItemRow, type OrderRow, orderItems, orderStateLog, orders } from '../schema.ts';
@@ -117,6 +118,8 @@ export interface PlaceOrderInput {
 
 interface Reserved {
   orderId: string;
+  /** The order as its event tells it, from what was written. */
+  order: EventOrder;
   prepared: Prepared;
   items: OrderItemRow[];
   holdExpiresAt: Date;
@@ -159,45 +162,55 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
       const now = clock.now();
       const holdExpiresAt = new Date(now.getTime() + ORDER_RULES.paymentHoldMinutes * MIN);
       // The request key is claimed here: a concurrent twin waits on it until this step commits.
-      const [row] = await insertOrder(fx.tx, {
-        id: newId(),
-        userId: caller.userId,
-        sellerId: prepared.seller.id,
-        deliveryType: body.deliveryType,
-        address: prepared.address,
-        siteId: prepared.site?.id ?? null,
-        vehicleNo: body.deliveryType === 'curbside' ? (body.vehicleNo ?? null) : null,
-        alternatePickup: body.alternatePickup ?? null,
-        price: prepared.price,
-        totalPaise: prepared.price.totalPaise,
-        taxPaise: prepared.price.taxPaise,
-        deliveryPassId: prepared.deliveryPassId,
-        requestKey: input.key,
-        requestHash: input.hash,
-        holdExpiresAt,
-        scheduledFor: prepared.scheduledFor,
-        createdAt: now,
-        updatedAt: now,
-      });
-      const orderId = row!.id;
-      const items = await insertItems(
-        fx.tx,
-        prepared.lines.map((l) => ({
-          id: newId(),
-          orderId,
-          ...orderLineOf(l),
-          alwaysInventory: l.alwaysInventory,
-        })),
-      );
+      const orderId = newId();
       const lines: StockLine[] = prepared.lines.map((l) => ({
         vrntId: l.vrntId,
         quantity: l.quantity,
         alwaysInventory: l.alwaysInventory,
       }));
-      const short = await deps.stock.take(fx.tx, lines);
+      const [, items, short] = await together([
+        insertOrder(fx.tx, {
+          id: orderId,
+          userId: caller.userId,
+          sellerId: prepared.seller.id,
+          deliveryType: body.deliveryType,
+          address: prepared.address,
+          siteId: prepared.site?.id ?? null,
+          vehicleNo: body.deliveryType === 'curbside' ? (body.vehicleNo ?? null) : null,
+          alternatePickup: body.alternatePickup ?? null,
+          price: prepared.price,
+          totalPaise: prepared.price.totalPaise,
+          taxPaise: prepared.price.taxPaise,
+          deliveryPassId: prepared.deliveryPassId,
+          requestKey: input.key,
+          requestHash: input.hash,
+          holdExpiresAt,
+          scheduledFor: prepared.scheduledFor,
+          createdAt: now,
+          updatedAt: now,
+        }),
+        insertItems(
+          fx.tx,
+          prepared.lines.map((l) => ({
+            id: newId(),
+            orderId,
+            ...orderLineOf(l),
+            alwaysInventory: l.alwaysInventory,
+          })),
+        ),
+        deps.stock.take(fx.tx, lines),
+      ]);
       // Short: the step's transaction rolls back the order and what it took of the other lines.
       if (short) throw outOfStockError(prepared.lines, short);
-      const reserved: Reserved = { orderId, prepared, items, holdExpiresAt };
+      const order: EventOrder = {
+        id: orderId,
+        userId: caller.userId,
+        sellerId: prepared.seller.id,
+        state: 'awaiting_payment',
+        deliveryType: body.deliveryType,
+        totalPaise: prepared.price.totalPaise,
+      };
+      const reserved: Reserved = { orderId, order, prepared, items, holdExpiresAt };
       return undoWith(reserved, { orderId, lines });
     },
     async undo(fx, { orderId, lines }: { orderId: string; lines?: StockLine[] }) {
@@ -222,16 +235,21 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
       },
     ) {
       const { reserved, draft, opened, sessionId } = args;
-      const payment = await payments.record(fx.tx, draft, opened);
-      const [row] = await attachPayment(fx.tx, { id: reserved.orderId, paymentId: payment.id, payment });
-      const logged = await core.logState(fx.tx, reserved.orderId, 'awaiting_payment', null);
-      await core.addTimer(fx.tx, 'paymentHold', reserved.orderId, reserved.holdExpiresAt);
-      await core.emit(fx, row!, EVENTS.orderCreated, {
+      const [payment, logged] = await together([
+        payments.record(fx.tx, draft, opened),
+        core.logState(fx.tx, reserved.orderId, 'awaiting_payment', null),
+        core.addTimer(fx.tx, 'paymentHold', reserved.orderId, reserved.holdExpiresAt),
+      ]);
+      // Read once the step has committed: nothing in it waits for the row.
+      const attached = fx.send(
+        attachPayment(fx.tx, { id: reserved.orderId, paymentId: payment.id, payment }),
+      );
+      await core.emit(fx, reserved.order, EVENTS.orderCreated, {
         sessionId,
         payment,
         shop: shopNameOf(reserved.prepared.seller),
       });
-      return { row: row!, logged, payment };
+      return { attached, logged, payment };
     },
   });
 
@@ -269,13 +287,14 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
         },
       });
       const opened = await flow.call(payments.openProviderOrder, draft);
-      const { row, logged, payment } = await flow.db(
+      const { attached, logged, payment } = await flow.db(
         recordPayment,
         { reserved, draft, opened, sessionId: input.caller.sessionId },
         { ends: true },
       );
+      const [row] = await attached;
       // The answer is made from what the steps wrote, with no read (docs/performance.md#orders).
-      return toOrder(deps, db, row, {
+      return toOrder(deps, db, row!, {
         sellers: [seller],
         written: {
           items: reserved.items,

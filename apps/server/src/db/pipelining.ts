@@ -1,0 +1,97 @@
+import type pg from 'pg';
+
+type Query = (...args: unknown[]) => Promise<unknown>;
+
+interface Wire {
+  pipeline: boolean;
+  connection: { stream: { cork(): void; uncork(): void } };
+}
+
+const answer = (command: string) => ({ command, rowCount: null, rows: [], fields: [], oid: 0 });
+
+const wordOf = (config: unknown): string | undefined => {
+  const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text.trim().toLowerCase() : undefined;
+};
+
+/**
+ * A transaction's committing answer when PostgreSQL rolled it back instead: a statement of it
+ * failed, possibly one the caller sent without waiting for its answer (platform/events/effects.ts).
+ */
+export class TransactionRolledBack extends Error {
+  override name = 'TransactionRolledBack';
+  constructor() {
+    super('the transaction was rolled back: one of its statements failed');
+  }
+}
+
+/**
+ * A node-postgres client in pipeline mode that saves a transaction its separate `begin` round trip
+ * (docs/performance.md#orders). node-postgres's pipeline mode writes each query as soon as it is
+ * asked for, without waiting for the one before to be answered, so statements a caller asks for
+ * side by side share one trip to PostgreSQL; drizzle, though, waits for `begin` to be answered before
+ * the transaction's first statement. Here `begin` is answered at once and written just ahead of the
+ * transaction's first statement, in the same write; a transaction that ends with nothing in it sends
+ * nothing.
+ *
+ * The first statement behind `begin` cannot run outside the transaction unless `begin` fails, and
+ * `begin` fails only with the connection itself, which the statement behind it shares. Its failure
+ * fails that statement's answer too.
+ *
+ * A `commit` PostgreSQL answers with `ROLLBACK` (a statement of the transaction had failed, though
+ * its caller had not waited for the failure) rejects with TransactionRolledBack, as PGlite does, so a
+ * transaction never looks committed when it was not.
+ */
+export function pipeliningClient(Base: typeof pg.Client): typeof pg.Client {
+  return class PipeliningClient extends Base {
+    /** `begin` was answered and not yet written. */
+    private beginPending = false;
+    /** Writes are held until the statements asked for in this turn are all written (`gather`). */
+    private gathering = false;
+
+    /**
+     * node-postgres writes each statement with a write of its own; each write to the socket costs
+     * the writer the delivery to PostgreSQL and PostgreSQL's wake-up, about a fifth of the server's
+     * time per order (docs/performance.md#orders). Held until the end of the turn, the statements
+     * asked for side by side leave in one write.
+     */
+    private gather(wire: Wire): void {
+      if (this.gathering || !wire.pipeline) return;
+      this.gathering = true;
+      const stream = wire.connection.stream;
+      stream.cork();
+      process.nextTick(() => {
+        this.gathering = false;
+        stream.uncork();
+      });
+    }
+
+    override query(config: unknown, values?: unknown, callback?: unknown): never {
+      const send = super.query as unknown as Query;
+      const wire = this as unknown as Wire;
+      this.gather(wire);
+      const word = wire.pipeline && callback === undefined ? wordOf(config) : undefined;
+      if (word === undefined) return send.call(this, config, values, callback) as never;
+      if (word === 'begin') {
+        this.beginPending = true;
+        return Promise.resolve(answer('BEGIN')) as never;
+      }
+      if (this.beginPending) {
+        this.beginPending = false;
+        // Nothing was begun on PostgreSQL's side: nothing to end.
+        if (word === 'commit' || word === 'rollback')
+          return Promise.resolve(answer(word.toUpperCase())) as never;
+        // Both in the turn's one write (`gather`).
+        const begun = send.call(this, 'begin');
+        const first = this.query(config, values);
+        return Promise.all([begun, first]).then(([, result]) => result) as never;
+      }
+      const result = send.call(this, config, values);
+      if (word !== 'commit') return result as never;
+      return result.then((r) => {
+        if ((r as { command?: string }).command === 'ROLLBACK') throw new TransactionRolledBack();
+        return r;
+      }) as never;
+    }
+  };
+}
