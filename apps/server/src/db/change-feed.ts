@@ -142,7 +142,9 @@ export function postgresChangeFeed(
 
   const connect = (): Promise<void> => {
     connecting ??= (async () => {
-      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+      // Pipelined: subscribers asking at once send their LISTENs side by side, which node-postgres
+      // otherwise queues with a deprecation warning (./pipelining.ts).
+      const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, pipeline: true });
       c.on('error', () => lost());
       c.on('end', () => {
         if (client === c) lost();
