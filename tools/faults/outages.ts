@@ -16,8 +16,8 @@ import {
 } from './services.ts';
 
 /**
- * The fault suite's outages (docs/deploy.md#fault-suite): Redis, then an external broker, killed and
- * started again while orders stream in. Orders need neither (they are PostgreSQL's), so every one
+ * The fault suite's outages (docs/deploy.md#fault-suite): PostgreSQL ending the servers' connections,
+ * then Redis, then an external broker, killed and started again while orders stream in. Orders need neither (they are PostgreSQL's), so every one
  * must be answered and made; the servers must stay up, say they are unready meanwhile, be ready
  * again after, and publish every event committed during the outage once it is over.
  */
@@ -153,6 +153,66 @@ export async function redisOutage(servers: [Server, Server], redis: Proc, ctx: O
     watcher,
   );
   ctx.check(event === 'bookingCreated', `after it, a browser on B hears a booking made on A ("${event}")`);
+}
+
+/**
+ * PostgreSQL ends every connection of the servers twice, 500 ms apart (as a restart or an
+ * administrator would), while orders stream in: the orders whose statements were on those
+ * connections fail, every other one is made, and the servers stay up and open new connections.
+ */
+export async function connectionsEnded(
+  servers: [Server, Server],
+  admin: pg.Client,
+  database: string,
+  ctx: OutageContext,
+): Promise<void> {
+  console.log(`PostgreSQL ends the servers' connections ${DOWN_AFTER_MS} ms into a stream of orders, twice`);
+  const own = (await ctx.db.query('select pg_backend_pid() as pid')).rows[0].pid as number;
+  let ended = 0;
+  const statuses = await streamDuring(servers, ctx, async () => {
+    await delay(DOWN_AFTER_MS);
+    for (let round = 0; round < 2; round++) {
+      const { rows } = await admin.query(
+        `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+          where datname = $1 and pid <> $2 and backend_type = 'client backend'`,
+        [database, own],
+      );
+      ended += rows[0].n as number;
+      await delay(500);
+    }
+  });
+  console.log(`    ${summary(statuses)}; ${ended} connections ended`);
+  ctx.check(ended > 0, 'connections were ended under way');
+  ctx.check(
+    statuses.length > 20 && statuses.every((s) => s === 201 || s === 500),
+    'every order was answered: made, or refused as failed',
+  );
+  ctx.check(statuses.filter((s) => s === 201).length > statuses.length / 2, 'most orders were made');
+  ctx.check(servers.every(alive), 'both servers are still running');
+  const again = await Promise.all(servers.map((s) => becomesReady(s, 30_000)));
+  ctx.check(again.every(Boolean), 'both servers are ready again');
+  const after = await Promise.all(
+    ctx.shoppers.map(async (who, i) => {
+      const res = await call(
+        servers[i % 2]!,
+        who,
+        'POST',
+        '/orders',
+        ctx.orderBody(i),
+        `after-${randomUUID()}`,
+      );
+      await res.body?.cancel();
+      return res.status;
+    }),
+  );
+  ctx.check(
+    after.every((s) => s === 201),
+    `after it, every order is made (${after.join(', ')})`,
+  );
+  const orphans = await ctx.db.query(
+    'select count(*)::int as n from orders o where not exists (select 1 from order_items i where i.order_id = o.id)',
+  );
+  ctx.check(orphans.rows[0].n === 0, 'no order without its lines');
 }
 
 /** An external broker under a server dies and comes back. */

@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { newShopper, type Session } from '../e2e/shopper.ts';
-import { bookingHeard, brokerOutage, redisOutage } from './outages.ts';
+import { bookingHeard, brokerOutage, connectionsEnded, redisOutage } from './outages.ts';
 import { lockerRace, stockRace, timersOnce } from './races.ts';
 import {
   call,
@@ -280,6 +280,7 @@ try {
     Array.from({ length: 6 }, (_, i) => newShopper(a.baseUrl, `Outage ${i}`)),
   );
   const ctx = { shoppers: outageShoppers, db, orderBody, check };
+  await connectionsEnded([a, b], admin, scratch, ctx);
   await redisOutage([a, b], r, ctx);
 
   // An external broker instead: the two servers stop, one starts on the same database with MQTT_URL.

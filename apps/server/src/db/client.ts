@@ -73,6 +73,9 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   });
   // An idle client's network error must not crash the process; the next query reports it instead.
   pool.on('error', () => {});
+  // Nor may a connection's that is checked out but between statements (PostgreSQL restarted, or an
+  // administrator ended the backend): the statements waiting on it fail instead, and the pool drops it.
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     await pool.query('select 1');
   } catch (err) {

@@ -72,6 +72,9 @@ export async function openPgliteProcess(
     pipeline: true,
   });
   pool.on('error', () => {});
+  // Nor may a connection's that is checked out but between statements (PostgreSQL restarted, or an
+  // administrator ended the backend): the statements waiting on it fail instead, and the pool drops it.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const ask = asker(child);
   const changes = singleConnectionChangeFeed(
     pool,
