@@ -1,15 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres } from '../test/helper.ts';
+import { wireDatabase } from '../test/wire-database.ts';
 import { namingClient, StatementNames } from './named-statements.ts';
-import { serveOverSocket } from './pglite-wire.ts';
 
 describe('StatementNames', () => {
   it('gives the same text the same name, and each text its own', () => {
@@ -39,19 +35,7 @@ describe(`a naming client on ${onPostgres ? 'PostgreSQL' : 'PGlite over its sock
   let close = async () => {};
 
   beforeAll(async () => {
-    if (onPostgres) {
-      config = { connectionString: process.env.TEST_DATABASE_URL };
-    } else {
-      const dir = await mkdtemp(join(tmpdir(), 'petti-named-'));
-      const db = await PGlite.create();
-      const wire = await serveOverSocket(db, join(dir, '.s.PGSQL.5432'));
-      config = { host: dir, user: 'postgres', database: 'postgres' };
-      close = async () => {
-        await wire.close();
-        await db.close();
-        await rm(dir, { recursive: true, force: true });
-      };
-    }
+    ({ config, close } = await wireDatabase());
     const c = new pg.Client(config);
     await c.connect();
     await c.query(`create table ${table} (id int primary key, body text not null)`);

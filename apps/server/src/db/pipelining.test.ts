@@ -1,14 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { onPostgres } from '../test/helper.ts';
+import { wireDatabase } from '../test/wire-database.ts';
 import { namingClient } from './named-statements.ts';
-import { serveOverSocket } from './pglite-wire.ts';
 import { pipeliningClient, TransactionRolledBack } from './pipelining.ts';
 import { together } from './together.ts';
 
@@ -44,19 +40,7 @@ describe(`a pipelining client on ${onPostgres ? 'PostgreSQL' : 'PGlite over its 
     (await c.query(`select id from ${table} order by id`)).rows.map((r: { id: number }) => r.id);
 
   beforeAll(async () => {
-    if (onPostgres) {
-      config = { connectionString: process.env.TEST_DATABASE_URL };
-    } else {
-      const dir = await mkdtemp(join(tmpdir(), 'petti-piped-'));
-      const db = await PGlite.create();
-      const wire = await serveOverSocket(db, join(dir, '.s.PGSQL.5432'));
-      config = { host: dir, user: 'postgres', database: 'postgres' };
-      close = async () => {
-        await wire.close();
-        await db.close();
-        await rm(dir, { recursive: true, force: true });
-      };
-    }
+    ({ config, close } = await wireDatabase());
     c = new Client({ ...config, pipeline: true } as pg.ClientConfig);
     await c.connect();
     await c.query(`create table ${table} (id int primary key)`);
