@@ -102,6 +102,23 @@ describe('prepared statements', () => {
     expect((nulls as unknown as { rows: unknown[] }).rows).toEqual([{ n: 1 }]);
   });
 
+  it('hands its statement to the connection before it returns, ahead of what is asked for after', async () => {
+    // Effects.send relies on it: a sent statement cannot land after the commit (platform/events/effects.ts).
+    await database.db
+      .transaction(async (tx) => {
+        const inserted = insertThing(tx, { id: 'queued', count: 1, data: { tags: [] }, at: new Date() });
+        const client = (tx as unknown as { session: { client: { query(text: string): Promise<unknown> } } })
+          .session.client;
+        const seen = client.query(`select count(*)::int as n from prepared_test_things where id = 'queued'`);
+        await inserted;
+        expect(((await seen) as { rows: unknown[] }).rows).toEqual([{ n: 1 }]);
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err as Error).message.includes('Rollback')) throw err;
+      });
+  });
+
   it('builds the statement once, whichever connection runs it', () => {
     expect(builds).toBe(1);
   });
