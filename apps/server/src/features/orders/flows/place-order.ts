@@ -117,7 +117,6 @@ export interface PlaceOrderInput {
 }
 
 interface Reserved {
-  orderId: string;
   /** The order as its event tells it, from what was written. */
   order: EventOrder;
   prepared: Prepared;
@@ -210,7 +209,7 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
         deliveryType: body.deliveryType,
         totalPaise: prepared.price.totalPaise,
       };
-      const reserved: Reserved = { orderId, order, prepared, items, holdExpiresAt };
+      const reserved: Reserved = { order, prepared, items, holdExpiresAt };
       return undoWith(reserved, { orderId, lines });
     },
     async undo(fx, { orderId, lines }: { orderId: string; lines?: StockLine[] }) {
@@ -237,12 +236,12 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
       const { reserved, draft, opened, sessionId } = args;
       const [payment, logged] = await together([
         payments.record(fx.tx, draft, opened),
-        core.logState(fx.tx, reserved.orderId, 'awaiting_payment', null),
-        core.addTimer(fx.tx, 'paymentHold', reserved.orderId, reserved.holdExpiresAt),
+        core.logState(fx.tx, reserved.order.id, 'awaiting_payment', null),
+        core.addTimer(fx.tx, 'paymentHold', reserved.order.id, reserved.holdExpiresAt),
       ]);
       // Read once the step has committed: nothing in it waits for the row.
       const attached = fx.send(
-        attachPayment(fx.tx, { id: reserved.orderId, paymentId: payment.id, payment }),
+        attachPayment(fx.tx, { id: reserved.order.id, paymentId: payment.id, payment }),
       );
       await core.emit(fx, reserved.order, EVENTS.orderCreated, {
         sessionId,
@@ -277,7 +276,7 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
       const draft = payments.draft({
         userId: input.caller.userId,
         purpose: 'order',
-        subjectId: reserved.orderId,
+        subjectId: reserved.order.id,
         amountPaise: price.totalPaise,
         taxPaise: price.taxPaise,
         taxPercent: null,
