@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import pg from 'pg';
 import { newShopper, type Session } from '../e2e/shopper.ts';
-import { bookingHeard, brokerOutage, connectionsEnded, redisOutage } from './outages.ts';
+import { bookingHeard, brokerOutage, connectionsEnded, ordersWithoutLines, redisOutage } from './outages.ts';
 import { lockerRace, stockRace, timersOnce } from './races.ts';
 import {
   call,
@@ -262,10 +262,7 @@ try {
       `stock of ${r.id}: ${lostStock} taken = ${heldBy.get(r.id) ?? 0} held by live orders`,
     );
   }
-  const orphanOrders = await db.query(
-    `select count(*)::int as n from orders o where not exists (select 1 from order_items i where i.order_id = o.id)`,
-  );
-  check(orphanOrders.rows[0].n === 0, 'no order without its lines');
+  check((await ordersWithoutLines(db)) === 0, 'no order without its lines');
 
   // Races through both processes, by shoppers with no bookings yet (each may hold five).
   console.log('Races through both processes');
