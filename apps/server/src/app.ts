@@ -3,7 +3,6 @@ import { createServer } from 'node:http';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyEtag from '@fastify/etag';
-import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { tileSource } from '@petti/shared/schemas/map';
@@ -50,6 +49,7 @@ import { clientErrorHandler, frameworkErrors, installErrorHandling } from './htt
 import { installRateLimits } from './http/rate-limits.ts';
 import { installRequestLogs } from './http/request-logs.ts';
 import { makeOptionalUser, makeRequireUser } from './http/require-user.ts';
+import { installSecurityHeaders } from './http/security-headers.ts';
 import { inlineScriptSources, serveWebApp } from './http/web-app.ts';
 import { createMetrics } from './platform/metrics/metrics.ts';
 import { RAZORPAY_CHECKOUT_CSP } from './platform/payments/razorpay.ts';
@@ -119,7 +119,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // The map's tiles: the page shows them and the service worker fetches them to keep (docs/maps.md).
   const tiles = ctx.config.MAP_TILE_URL === 'none' ? null : tileSource(ctx.config.MAP_TILE_URL);
   const tileSrc = tiles ? [tiles] : [];
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
