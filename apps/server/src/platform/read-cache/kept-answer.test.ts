@@ -19,6 +19,16 @@ describe('preferredEncoding', () => {
   ])('%j → %j', (header, expected) => {
     expect(preferredEncoding(header)).toBe(expected);
   });
+
+  it('answers each header by its own q-values however many different ones arrive, twice each', () => {
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 200; i++) {
+        const header =
+          i % 2 ? `br;q=0, gzip;q=0.${(i % 9) + 1}, x-${i}` : `gzip, br;q=0.${(i % 9) + 1}, x-${i}`;
+        expect(preferredEncoding(header)).toBe(i % 2 ? 'gzip' : 'br');
+      }
+    }
+  });
 });
 
 describe('KeptAnswer', () => {

@@ -48,9 +48,27 @@ export class KeptAnswer {
   }
 }
 
-/** Brotli if the client takes it, else gzip, else none (an `Accept-Encoding` with its q-values). */
+/** `Accept-Encoding` headers seen, and what each chose; at most this many kept at once. */
+const ENCODINGS_KEPT = 64;
+const chosen = new Map<string, Encoding | null>();
+
+/**
+ * Brotli if the client takes it, else gzip, else none (an `Accept-Encoding` with its q-values).
+ * Browsers send one of a handful of these headers, and parsing one was 3% of a kept read's time
+ * (docs/performance.md#reads): each header's choice is kept.
+ */
 export function preferredEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
+  let encoding = chosen.get(header);
+  if (encoding === undefined) {
+    encoding = parseAcceptEncoding(header);
+    if (chosen.size >= ENCODINGS_KEPT) chosen.clear();
+    chosen.set(header, encoding);
+  }
+  return encoding;
+}
+
+function parseAcceptEncoding(header: string): Encoding | null {
   const q = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [name = '', ...params] = part.trim().split(';');
