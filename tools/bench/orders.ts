@@ -65,9 +65,11 @@ async function main() {
       products: Array<{ variants: Variant[] }>;
     };
     // Each order takes one unit: spread over the variants with stock enough for their share, the most
-    // stocked first, as many as can each take (WARMUP + ORDERS) / their number (an out-of-stock refusal is not
-    // an order placed).
-    const stocked = page.products.flatMap((p) => p.variants).sort((a, b) => units(b) - units(a));
+    // stocked first, as many as can each take (WARMUP + ORDERS) / their number (an out-of-stock
+    // refusal is not an order placed).
+    const stocked = page.products
+      .flatMap((p) => p.variants)
+      .sort((a, b) => Math.sign(units(b) - units(a)) || 0);
     let count = stocked.length;
     while (count > 1 && units(stocked[count - 1]!) < Math.ceil((WARMUP + ORDERS) / count)) count--;
     const variants = stocked.slice(0, count);
@@ -81,11 +83,11 @@ async function main() {
     );
 
     const http = loadClient(CONCURRENCY);
-    const refusals = new Set<string>();
-    /** Places `count` orders, the first numbered `from`: each order's latency and the answers' statuses. */
+    /** Places `count` orders, the first numbered `from`: each one's latency, the statuses, a few refusals. */
     const place = async (from: number, count: number) => {
       const latencies: number[] = [];
       const outcomes: Record<string, number> = {};
+      const refusals = new Set<string>();
       await pool(
         CONCURRENCY,
         Array.from({ length: count }, (_, n) => async () => {
@@ -115,7 +117,7 @@ async function main() {
           outcomes[res.status] = (outcomes[res.status] ?? 0) + 1;
         }),
       );
-      return { latencies, outcomes };
+      return { latencies, outcomes, refusals };
     };
 
     if (WARMUP > 0) {
@@ -131,7 +133,7 @@ async function main() {
     const serverPid = s.child?.pid ?? 0;
     const cpuBefore = cpuSnapshot(serverPid, 'postgres');
     const t0 = performance.now();
-    const { latencies, outcomes } = await place(WARMUP, ORDERS);
+    const { latencies, outcomes, refusals } = await place(WARMUP, ORDERS);
     const seconds = (performance.now() - t0) / 1000;
     const cpuAfter = cpuSnapshot(serverPid, 'postgres');
     http.close();
