@@ -125,6 +125,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       LOG_LEVEL: 'warn',
       // Every shopper of every journey signs up from this one address: well past a real phone's hourly share.
       AUTH_IP_CODES_PER_HOUR: '1000',
+      // The demo's shop takes 4 s a step; the journeys wait for each step to show, and CI has 30 minutes.
+      SHOP_SIM_STEP_MS: '1000',
+      // A second code for one number after 1 s, not 30: a journey signing one shopper in twice need not
+      // wait (the 30 s rule itself is the server's tests' to check).
+      AUTH_RESEND_SECONDS: '1',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
