@@ -73,7 +73,7 @@ export const commonEn = {
     turnedOn: 'Alerts are on. We will tell you when something needs you.',
     whichTitle: 'Which alerts',
     prefsFailed: 'Your alert choices could not be loaded.',
-    promptTitle: 'Get an alert when your time is ending',
+    promptTitle: 'Alerts on this phone',
     promptBody:
       'We can tell you 15 minutes before your locker time ends, and when your order is on its way, even with Petti closed.',
     notNow: 'Not now',
