@@ -27,9 +27,10 @@ export default defineConfig({
           globalSetup: ['apps/server/src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One module graph per worker, not one per file: importing the server afresh for each of its
-          // 84 files was about 40% of the suite's time (docs/architecture.md#tests). Every suite makes its own
-          // app, database and broker, and restores what it spies on, so no state is shared through it.
+          // One module graph per worker, not one per file: importing the server afresh for each of
+          // its 84 files was about 40% of the suite's time (docs/architecture.md#tests). Every suite
+          // makes its own app, database and broker, and restores what it spies on, so no state is
+          // shared through it.
           isolate: false,
           // Vitest 4 runs projects with different worker limits in separate groups.
           sequence: { groupOrder: 1 },
