@@ -128,8 +128,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       // The demo's shop takes 4 s a step; the journeys wait for each step to show, and CI has 30 minutes.
       SHOP_SIM_STEP_MS: '1000',
       // A second code for one number after 1 s, not 30: a journey signing one shopper in twice need not
-      // wait (the 30 s rule itself is the server's tests' to check).
-      AUTH_RESEND_SECONDS: '1',
+      // wait (the 30 s rule itself is the server's tests' to check). See pastResendWait.
+      AUTH_RESEND_SECONDS: String(RESEND_SECONDS),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -209,6 +209,14 @@ async function isHealthy(baseUrl: string): Promise<boolean> {
 }
 
 /** Runs `fn` against a server of its own, stopping it afterwards whatever happens. */
+/** AUTH_RESEND_SECONDS on every journey's server. */
+const RESEND_SECONDS = 1;
+
+/** Waits until a second code may be asked for the same number: a little more than RESEND_SECONDS. */
+export async function pastResendWait(): Promise<void> {
+  await delay(RESEND_SECONDS * 1_000 + 100);
+}
+
 export async function withServer<T>(
   fn: (server: RunningServer) => Promise<T>,
   options: ServerOptions = {},

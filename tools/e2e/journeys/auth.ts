@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { randomInt } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
-import { waitForPath, withServer } from '../harness.ts';
+import { pastResendWait, waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 
 /**
- * Passwordless sign-up and sign-in with the code from the dev outbox (docs/product.md#sign-in). The journey
- * runs on a server of its own started with AUTH_RESEND_SECONDS=1: the real 30 s between two codes for one
- * number would otherwise make it wait between signing up and signing in again.
+ * Passwordless sign-up and sign-in with the code from the dev outbox (docs/product.md#sign-in). The
+ * journeys' servers send a second code for one number after 1 s (`pastResendWait`, ../harness.ts): the
+ * real 30 s would otherwise make it wait between signing up and signing in again.
  */
 
 interface OutboxMessage {
@@ -55,11 +55,6 @@ async function emailLink(baseUrl: string, address: string): Promise<string> {
   }
 }
 
-/** Waits until a little more than AUTH_RESEND_SECONDS=1 has passed since the last code. */
-async function pastResendWait(): Promise<void> {
-  await delay(1_100);
-}
-
 async function storedSession(
   page: Page,
 ): Promise<{ user: string | null; access: string | null; refresh: string | null }> {
@@ -76,175 +71,161 @@ async function storedSession(
 export const authJourneys: Journey[] = [
   journey(
     'A new shopper signs up, signs in again, stays signed in after a reload, and signs out everywhere',
-    async ({ page, screenshot }) => {
-      await withServer(
-        async (server) => {
-          const base = server.baseUrl;
-          const at = (path: string) => `${base}${path}`;
-          const mobile = randomMobile();
-          const wire = `91${mobile}`;
+    async ({ page, baseUrl: base, screenshot }) => {
+      const at = (path: string) => `${base}${path}`;
+      const mobile = randomMobile();
+      const wire = `91${mobile}`;
 
-          // 1. Sign up: name and number, a code by SMS, typed one digit at a time.
-          await page.goto(at('/register'));
-          await page.getByTestId('page-register').waitFor();
-          await page.getByLabel('Your name').fill('Meena Kumari');
-          await page.getByTestId('phone-input').fill(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
-          assert.equal(
-            await page.getByTestId('phone-input').inputValue(),
-            mobile,
-            'the +91 is not typed twice',
-          );
-          await screenshot('register');
-          await page.getByTestId('submit').click();
-          await waitForPath(page, '/otp');
-          await page.getByTestId('otp-digit-1').waitFor();
-          const signUpCode = await nextCode(base, wire, '');
-          await page.getByTestId('otp-expiry').waitFor();
-          await screenshot('otp');
-          await page.getByTestId('otp-digit-1').click();
-          await page.keyboard.type(signUpCode, { delay: 40 }); // auto-advance, then auto-submit
-          await waitForPath(page, '/dashboard');
-          await page.getByTestId('page-dashboard').waitFor();
-          const afterSignUp = await storedSession(page);
-          assert.ok(afterSignUp.user && afterSignUp.access && afterSignUp.refresh, 'tokens are stored');
-          assert.equal(await page.evaluate(() => localStorage.getItem('existingUser')), 'true');
+      // 1. Sign up: name and number, a code by SMS, typed one digit at a time.
+      await page.goto(at('/register'));
+      await page.getByTestId('page-register').waitFor();
+      await page.getByLabel('Your name').fill('Meena Kumari');
+      await page.getByTestId('phone-input').fill(`+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`);
+      assert.equal(await page.getByTestId('phone-input').inputValue(), mobile, 'the +91 is not typed twice');
+      await screenshot('register');
+      await page.getByTestId('submit').click();
+      await waitForPath(page, '/otp');
+      await page.getByTestId('otp-digit-1').waitFor();
+      const signUpCode = await nextCode(base, wire, '');
+      await page.getByTestId('otp-expiry').waitFor();
+      await screenshot('otp');
+      await page.getByTestId('otp-digit-1').click();
+      await page.keyboard.type(signUpCode, { delay: 40 }); // auto-advance, then auto-submit
+      await waitForPath(page, '/dashboard');
+      await page.getByTestId('page-dashboard').waitFor();
+      const afterSignUp = await storedSession(page);
+      assert.ok(afterSignUp.user && afterSignUp.access && afterSignUp.refresh, 'tokens are stored');
+      assert.equal(await page.evaluate(() => localStorage.getItem('existingUser')), 'true');
 
-          // 2. Sign out on this device.
-          await page.goto(at('/settings'));
-          await page.getByTestId('sign-out').click();
-          await waitForPath(page, '/login');
-          await page.getByTestId('page-login').waitFor();
-          assert.equal((await storedSession(page)).user, null, 'signing out forgets the user');
+      // 2. Sign out on this device.
+      await page.goto(at('/settings'));
+      await page.getByTestId('sign-out').click();
+      await waitForPath(page, '/login');
+      await page.getByTestId('page-login').waitFor();
+      assert.equal((await storedSession(page)).user, null, 'signing out forgets the user');
 
-          // An unknown number is led to sign-up, carrying the number along.
-          const stranger = randomMobile();
-          await page.getByTestId('phone-input').fill(stranger);
-          await page.getByTestId('submit').click();
-          await page.getByTestId('register-with-number').waitFor();
-          await screenshot('login-unknown-number');
-          await page.getByTestId('register-with-number').click();
-          await waitForPath(page, '/register');
-          assert.equal(
-            await page.getByTestId('phone-input').inputValue(),
-            stranger,
-            'the number is prefilled',
-          );
+      // An unknown number is led to sign-up, carrying the number along.
+      const stranger = randomMobile();
+      await page.getByTestId('phone-input').fill(stranger);
+      await page.getByTestId('submit').click();
+      await page.getByTestId('register-with-number').waitFor();
+      await screenshot('login-unknown-number');
+      await page.getByTestId('register-with-number').click();
+      await waitForPath(page, '/register');
+      assert.equal(await page.getByTestId('phone-input').inputValue(), stranger, 'the number is prefilled');
 
-          // 3. Open a signed-in page: the guard sends the visitor to sign in and back afterwards.
-          await page.goto(at('/bookings'));
-          await waitForPath(page, '/login');
-          await page.getByTestId('phone-input').fill(mobile);
-          await pastResendWait();
-          const before = await lastSentAt(base, wire);
-          await page.getByTestId('submit').click();
-          await waitForPath(page, '/otp');
-          const signInCode = await nextCode(base, wire, before);
+      // 3. Open a signed-in page: the guard sends the visitor to sign in and back afterwards.
+      await page.goto(at('/bookings'));
+      await waitForPath(page, '/login');
+      await page.getByTestId('phone-input').fill(mobile);
+      await pastResendWait();
+      const before = await lastSentAt(base, wire);
+      await page.getByTestId('submit').click();
+      await waitForPath(page, '/otp');
+      const signInCode = await nextCode(base, wire, before);
 
-          // Android often reloads the tab while the SMS is read: the sign-in goes on.
-          await page.reload();
-          await page.getByTestId('otp-digit-1').waitFor();
-          assert.equal(await page.getByTestId('otp-lost').count(), 0, 'the challenge survives a reload');
+      // Android often reloads the tab while the SMS is read: the sign-in goes on.
+      await page.reload();
+      await page.getByTestId('otp-digit-1').waitFor();
+      assert.equal(await page.getByTestId('otp-lost').count(), 0, 'the challenge survives a reload');
 
-          // A wrong code: said so, with the attempts left; the boxes are cleared for another try.
-          const wrong = signInCode === '000000' ? '111111' : '000000';
-          await page.getByTestId('otp-digit-1').fill(wrong); // a whole code in one box, as autofill does
-          const problem = page.getByTestId('otp-error');
-          await problem.waitFor();
-          assert.match(await problem.innerText(), /2 attempts left/);
-          assert.equal(await page.getByTestId('otp-digit-6').inputValue(), '', 'the boxes are emptied');
-          await screenshot('otp-wrong-code');
+      // A wrong code: said so, with the attempts left; the boxes are cleared for another try.
+      const wrong = signInCode === '000000' ? '111111' : '000000';
+      await page.getByTestId('otp-digit-1').fill(wrong); // a whole code in one box, as autofill does
+      const problem = page.getByTestId('otp-error');
+      await problem.waitFor();
+      assert.match(await problem.innerText(), /2 attempts left/);
+      assert.equal(await page.getByTestId('otp-digit-6').inputValue(), '', 'the boxes are emptied');
+      await screenshot('otp-wrong-code');
 
-          await page.getByTestId('otp-digit-1').fill(signInCode);
-          await waitForPath(page, '/bookings');
-          await page.getByTestId('page-bookings').waitFor();
+      await page.getByTestId('otp-digit-1').fill(signInCode);
+      await waitForPath(page, '/bookings');
+      await page.getByTestId('page-bookings').waitFor();
 
-          // 4. A reload keeps the user signed in.
-          await page.reload();
-          await page.getByTestId('page-bookings').waitFor();
-          assert.equal(new URL(page.url()).pathname, '/bookings');
+      // 4. A reload keeps the user signed in.
+      await page.reload();
+      await page.getByTestId('page-bookings').waitFor();
+      assert.equal(new URL(page.url()).pathname, '/bookings');
 
-          // An access token the server refuses is renewed once with the refresh token, unseen.
-          const signedIn = await storedSession(page);
-          await page.evaluate(
-            (user) => localStorage.setItem(`accessToken.${user}`, 'no.longer.valid'),
-            signedIn.user,
-          );
-          await page.goto(at('/myProfile'));
-          const name = page.getByLabel('Name', { exact: true });
-          await name.waitFor();
-          assert.equal(await name.inputValue(), 'Meena Kumari');
-          assert.equal(await page.getByTestId('profile-phone').innerText(), `+91 ${mobile}`);
-          const renewed = await storedSession(page);
-          assert.notEqual(renewed.access, 'no.longer.valid', 'the access token was renewed');
-          assert.notEqual(renewed.refresh, signedIn.refresh, 'the refresh token rotated');
-
-          // Add an email: checked as typed, saved, then verified through the link that was emailed.
-          const email = page.getByRole('textbox', { name: /Email/ });
-          await email.fill('meena@');
-          await page.getByTestId('submit').click();
-          await page.getByText('Invalid email address').waitFor();
-          await email.fill(`meena.${mobile}@example.com`);
-          await page.getByTestId('submit').click();
-          await page.getByTestId('email-not-verified').waitFor();
-          await page.getByTestId('verify-email').click();
-          await page.getByText(`We sent a link to meena.${mobile}@example.com`).waitFor();
-          const link = await emailLink(base, `meena.${mobile}@example.com`);
-          await page.goto(at(new URL(link).pathname));
-          await page.getByTestId('email-verification-success').waitFor();
-          await page.goto(at('/myProfile'));
-          await page.getByTestId('email-verified').waitFor();
-          await screenshot('profile');
-
-          // 5. Sign out everywhere, after saying yes.
-          await page.goto(at('/settings'));
-          await page.getByTestId('pref-bookings').waitFor();
-          await screenshot('settings');
-          await page.getByTestId('sign-out-everywhere').click();
-          const dialog = page.getByRole('dialog');
-          await dialog.waitFor();
-          await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
-          await waitForPath(page, '/login');
-          assert.equal((await storedSession(page)).user, null, 'the session is gone from this device');
-          const reuse = await fetch(at('/api/auth/refresh'), {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ refreshToken: renewed.refresh }),
-          });
-          assert.equal(reuse.status, 401, 'the server ended the session too');
-          await page.goto(at('/dashboard'));
-          await waitForPath(page, '/login');
-          await page.getByTestId('page-login').waitFor();
-
-          // 6. The code screen in Tamil.
-          await page.evaluate(() => localStorage.setItem('language', 'ta'));
-          await page.reload();
-          await page.waitForFunction(() => document.documentElement.lang === 'ta');
-          await page.getByTestId('phone-input').fill(mobile);
-          await pastResendWait();
-          const beforeTa = await lastSentAt(base, wire);
-          await page.getByTestId('submit').click();
-          await waitForPath(page, '/otp');
-          const tamilCode = await nextCode(base, wire, beforeTa);
-          await page.getByTestId('otp-expiry').waitFor();
-          await screenshot('otp-ta');
-
-          // 7. Deleting the account (in Tamil this time) signs out, and the number is then unknown.
-          await page.getByTestId('otp-digit-1').fill(tamilCode);
-          await waitForPath(page, '/dashboard');
-          await page.goto(at('/settings'));
-          await page.getByTestId('delete-account').click();
-          await page.getByRole('dialog').getByRole('button', { name: 'என் கணக்கை நீக்கு' }).click();
-          await waitForPath(page, '/login');
-          assert.equal((await storedSession(page)).user, null, 'deleting the account signs out');
-          const gone = await fetch(at('/api/auth/sign-in'), {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ phone: wire }),
-          });
-          assert.equal(gone.status, 404, 'the deleted account no longer signs in');
-        },
-        { name: 'auth', env: { AUTH_RESEND_SECONDS: '1' } },
+      // An access token the server refuses is renewed once with the refresh token, unseen.
+      const signedIn = await storedSession(page);
+      await page.evaluate(
+        (user) => localStorage.setItem(`accessToken.${user}`, 'no.longer.valid'),
+        signedIn.user,
       );
+      await page.goto(at('/myProfile'));
+      const name = page.getByLabel('Name', { exact: true });
+      await name.waitFor();
+      assert.equal(await name.inputValue(), 'Meena Kumari');
+      assert.equal(await page.getByTestId('profile-phone').innerText(), `+91 ${mobile}`);
+      const renewed = await storedSession(page);
+      assert.notEqual(renewed.access, 'no.longer.valid', 'the access token was renewed');
+      assert.notEqual(renewed.refresh, signedIn.refresh, 'the refresh token rotated');
+
+      // Add an email: checked as typed, saved, then verified through the link that was emailed.
+      const email = page.getByRole('textbox', { name: /Email/ });
+      await email.fill('meena@');
+      await page.getByTestId('submit').click();
+      await page.getByText('Invalid email address').waitFor();
+      await email.fill(`meena.${mobile}@example.com`);
+      await page.getByTestId('submit').click();
+      await page.getByTestId('email-not-verified').waitFor();
+      await page.getByTestId('verify-email').click();
+      await page.getByText(`We sent a link to meena.${mobile}@example.com`).waitFor();
+      const link = await emailLink(base, `meena.${mobile}@example.com`);
+      await page.goto(at(new URL(link).pathname));
+      await page.getByTestId('email-verification-success').waitFor();
+      await page.goto(at('/myProfile'));
+      await page.getByTestId('email-verified').waitFor();
+      await screenshot('profile');
+
+      // 5. Sign out everywhere, after saying yes.
+      await page.goto(at('/settings'));
+      await page.getByTestId('pref-bookings').waitFor();
+      await screenshot('settings');
+      await page.getByTestId('sign-out-everywhere').click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await waitForPath(page, '/login');
+      assert.equal((await storedSession(page)).user, null, 'the session is gone from this device');
+      const reuse = await fetch(at('/api/auth/refresh'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ refreshToken: renewed.refresh }),
+      });
+      assert.equal(reuse.status, 401, 'the server ended the session too');
+      await page.goto(at('/dashboard'));
+      await waitForPath(page, '/login');
+      await page.getByTestId('page-login').waitFor();
+
+      // 6. The code screen in Tamil.
+      await page.evaluate(() => localStorage.setItem('language', 'ta'));
+      await page.reload();
+      await page.waitForFunction(() => document.documentElement.lang === 'ta');
+      await page.getByTestId('phone-input').fill(mobile);
+      await pastResendWait();
+      const beforeTa = await lastSentAt(base, wire);
+      await page.getByTestId('submit').click();
+      await waitForPath(page, '/otp');
+      const tamilCode = await nextCode(base, wire, beforeTa);
+      await page.getByTestId('otp-expiry').waitFor();
+      await screenshot('otp-ta');
+
+      // 7. Deleting the account (in Tamil this time) signs out, and the number is then unknown.
+      await page.getByTestId('otp-digit-1').fill(tamilCode);
+      await waitForPath(page, '/dashboard');
+      await page.goto(at('/settings'));
+      await page.getByTestId('delete-account').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'என் கணக்கை நீக்கு' }).click();
+      await waitForPath(page, '/login');
+      assert.equal((await storedSession(page)).user, null, 'deleting the account signs out');
+      const gone = await fetch(at('/api/auth/sign-in'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ phone: wire }),
+      });
+      assert.equal(gone.status, 404, 'the deleted account no longer signs in');
     },
     { timeoutMs: 150_000 },
   ),

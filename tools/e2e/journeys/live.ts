@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { screenshot as save, waitForPath } from '../harness.ts';
+import { pastResendWait, screenshot as save, waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { existingShopper, newShopper, payOnTestpay, signedIn } from '../shopper.ts';
 
@@ -66,15 +66,14 @@ export const liveJourneys: Journey[] = [
   journey(
     'Signing out everywhere on one phone signs the other phone out at once, with nothing left on its screen',
     async ({ browser, page, baseUrl }) => {
-      // Two phones, two sign-in sessions of one shopper (a code may be asked again only after
-      // AUTH_RESEND_SECONDS, 1 s on the journeys' servers).
+      // Two phones, two sign-in sessions of one shopper (a second code only after the resend wait).
       const shopper = await newShopper(baseUrl, 'Two Phones');
       const me = (await (
         await fetch(`${baseUrl}/api/me`, {
           headers: { authorization: `Bearer ${shopper.accessToken}`, 'x-client-id': shopper.clientId },
         })
       ).json()) as { phone: string };
-      await new Promise((r) => setTimeout(r, 1_100));
+      await pastResendWait();
       const secondSession = await existingShopper(baseUrl, me.phone);
       const other = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 } });
       try {
