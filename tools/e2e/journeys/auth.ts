@@ -55,6 +55,17 @@ async function emailLink(baseUrl: string, address: string): Promise<string> {
   }
 }
 
+/** Signs in `mobile` from the sign-in page: waits out the resend rule, submits, returns the new code. */
+async function askForCode(page: Page, base: string, mobile: string): Promise<string> {
+  const wire = `91${mobile}`;
+  await page.getByTestId('phone-input').fill(mobile);
+  await pastResendWait();
+  const before = await lastSentAt(base, wire);
+  await page.getByTestId('submit').click();
+  await waitForPath(page, '/otp');
+  return nextCode(base, wire, before);
+}
+
 async function storedSession(
   page: Page,
 ): Promise<{ user: string | null; access: string | null; refresh: string | null }> {
@@ -117,12 +128,7 @@ export const authJourneys: Journey[] = [
       // 3. Open a signed-in page: the guard sends the visitor to sign in and back afterwards.
       await page.goto(at('/bookings'));
       await waitForPath(page, '/login');
-      await page.getByTestId('phone-input').fill(mobile);
-      await pastResendWait();
-      const before = await lastSentAt(base, wire);
-      await page.getByTestId('submit').click();
-      await waitForPath(page, '/otp');
-      const signInCode = await nextCode(base, wire, before);
+      const signInCode = await askForCode(page, base, mobile);
 
       // Android often reloads the tab while the SMS is read: the sign-in goes on.
       await page.reload();
@@ -203,12 +209,7 @@ export const authJourneys: Journey[] = [
       await page.evaluate(() => localStorage.setItem('language', 'ta'));
       await page.reload();
       await page.waitForFunction(() => document.documentElement.lang === 'ta');
-      await page.getByTestId('phone-input').fill(mobile);
-      await pastResendWait();
-      const beforeTa = await lastSentAt(base, wire);
-      await page.getByTestId('submit').click();
-      await waitForPath(page, '/otp');
-      const tamilCode = await nextCode(base, wire, beforeTa);
+      const tamilCode = await askForCode(page, base, mobile);
       await page.getByTestId('otp-expiry').waitFor();
       await screenshot('otp-ta');
 
