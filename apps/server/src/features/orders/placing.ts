@@ -25,8 +25,10 @@ export function createPlacing(deps: OrdersDeps, db: Db, prepare: Prepare, placeF
   }
 
   /**
-   * The order a key already made. A twin still placing it (no payment attached yet) is waited for;
-   * null when it was undone meanwhile, so the caller may place again.
+   * The order a key already made. It is written whole, with its payment, so a twin's is complete
+   * once it can be read; one that an earlier version was still placing (in two steps, the payment
+   * attached in the second) is waited for, and null when it was undone meanwhile, so the caller may
+   * place again.
    */
   async function replay(row: OrderRow, hash: string): Promise<Order | null> {
     if (row.requestHash !== hash)

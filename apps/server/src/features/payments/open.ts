@@ -117,6 +117,17 @@ export function createOpening(core: PaymentsCore) {
     return { ...input, id: newId(), provider: core.providerFor(core.current).name };
   }
 
+  /**
+   * The payment `record` answers, known before it is stored: all of it comes from the draft and the
+   * provider's order, so a flow may write it beside the payment in the same round trip.
+   */
+  function contract(d: PaymentDraft, opened: OpenedOrder): Payment {
+    return toPayment(
+      { id: d.id, provider: d.provider, providerOrderId: opened.providerOrderId, amountPaise: d.amountPaise },
+      core.providerFor(d.provider).keyId,
+    );
+  }
+
   async function record(tx: DbOrTx, d: PaymentDraft, opened: OpenedOrder): Promise<Payment> {
     const now = clock.now();
     const [row] = await insertPayment(tx, {
@@ -144,6 +155,7 @@ export function createOpening(core: PaymentsCore) {
       run: (d: PaymentDraft) => openAtProvider(d),
     }),
     record,
+    contract,
     /** Takes back a payment recorded by a flow that was then undone; one already attempted stays. */
     async discardUnpaid(tx: DbOrTx, paymentId: string): Promise<void> {
       await tx.delete(payments).where(and(eq(payments.id, paymentId), eq(payments.status, 'created')));

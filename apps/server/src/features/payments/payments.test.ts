@@ -61,6 +61,29 @@ async function eventsOf(paymentId: string) {
   return t.ctx.database.db.select().from(paymentEvents).where(eq(paymentEvents.paymentId, paymentId));
 }
 
+describe('opening a payment', () => {
+  it('knows the payment before storing it: the contract is what recording answers', async () => {
+    const service = t.app.services.payments;
+    const user = await signUpUser(t.app);
+    const draft = service.draft({
+      userId: user.userId,
+      purpose: 'booking',
+      subjectId: `booking-${randomBytes(4).toString('hex')}`,
+      amountPaise: 4500,
+      taxPaise: 686,
+      taxPercent: 18,
+      description: { en: 'Locker S, 1 hour', ta: 'லாக்கர் S, 1 மணி நேரம்' },
+    });
+    const opened = await service.openProviderOrder.run(draft);
+    const known = service.contract(draft, opened as { providerOrderId: string });
+    const recorded = await t.ctx.database.db.transaction((tx) =>
+      service.record(tx, draft, opened as { providerOrderId: string }),
+    );
+    expect(known).toEqual(recorded);
+    expect(known).toMatchObject({ id: draft.id, amount: 4500, currency: 'INR' });
+  });
+});
+
 describe('confirming a payment', () => {
   it('captures with a valid signature and answers the paid thing, in one step', async () => {
     const user = await signUpUser(t.app);

@@ -78,6 +78,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     draft: opening.draft,
     openProviderOrder: opening.openProviderOrder,
     record: opening.record,
+    contract: opening.contract,
     discardUnpaid: opening.discardUnpaid,
 
     /** The flows, for their tests (`flow.steps`) and for features that compose them. */

@@ -12,7 +12,10 @@ export type RefundRow = typeof paymentRefunds.$inferSelect;
 /** Who issues Petti's receipts. */
 export const ISSUER = { name: 'Petti', address: 'Sivakasi, Tamil Nadu' } as const;
 
-export function toPayment(row: PaymentRow, keyId: string): PaymentContract {
+export function toPayment(
+  row: Pick<PaymentRow, 'id' | 'provider' | 'providerOrderId' | 'amountPaise'>,
+  keyId: string,
+): PaymentContract {
   return {
     id: row.id,
     provider: row.provider,

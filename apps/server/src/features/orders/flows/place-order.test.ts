@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DbOrTx } from '../../../db/client.ts';
 import { FLOW_LEASE_MS } from '../../../platform/flows/runner.ts';
-import { flowRuns } from '../../../platform/flows/schema.ts';
+import { flowRuns, type UndoRecord } from '../../../platform/flows/schema.ts';
+import { newId } from '../../../platform/ids.ts';
 import { clearHooks, dieBefore } from '../../../test/flow-helpers.ts';
 import { buildTestApp, onPostgres, type TestApp } from '../../../test/helper.ts';
 import { type Shopper, shopper } from '../../../test/locker-helpers.ts';
@@ -12,25 +13,22 @@ import {
   freshKey,
   getOrder,
   line,
+  placed,
   placeOrder,
   setStock,
   setStockIn,
   variant,
 } from '../../../test/order-helpers.ts';
 import { orderWorld } from '../../../test/order-world.ts';
-import { stock } from '../../catalog/index.ts';
+import { type StockLine, stock } from '../../catalog/index.ts';
+import { orderItems, orderStateLog, orders } from '../schema.ts';
 
 const SHOP = 'sri-murugan-stores';
 const NEAR = { lat: 9.456, lng: 77.8 };
 const RICE = 'murugan-ponni-raw-rice-10kg'; // plenty in stock
 const DAL = 'murugan-chana-dal-1kg';
 
-const PLACE_STEPS = [
-  'orders.place.check-range',
-  'orders.place.reserve',
-  'payments.open-provider-order',
-  'orders.place.record-payment',
-];
+const PLACE_STEPS = ['orders.place.check', 'payments.open-provider-order', 'orders.place.create'];
 
 let t: TestApp;
 let buyer: Shopper;
@@ -55,7 +53,7 @@ const body = async (items: Array<[string, number]>) => ({
 });
 
 describe('orders.place', () => {
-  it('checks a curbside order once, inside its transaction: there is no distance to measure first', async () => {
+  it('takes the same steps for a curbside order, which has no distance to measure', async () => {
     const taken: string[] = [];
     t.app.services.flows.setHooks({
       beforeStep: (flow, step) => {
@@ -69,7 +67,29 @@ describe('orders.place', () => {
       vehicleNo: 'TN 67 AB 1234',
     });
     expect(res.statusCode, res.body).toBe(201);
-    expect(taken).toEqual(PLACE_STEPS.slice(1));
+    expect(taken).toEqual(PLACE_STEPS);
+  });
+
+  it('writes nothing before its last step: a process dying before it leaves nothing to recover', async () => {
+    await setStock(t, DAL, 5);
+    const before = await orderWorld(t, buyer.userId, [RICE, DAL]);
+    const { abandoned, wake } = await dieBefore(t, 'orders.place.create', async () =>
+      placeOrder(
+        buyer,
+        await body([
+          [RICE, 1],
+          [DAL, 1],
+        ]),
+      ),
+    );
+    // Checked and the provider's order opened; no stock, order, payment or run record yet.
+    expect(await orderWorld(t, buyer.userId, [RICE, DAL])).toEqual(before);
+    t.clock.advance(FLOW_LEASE_MS + 1000);
+    expect(await t.app.services.flows.recoverAbandoned()).toBe(0);
+    clearHooks(t);
+    wake();
+    expect((await abandoned).statusCode).toBe(500);
+    expect(await orderWorld(t, buyer.userId, [RICE, DAL])).toEqual(before);
   });
 
   it('answers the order it placed exactly as reading it back does, lines, picture, timeline and payment', async () => {
@@ -211,38 +231,63 @@ describe('the oversell guard: stock is taken again under its own lock', () => {
   });
 });
 
-describe('a run stored by the version that took stock in a step of its own', () => {
-  it('is still undone when its process died: the order deleted, the stock given back once', async () => {
-    await setStock(t, DAL, 5);
-    const before = await orderWorld(t, buyer.userId, [DAL]);
-    // The process "dies" while the provider opens the payment, after the reserve step committed.
-    const request = await body([[DAL, 2]]);
-    const { abandoned, wake } = await dieBefore(t, 'payments.open-provider-order', () =>
-      placeOrder(buyer, request),
-    );
-    expect((await variant(t, DAL)).inventory).toBe(3);
-    // Rewritten as the earlier version stored it: reserve's record without the lines, then the
-    // take-stock step's own.
+describe("runs stored by earlier versions, which wrote the order before the provider's order", () => {
+  /**
+   * What an earlier version's reserve step left when its process died during the provider's call:
+   * the order (no payment yet) with its lines, the stock taken, and the run's record, its lease run
+   * out. Made here by copying the rows of an order placed now.
+   */
+  async function leftByAnEarlierVersion(undo: (orderId: string, lines: StockLine[]) => UndoRecord[]) {
     const db = t.ctx.database.db;
-    const [run] = await db.select().from(flowRuns).where(eq(flowRuns.flow, 'orders.place'));
-    const [reserved] = run!.undo as Array<{ step: string; data: { orderId: string; lines: unknown } }>;
-    expect(reserved!.step).toBe('orders.place.reserve');
+    const template = await placed(buyer, await body([[DAL, 1]]));
+    const [row] = await db.select().from(orders).where(eq(orders.id, template.id));
+    const items = await db.select().from(orderItems).where(eq(orderItems.orderId, template.id));
+    const orderId = newId();
+    const lines: StockLine[] = [{ vrntId: DAL, quantity: 2, alwaysInventory: false }];
     await db
-      .update(flowRuns)
-      .set({
-        undo: [
-          { step: 'orders.place.reserve', data: { orderId: reserved!.data.orderId } },
-          { step: 'orders.place.take-stock', data: { lines: reserved!.data.lines } },
-        ],
-      })
-      .where(eq(flowRuns.id, run!.id));
+      .insert(orders)
+      .values({ ...row!, id: orderId, paymentId: null, payment: null, requestKey: freshKey() });
+    await db.insert(orderItems).values(items.map((i) => ({ ...i, id: newId(), orderId, quantity: 2 })));
+    await db
+      .insert(orderStateLog)
+      .values({ id: newId(), orderId, state: 'awaiting_payment', note: null, at: t.clock.now() });
+    expect(await stock.take(db, lines)).toBeNull();
+    await db.insert(flowRuns).values({
+      id: newId(),
+      flow: 'orders.place',
+      undo: undo(orderId, lines),
+      pivoted: false,
+      leaseUntil: new Date(t.clock.now().getTime() - 1000),
+      createdAt: t.clock.now(),
+    });
+    return { templateId: template.id, orderId };
+  }
 
-    t.clock.advance(FLOW_LEASE_MS + 1000);
+  it.each([
+    [
+      'with the stock taken in its reserve step',
+      (orderId: string, lines: StockLine[]) => [{ step: 'orders.place.reserve', data: { orderId, lines } }],
+    ],
+    [
+      'with the stock taken in a step of its own (before 2026-11-25)',
+      (orderId: string, lines: StockLine[]) => [
+        { step: 'orders.place.reserve', data: { orderId } },
+        { step: 'orders.place.take-stock', data: { lines } },
+      ],
+    ],
+  ])('is still undone %s: the order deleted, the stock given back once', async (_, undo) => {
+    await setStock(t, DAL, 5);
+    const world = () => orderWorld(t, buyer.userId, [DAL]);
+    const before = await world();
+    const { templateId, orderId } = await leftByAnEarlierVersion(undo);
+    // The template took one unit, the earlier version's order two.
+    expect((await variant(t, DAL)).inventory).toBe(2);
     expect(await t.app.services.flows.recoverAbandoned()).toBe(1);
-    expect(await orderWorld(t, buyer.userId, [DAL])).toEqual(before);
-    // The test's own "dead" process wakes up last; its answer is the failure.
-    clearHooks(t);
-    wake();
-    expect((await abandoned).statusCode).toBe(500);
+    const after = await world();
+    expect(after.stock).toEqual({ [DAL]: 4 });
+    expect(after.flowRuns).toBe(0);
+    // The earlier version's order is gone; the template, placed whole, stays.
+    expect(after.orders.map((o) => o.id)).not.toContain(orderId);
+    expect(after.orders.map((o) => o.id)).toEqual([...before.orders.map((o) => o.id), templateId].sort());
   });
 });

@@ -2,16 +2,16 @@ import { EVENTS } from '@petti/shared';
 import { ORDER_RULES, type Order, type PlaceOrderBody } from '@petti/shared/schemas/orders';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { asSet, type Params, prepared } from '../../../db/prepared.ts';
+import { type Params, prepared } from '../../../db/prepared.ts';
 import { together } from '../../../db/together.ts';
-import { callStep, dbStep, undoWith } from '../../../platform/flows/steps.ts';
+import { callStep, dbStep } from '../../../platform/flows/steps.ts';
 import { newId } from '../../../platform/ids.ts';
 import type { StockLine } from '../../catalog/index.ts';
-import { newPaymentSummary, type PaymentDraft } from '../../payments/index.ts';
+import { newPaymentSummary, type OpenedOrder, type PaymentDraft } from '../../payments/index.ts';
 import { type EventOrder, shopNameOf } from '../core.ts';
 import type { OrderCaller, OrdersDeps } from '../deps.ts';
-import { measuresDistance, orderLineOf, outOfStockError, type Prepare, type Prepared } from '../prepare.ts';
-import { type OrderItemRow, type OrderRow, orderItems, orderStateLog, orders } from '../schema.ts';
+import { orderLineOf, outOfStockError, type Prepare, type Prepared } from '../prepare.ts';
+import { type OrderItemRow, orderItems, orderStateLog, orders } from '../schema.ts';
 import { toOrder } from '../views.ts';
 
 const MIN = 60_000;
@@ -31,6 +31,8 @@ type NewOrder = Required<
     | 'totalPaise'
     | 'taxPaise'
     | 'deliveryPassId'
+    | 'paymentId'
+    | 'payment'
     | 'requestKey'
     | 'requestHash'
     | 'holdExpiresAt'
@@ -58,6 +60,8 @@ const insertOrder = prepared((q, v: Params<NewOrder>) =>
       totalPaise: v.totalPaise,
       taxPaise: v.taxPaise,
       deliveryPassId: v.deliveryPassId,
+      paymentId: v.paymentId,
+      payment: v.payment,
       requestKey: v.requestKey,
       requestHash: v.requestHash,
       holdExpiresAt: v.holdExpiresAt,
@@ -65,16 +69,8 @@ const insertOrder = prepared((q, v: Params<NewOrder>) =>
       createdAt: v.createdAt,
       updatedAt: v.updatedAt,
     })
-    // Only the id: the answer is made from the row as the last step leaves it.
-    .returning({ id: orders.id }),
-);
-const attachPayment = prepared(
-  (q, v: Params<{ id: string; paymentId: string; payment: NonNullable<OrderRow['payment']> }>) =>
-    q
-      .update(orders)
-      .set({ paymentId: asSet(v.paymentId), payment: asSet(v.payment) })
-      .where(eq(orders.id, v.id))
-      .returning(),
+    // The whole row: the answer is made from it.
+    .returning(),
 );
 
 type NewItem = Required<typeof orderItems.$inferInsert>;
@@ -116,58 +112,47 @@ export interface PlaceOrderInput {
   body: PlaceOrderBody;
 }
 
-interface Reserved {
-  /** The order as its event tells it, from what was written. */
-  order: EventOrder;
-  prepared: Prepared;
-  items: OrderItemRow[];
-  holdExpiresAt: Date;
-}
-
 /**
- * `orders.place` (docs/product.md#placing-an-order, docs/decisions/0005-flows.md):
- * 1. check-range (call): everything is checked and the distance measured, with no transaction open
- *    (the distance service may be a network call); skipped for curbside pickup, which measures
- *    nothing, so its checks run once, in step 2;
- * 2. reserve (db): the checks again under the request key's claim: the order row with its lines,
- *    priced, and the stock taken by the catalog, which re-checks it under its own row locks (another
- *    order may have taken the last units since the checks read them); undone by giving the stock
- *    back and deleting the order. One transaction, so a short line rolls back the order with it;
- *    the variants are taken last, so their locks are held only until the commit that follows;
- * 3. the provider's order for the payment (call, no transaction);
- * 4. record-payment (db): the payment stored and attached, the timeline, the payment-hold timer and
- *    `orderCreated`. Nothing after it can fail, so it needs no undo, and it ends the run in its own
- *    transaction (the answer is made from what the steps wrote).
+ * `orders.place` (docs/product.md#placing-an-order, docs/marketplace.md, docs/decisions/0005-flows.md):
+ * 1. check (call): everything is checked, priced and, for a home or a locker drop, the distance
+ *    measured, with no transaction open (the distance service may be a network call);
+ * 2. the provider's order for that price (call, no transaction);
+ * 3. create (db, ending the run): in one transaction the payment, the order (which claims the request
+ *    key) with its lines, the timeline, the payment-hold timer, the stock, and `orderCreated`.
+ *    The stock is taken last, under the catalog's row locks, which check it again (another order may
+ *    have taken the last units since the check read them): a short line rolls the whole order back,
+ *    and the locks are held only until the commit that follows.
+ * Nothing is written before the last step, so nothing needs undoing and the run is never stored; a
+ * provider's order left unpaid by a failure costs nothing (Razorpay cannot cancel one).
  */
 export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
   const { core, clock, payments } = deps;
 
-  const checkRange = callStep({
-    name: 'orders.place.check-range',
-    run: async (input: PlaceOrderInput) => {
-      const p = await prepare(db, input.caller.userId, input.body);
-      return { distanceMetres: p.distanceMetres };
-    },
+  const check = callStep({
+    name: 'orders.place.check',
+    run: (input: PlaceOrderInput) => prepare(db, input.caller.userId, input.body),
   });
 
-  const reserve = dbStep({
-    name: 'orders.place.reserve',
+  const create = dbStep({
+    name: 'orders.place.create',
     async run(
       fx,
-      { input, measured }: { input: PlaceOrderInput; measured: { distanceMetres: number | null } },
+      args: { input: PlaceOrderInput; prepared: Prepared; draft: PaymentDraft; opened: OpenedOrder },
     ) {
+      const { input, prepared, draft, opened } = args;
       const { caller, body } = input;
-      const prepared = await prepare(fx.tx, caller.userId, body, measured);
       const now = clock.now();
       const holdExpiresAt = new Date(now.getTime() + ORDER_RULES.paymentHoldMinutes * MIN);
-      // The request key is claimed here: a concurrent twin waits on it until this step commits.
-      const orderId = newId();
+      const orderId = draft.subjectId;
+      const payment = payments.contract(draft, opened);
       const lines: StockLine[] = prepared.lines.map((l) => ({
         vrntId: l.vrntId,
         quantity: l.quantity,
         alwaysInventory: l.alwaysInventory,
       }));
-      const [, items, short] = await together([
+      const [, [row], items, logged, , short] = await together([
+        payments.record(fx.tx, draft, opened),
+        // Claims the request key: a concurrent twin waits on it until this step commits.
         insertOrder(fx.tx, {
           id: orderId,
           userId: caller.userId,
@@ -181,6 +166,8 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
           totalPaise: prepared.price.totalPaise,
           taxPaise: prepared.price.taxPaise,
           deliveryPassId: prepared.deliveryPassId,
+          paymentId: draft.id,
+          payment,
           requestKey: input.key,
           requestHash: input.hash,
           holdExpiresAt,
@@ -197,9 +184,11 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
             alwaysInventory: l.alwaysInventory,
           })),
         ),
+        core.logState(fx.tx, orderId, 'awaiting_payment', null),
+        core.addTimer(fx.tx, 'paymentHold', orderId, holdExpiresAt),
         deps.stock.take(fx.tx, lines),
       ]);
-      // Short: the step's transaction rolls back the order and what it took of the other lines.
+      // Short: the transaction rolls back the order, the payment and what it took of the other lines.
       if (short) throw outOfStockError(prepared.lines, short);
       const order: EventOrder = {
         id: orderId,
@@ -209,8 +198,23 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
         deliveryType: body.deliveryType,
         totalPaise: prepared.price.totalPaise,
       };
-      const reserved: Reserved = { order, prepared, items, holdExpiresAt };
-      return undoWith(reserved, { orderId, lines });
+      await core.emit(fx, order, EVENTS.orderCreated, {
+        sessionId: caller.sessionId,
+        payment,
+        shop: shopNameOf(prepared.seller),
+      });
+      return { row: row!, items, logged };
+    },
+  });
+
+  /**
+   * Earlier versions wrote the order in a step of their own before the provider's order, and took the
+   * stock in another before that (until 2026-11-25): runs they stored are still undone by these.
+   */
+  const retiredReserve = dbStep({
+    name: 'orders.place.reserve',
+    run: async () => {
+      throw new Error('orders.place.reserve is retired: the create step writes the order');
     },
     async undo(fx, { orderId, lines }: { orderId: string; lines?: StockLine[] }) {
       // A run stored before stock was taken in this step has no lines here: its own take-stock
@@ -221,42 +225,10 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
       await fx.tx.delete(orders).where(eq(orders.id, orderId));
     },
   });
-
-  const recordPayment = dbStep({
-    name: 'orders.place.record-payment',
-    async run(
-      fx,
-      args: {
-        reserved: Reserved;
-        draft: PaymentDraft;
-        opened: { providerOrderId: string };
-        sessionId: string | null;
-      },
-    ) {
-      const { reserved, draft, opened, sessionId } = args;
-      const [payment, logged] = await together([
-        payments.record(fx.tx, draft, opened),
-        core.logState(fx.tx, reserved.order.id, 'awaiting_payment', null),
-        core.addTimer(fx.tx, 'paymentHold', reserved.order.id, reserved.holdExpiresAt),
-      ]);
-      // Read once the step has committed: nothing in it waits for the row.
-      const attached = fx.send(
-        attachPayment(fx.tx, { id: reserved.order.id, paymentId: payment.id, payment }),
-      );
-      await core.emit(fx, reserved.order, EVENTS.orderCreated, {
-        sessionId,
-        payment,
-        shop: shopNameOf(reserved.prepared.seller),
-      });
-      return { attached, logged, payment };
-    },
-  });
-
-  /** Took the stock in a step of its own until 2026-11-25: runs stored then still undo it. */
   const retiredTakeStock = dbStep({
     name: 'orders.place.take-stock',
     run: async () => {
-      throw new Error('orders.place.take-stock is retired: the reserve step takes the stock');
+      throw new Error('orders.place.take-stock is retired: the create step takes the stock');
     },
     async undo(fx, { lines }: { lines: StockLine[] }) {
       await deps.stock.release(fx.tx, lines);
@@ -265,18 +237,15 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
 
   return deps.flows.define({
     name: 'orders.place',
-    steps: [checkRange, reserve, payments.openProviderOrder, recordPayment],
-    retired: [retiredTakeStock],
+    steps: [check, payments.openProviderOrder, create],
+    retired: [retiredReserve, retiredTakeStock],
     async run(flow, input: PlaceOrderInput): Promise<Order> {
-      const measured = measuresDistance(input.body.deliveryType)
-        ? await flow.call(checkRange, input)
-        : { distanceMetres: null };
-      const reserved = await flow.db(reserve, { input, measured });
-      const { seller, price } = reserved.prepared;
+      const prepared = await flow.call(check, input);
+      const { seller, price } = prepared;
       const draft = payments.draft({
         userId: input.caller.userId,
         purpose: 'order',
-        subjectId: reserved.order.id,
+        subjectId: newId(),
         amountPaise: price.totalPaise,
         taxPaise: price.taxPaise,
         taxPercent: null,
@@ -286,20 +255,19 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
         },
       });
       const opened = await flow.call(payments.openProviderOrder, draft);
-      const { attached, logged, payment } = await flow.db(
-        recordPayment,
-        { reserved, draft, opened, sessionId: input.caller.sessionId },
+      const { row, items, logged } = await flow.db(
+        create,
+        { input, prepared, draft, opened },
         { ends: true },
       );
-      const [row] = await attached;
-      // The answer is made from what the steps wrote, with no read (docs/performance.md#orders).
-      return toOrder(deps, db, row!, {
+      // The answer is made from what the step wrote, with no read (docs/performance.md#orders).
+      return toOrder(deps, db, row, {
         sellers: [seller],
         written: {
-          items: reserved.items,
+          items,
           log: [logged],
-          payments: [newPaymentSummary(payment.id)],
-          images: new Map(reserved.prepared.lines.map((l) => [l.productId, l.image])),
+          payments: [newPaymentSummary(draft.id)],
+          images: new Map(prepared.lines.map((l) => [l.productId, l.image])),
         },
       });
     },
