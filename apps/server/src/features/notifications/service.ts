@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { pushAlertOf } from '@petti/shared/schemas/push';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -8,6 +7,7 @@ import { together } from '../../db/together.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Effects } from '../../platform/events/effects.ts';
+import { newId } from '../../platform/ids.ts';
 import { scheduling } from '../../platform/jobs/worker.ts';
 import { notifications } from './schema.ts';
 
@@ -46,7 +46,7 @@ export function createNotificationsService(deps: { db: Db; clock: Clock }) {
 
   /** The notification's statements, asked for at once: its row, and an alert's timer beside it. */
   function write(tx: DbOrTx, n: NewNotification): { id: string; statements: Promise<unknown>[] } {
-    const id = randomBytes(12).toString('hex');
+    const id = newId();
     const statements: Promise<unknown>[] = [
       insertNotification(tx, {
         id,

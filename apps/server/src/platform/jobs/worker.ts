@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
@@ -6,9 +5,11 @@ import { asSet, type Params, prepared } from '../../db/prepared.ts';
 import type { Clock } from '../clock.ts';
 import type { EventOutbox } from '../events/outbox.ts';
 import type { Effects, Transactor } from '../events/transactor.ts';
+import { newId } from '../ids.ts';
 import { type TimerRow, timers } from './schema.ts';
 
-export const newTimerId = (): string => randomBytes(12).toString('hex');
+/** A timer's id: a row id like any other (../ids.ts), from the pooled random bytes. */
+export const newTimerId = (): string => newId();
 
 export interface TimerInput {
   kind: string;
