@@ -55,6 +55,7 @@ export function createServices(ctx: AppContext, log: Logger) {
   let sessionsEnded: (ended: EndedSessions) => Promise<void> = async () => undefined;
   const auth = createAuthService({
     db,
+    changes: ctx.database.changes,
     clock,
     sms,
     tokens,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, freshPhone, lastCode, signUpUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
@@ -15,6 +15,8 @@ afterAll(() => t.close());
 
 const post = (url: string, payload?: unknown, headers?: Record<string, string>) =>
   t.app.inject({ method: 'POST', url, payload: payload as object, headers });
+const me = (accessToken: string) =>
+  t.app.inject({ method: 'GET', url: '/api/me', headers: authHeaders(accessToken) });
 
 describe('sign-up', () => {
   it('sends a code and answers CONFIRM_SIGN_UP with masked delivery details', async () => {
@@ -304,14 +306,37 @@ describe('tokens and sessions', () => {
     expect(first.statusCode).toBe(200);
     const next = first.json();
     expect(next.refreshToken).not.toBe(tokens.refreshToken);
+    // Used, so this process keeps its session as standing.
+    expect((await me(next.accessToken)).statusCode).toBe(200);
     const replay = await post('/api/auth/refresh', { refreshToken: tokens.refreshToken });
     expect(replay.statusCode).toBe(401);
     // The thief's replay ended the session for the rightful holder too.
     expect((await post('/api/auth/refresh', { refreshToken: next.refreshToken })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/me', headers: authHeaders(next.accessToken) }))
-        .statusCode,
-    ).toBe(401);
+    expect((await me(next.accessToken)).statusCode).toBe(401);
+  });
+
+  it('refuses a session another process revoked, once the database tells of it', async () => {
+    const { userId, tokens } = await signUpUser(t.app);
+    expect((await me(tokens.accessToken)).statusCode).toBe(200);
+    expect((await me(tokens.accessToken)).statusCode).toBe(200);
+    // As another process would: straight to the table, past this process's own forgetting.
+    await t.ctx.database.db.execute(
+      sql`update auth_sessions set revoked_at = now() where user_id = ${userId}`,
+    );
+    await expect.poll(async () => (await me(tokens.accessToken)).statusCode).toBe(401);
+  });
+
+  it('tells the other processes of a revoke only: a sign-in or a refresh leaves their kept sessions', async () => {
+    const told: number[] = [];
+    await t.ctx.database.changes.subscribe('sessions_changed', () => told.push(Date.now()));
+    const { tokens } = await signUpUser(t.app);
+    const next = (await post('/api/auth/refresh', { refreshToken: tokens.refreshToken })).json();
+    expect((await me(next.accessToken)).statusCode).toBe(200);
+    // Notices arrive in the order their transactions committed: by the sign-out's, any earlier one
+    // would have come.
+    expect((await post('/api/auth/sign-out', {}, authHeaders(next.accessToken))).statusCode).toBe(204);
+    await expect.poll(() => told.length).toBeGreaterThan(0);
+    expect(told).toHaveLength(1);
   });
 
   it('signs out this device only, or everywhere', async () => {

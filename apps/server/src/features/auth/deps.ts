@@ -1,4 +1,5 @@
 import type { Config } from '../../config.ts';
+import type { ChangeFeed } from '../../db/change-feed.ts';
 import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
@@ -17,6 +18,8 @@ export interface AuthDeps {
    */
   onSessionsEnded?: (ended: EndedSessions) => Promise<void>;
   db: Db;
+  /** Word of committed changes, for the sessions kept in memory. */
+  changes: ChangeFeed;
   clock: Clock;
   sms: SmsProvider;
   tokens: TokenSigner;

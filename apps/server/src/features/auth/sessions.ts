@@ -1,9 +1,10 @@
 import type { Tokens } from '@petti/shared';
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Params, prepared } from '../../db/prepared.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newId } from '../../platform/ids.ts';
+import { keptRows } from '../../platform/read-cache/kept-rows.ts';
 import { usersService } from '../users/index.ts';
 import type { AuthDeps } from './deps.ts';
 import { authSessions } from './schema.ts';
@@ -19,16 +20,22 @@ export interface AuthedSession {
 
 const DAY_MS = 86_400_000;
 
-// Every signed-in request asks: built once (db/prepared.ts).
-const sessionState = prepared((q, v: Params<{ id: string }>) =>
+/** The channel auth_sessions' trigger notifies when a session is revoked or removed (migration 0024). */
+const SESSIONS_CHANGED = 'sessions_changed';
+/** Sessions each process keeps; past this the oldest kept goes (a device asks again, and is read). */
+const SESSIONS_KEPT = 10_000;
+
+// Every signed-in request asks (when not kept): built once (db/prepared.ts).
+const sessionStates = prepared((q, v: Params<{ ids: string[] }>) =>
   q
     .select({
+      id: authSessions.id,
       revokedAt: authSessions.revokedAt,
       expiresAt: authSessions.expiresAt,
       userId: authSessions.userId,
     })
     .from(authSessions)
-    .where(eq(authSessions.id, v.id)),
+    .where(sql`${authSessions.id} = any(${v.ids})`),
 );
 
 /** Signed-in sessions: opening one, rotating its refresh token, checking access tokens, ending them. */
@@ -38,13 +45,25 @@ export function createSessions({
   tokens,
   config,
   onSessionsEnded,
-}: Pick<AuthDeps, 'db' | 'clock' | 'tokens' | 'config' | 'onSessionsEnded'>) {
+  changes,
+}: Pick<AuthDeps, 'db' | 'clock' | 'tokens' | 'config' | 'onSessionsEnded' | 'changes'>) {
+  // Whether a session still stands, kept until the database says a session was revoked or removed
+  // anywhere (platform/read-cache/kept-rows.ts, docs/performance.md#orders). This process forgets at
+  // once after revoking; another process's revoke reaches it with the notice, within milliseconds.
+  const kept = keptRows({
+    feed: changes,
+    channel: SESSIONS_CHANGED,
+    maxEntries: SESSIONS_KEPT,
+    read: (q, ids) => sessionStates(q, { ids }),
+  });
+
   async function revoke(userId: string, scope: SQL | undefined): Promise<void> {
     const ended = await db
       .update(authSessions)
       .set({ revokedAt: clock.now() })
       .where(and(eq(authSessions.userId, userId), scope, isNull(authSessions.revokedAt)))
       .returning({ id: authSessions.id });
+    kept.forget();
     if (ended.length && onSessionsEnded) {
       await onSessionsEnded({ userId, sessionIds: ended.map((e) => e.id) }).catch(() => undefined);
     }
@@ -101,7 +120,11 @@ export function createSessions({
         );
         return { accessToken, refreshToken: next, expiresIn: tokens.ttlSeconds, clientId: session.clientId };
       });
-      if (!result) throw ended();
+      // A reused token may have revoked its session just now: not kept here past that.
+      if (!result) {
+        kept.forget();
+        throw ended();
+      }
       return result;
     },
 
@@ -118,7 +141,7 @@ export function createSessions({
       const now = clock.now();
       const claims = await tokens.verify(accessToken, now);
       if (!claims) return null;
-      const [session] = await sessionState(db, { id: claims.sid });
+      const [session] = await kept.get(db, [claims.sid]);
       if (
         !session ||
         session.revokedAt ||
