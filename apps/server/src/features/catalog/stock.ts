@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { type Params, prepared } from '../../db/prepared.ts';
+import { together } from '../../db/together.ts';
 import { productVariants } from './schema.ts';
 
 /** A quantity of one variant to take or give back; always-in-stock variants are left alone. */
@@ -31,13 +32,14 @@ export const stock = {
    * Takes stock with one statement per variant that only succeeds while enough is left
    * (`inventory >= quantity`), so concurrent orders can never take it below zero. Answers the first
    * variant that was short (the caller's transaction must then roll back what was taken), or null.
+   * The statements go side by side (db/together.ts): a cart's lines cost one round trip, not one
+   * each, and run in id order all the same; those after a short one take stock the rollback returns.
    */
   async take(tx: DbOrTx, lines: readonly StockLine[]): Promise<string | null> {
-    for (const l of byVariant(lines)) {
-      const taken = await takeVariant(tx, { id: l.vrntId, quantity: l.quantity });
-      if (taken.length === 0) return l.vrntId;
-    }
-    return null;
+    const sorted = byVariant(lines);
+    const taken = await together(sorted.map((l) => takeVariant(tx, { id: l.vrntId, quantity: l.quantity })));
+    const short = taken.findIndex((rows) => rows.length === 0);
+    return short === -1 ? null : sorted[short]!.vrntId;
   },
 
   /** Gives stock back (an order undone, cancelled or timed out). */
