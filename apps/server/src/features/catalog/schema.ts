@@ -49,7 +49,11 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId),
     // Name search is a case-insensitive substring match (`ilike '%rice%'`) in either language: one
     // trigram index over both names serves it without reading the whole table (docs/performance.md#search).
-    index('products_name_search_idx').using('gin', sql`${productNameSearchText(t.name)} gin_trgm_ops`),
+    // Written at once, not through GIN's pending list: searches are many and the catalogue changes
+    // rarely, and every search would read that list until a vacuum emptied it.
+    index('products_name_search_idx')
+      .using('gin', sql`${productNameSearchText(t.name)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 
