@@ -18,13 +18,13 @@ import { runBench, writeReport } from './report.ts';
  * checks, the order and its lines, the stock taken under its row lock, the payment opened, the
  * timeline, the payment-hold timer and `orderCreated` through the outbox.
  *
- *   node --import tsx tools/bench/orders.ts [--orders 1000] [--warmup 1000] [--concurrency 16] [--users 32]
+ *   node --import tsx tools/bench/orders.ts [--orders 1000] [--warmup 2000] [--concurrency 16] [--users 32]
  *   DATABASE_URL=postgres://… node --import tsx tools/bench/orders.ts
  */
 const { values } = parseArgs({
   options: {
     orders: { type: 'string', default: '1000' },
-    warmup: { type: 'string', default: '1000' },
+    warmup: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '16' },
     users: { type: 'string', default: '32' },
   },
@@ -123,7 +123,9 @@ async function main() {
     if (WARMUP > 0) {
       // A server just started runs its code unoptimised at first, and on a slow machine V8 is still
       // optimising the order path's functions thousands of orders in, on the same two cores; a
-      // deployed server places its orders long after that. These orders are placed and not counted.
+      // deployed server places its orders long after that. These orders are placed and not counted
+      // (2,000: counted after 1,000 the server still took a third more CPU per order than after
+      // 2,000, docs/performance.md#orders).
       console.log(`warming up: ${WARMUP} orders, not counted…`);
       await place(0, WARMUP);
     }
