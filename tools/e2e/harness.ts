@@ -100,6 +100,14 @@ export function slug(text: string): string {
     .slice(0, 80);
 }
 
+/** AUTH_RESEND_SECONDS on every journey's server. */
+const RESEND_SECONDS = 1;
+
+/** Waits until a second code may be asked for the same number: a little more than RESEND_SECONDS. */
+export async function pastResendWait(): Promise<void> {
+  await delay(RESEND_SECONDS * 1_000 + 100);
+}
+
 /** Starts the compiled server (`npm run build` first) and resolves once /api/health says ok. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const t0 = Date.now();
@@ -209,14 +217,6 @@ async function isHealthy(baseUrl: string): Promise<boolean> {
 }
 
 /** Runs `fn` against a server of its own, stopping it afterwards whatever happens. */
-/** AUTH_RESEND_SECONDS on every journey's server. */
-const RESEND_SECONDS = 1;
-
-/** Waits until a second code may be asked for the same number: a little more than RESEND_SECONDS. */
-export async function pastResendWait(): Promise<void> {
-  await delay(RESEND_SECONDS * 1_000 + 100);
-}
-
 export async function withServer<T>(
   fn: (server: RunningServer) => Promise<T>,
   options: ServerOptions = {},
