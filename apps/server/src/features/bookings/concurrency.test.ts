@@ -7,7 +7,7 @@ import { createEventOutbox } from '../../platform/events/outbox.ts';
 import { createTransactor } from '../../platform/events/transactor.ts';
 import { newId } from '../../platform/ids.ts';
 import { timers } from '../../platform/jobs/schema.ts';
-import { createJobWorker, newTimerId } from '../../platform/jobs/worker.ts';
+import { createJobWorker } from '../../platform/jobs/worker.ts';
 import { buildTestApp, onPostgres, type TestApp, testConfig } from '../../test/helper.ts';
 import { HOUR, heartbeatAll, MIN, shopper } from '../../test/locker-helpers.ts';
 import { bookings } from './schema.ts';
@@ -123,7 +123,7 @@ describe(`timers (${where})`, () => {
     const due = new Date(t.clock.now().getTime() - 1000);
     await db.insert(timers).values(
       Array.from({ length: N }, (_, i) => ({
-        id: newTimerId(),
+        id: newId(),
         kind: 'test-probe',
         dueAt: due,
         data: { i },

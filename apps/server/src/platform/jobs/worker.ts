@@ -8,9 +8,6 @@ import type { Effects, Transactor } from '../events/transactor.ts';
 import { newId } from '../ids.ts';
 import { type TimerRow, timers } from './schema.ts';
 
-/** A timer's id: a row id like any other (../ids.ts), from the pooled random bytes. */
-export const newTimerId = (): string => newId();
-
 export interface TimerInput {
   kind: string;
   dueAt: Date;
@@ -66,7 +63,7 @@ export async function schedule(tx: DbOrTx, clock: Clock, input: TimerInput): Pro
  */
 export function scheduling(tx: DbOrTx, clock: Clock, input: TimerInput) {
   const values = {
-    id: newTimerId(),
+    id: newId(),
     kind: input.kind,
     dueAt: input.dueAt,
     key: input.key ?? null,
