@@ -92,6 +92,33 @@ describe(`a pipelining client on ${onPostgres ? 'PostgreSQL' : 'PGlite over its 
     expect(await rows()).toEqual([]);
   });
 
+  it('holds a commit to leave with what its turn sends, and rolls back instead if told after that turn', async () => {
+    const holder = c as unknown as { holdCommit(failed: () => boolean): boolean };
+    await c.query('begin');
+    await c.query(`insert into ${table} values ($1)`, [1]);
+    expect(counted.writes).toBe(1);
+    const sent = c.query(`insert into ${table} values ($1)`, [2]);
+    expect(holder.holdCommit(() => false)).toBe(true);
+    // Asked a few steps behind the statement, as a transaction's commit is: still the same write.
+    await Promise.resolve();
+    await c.query('commit');
+    await sent;
+    expect(counted.writes).toBe(2);
+    expect(await rows()).toEqual([1, 2]);
+
+    await c.query('begin');
+    await c.query(`insert into ${table} values ($1)`, [3]);
+    let failed = false;
+    holder.holdCommit(() => failed);
+    const commit = c.query('commit');
+    // Learnt later in the same turn (a failure's answer travels through promises and ticks).
+    process.nextTick(() => {
+      failed = true;
+    });
+    await expect(commit).rejects.toBeInstanceOf(TransactionRolledBack);
+    expect(await rows()).toEqual([1, 2]);
+  });
+
   // Last: it ends `c`, for the pool's own connection.
   it('carries drizzle’s transactions: committed, and rolled back with the cause as the error', async () => {
     await c.end();

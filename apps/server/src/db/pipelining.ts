@@ -42,6 +42,13 @@ export class TransactionRolledBack extends Error {
  * its caller had not waited for the failure) rejects with TransactionRolledBack, as PGlite does, so a
  * transaction never looks committed when it was not.
  */
+/** A commit's answer; PostgreSQL's ROLLBACK for it (or for the rollback sent in its place) rejects. */
+const committed = (result: Promise<unknown>) =>
+  result.then((r) => {
+    if ((r as { command?: string }).command === 'ROLLBACK') throw new TransactionRolledBack();
+    return r;
+  });
+
 export function pipeliningClient(Base: typeof pg.Client): typeof pg.Client {
   return class PipeliningClient extends Base {
     /** `begin` was answered and not yet written. */
@@ -60,10 +67,35 @@ export function pipeliningClient(Base: typeof pg.Client): typeof pg.Client {
       this.gathering = true;
       const stream = wire.connection.stream;
       stream.cork();
-      process.nextTick(() => {
+      const flush = () => {
+        const commit = this.heldCommit;
+        this.heldCommit = null;
+        commit?.();
         this.gathering = false;
         stream.uncork();
-      });
+      };
+      // A held commit is decided once everything asked for in this turn has been answered or has
+      // failed on this side, which a turn of the event loop settles (`holdCommit`).
+      process.nextTick(() => (this.heldCommit ? setImmediate(flush) : flush()));
+    }
+
+    /** The commit `holdCommit` asked to hold: written, or turned into a rollback, by `gather`. */
+    private heldCommit: (() => void) | null = null;
+    /** Whether a statement of the transaction failed before it reached PostgreSQL. */
+    private commitGuard: (() => boolean) | null = null;
+
+    /**
+     * The transaction's next `commit` is held until the end of the turn, to leave in one write with
+     * the statements its caller sent without waiting (platform/events/effects.ts) instead of a write
+     * of its own. Then, if `failed()` says one of them failed before it reached PostgreSQL (a value
+     * the driver could not encode), a rollback goes instead and the commit rejects with
+     * TransactionRolledBack: PostgreSQL never saw that statement, and would commit the rest.
+     * Answers false (nothing held) on a client not in pipeline mode.
+     */
+    holdCommit(failed: () => boolean): boolean {
+      if (!(this as unknown as Wire).pipeline) return false;
+      this.commitGuard = failed;
+      return true;
     }
 
     override query(config: unknown, values?: unknown, callback?: unknown): never {
@@ -79,19 +111,25 @@ export function pipeliningClient(Base: typeof pg.Client): typeof pg.Client {
       if (this.beginPending) {
         this.beginPending = false;
         // Nothing was begun on PostgreSQL's side: nothing to end.
-        if (word === 'commit' || word === 'rollback')
+        if (word === 'commit' || word === 'rollback') {
+          this.commitGuard = null;
           return Promise.resolve(answer(word.toUpperCase())) as never;
+        }
         // Both in the turn's one write (`gather`).
         const begun = send.call(this, 'begin');
         const first = this.query(config, values);
         return Promise.all([begun, first]).then(([, result]) => result) as never;
       }
+      const failed = this.commitGuard;
+      if (word === 'commit' || word === 'rollback') this.commitGuard = null;
+      if (word === 'commit' && failed) {
+        return new Promise((resolve, reject) => {
+          this.heldCommit = () =>
+            committed(send.call(this, failed() ? 'rollback' : 'commit')).then(resolve, reject);
+        }) as never;
+      }
       const result = send.call(this, config, values);
-      if (word !== 'commit') return result as never;
-      return result.then((r) => {
-        if ((r as { command?: string }).command === 'ROLLBACK') throw new TransactionRolledBack();
-        return r;
-      }) as never;
+      return (word === 'commit' ? committed(result) : result) as never;
     }
   };
 }

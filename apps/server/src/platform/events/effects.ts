@@ -1,6 +1,16 @@
 import type { Tx } from '../../db/client.ts';
 import { isIssuedStatement } from '../../db/prepared.ts';
 
+/** drizzle keeps the connection on every transaction object (as db/prepared.ts uses it). */
+interface WithSession {
+  session: { client: unknown };
+}
+
+/** The pipelining client's (db/pipelining.ts). */
+interface CommitHolder {
+  holdCommit(failed: () => boolean): boolean;
+}
+
 /** A message written to the outbox, as its writer publishes it. */
 export interface OutboxMessage {
   id: number;
@@ -60,11 +70,16 @@ export class Effects {
   }
 
   /**
-   * Before the commit: lets every sent statement reach the driver (one turn of the event loop, past
-   * drizzle's own promise chain) and throws the first that failed by then.
+   * Before the commit. On PostgreSQL's pipelining client the commit is held to the end of the turn
+   * and leaves in one write with the sent statements, or as a rollback if one of them failed before
+   * it reached the database (db/pipelining.ts). Elsewhere this lets every sent statement reach the
+   * driver (one turn of the event loop, past drizzle's own promise chain) and throws the first that
+   * failed by then.
    */
   async beforeCommit(): Promise<void> {
     if (!this.sent.length) return;
+    const client = (this.tx as unknown as WithSession).session.client as Partial<CommitHolder>;
+    if (client.holdCommit?.(() => this.failedSends.size > 0)) return;
     await new Promise<void>((resolve) => setImmediate(resolve));
     const failure = this.firstFailure();
     if (failure) throw failure.error;
