@@ -105,6 +105,8 @@ export function pipeliningClient(Base: typeof pg.Client): typeof pg.Client {
       const word = wire.pipeline && callback === undefined ? wordOf(config) : undefined;
       if (word === undefined) return send.call(this, config, values, callback) as never;
       if (word === 'begin') {
+        // A guard left by a transaction that never reached its commit is not this one's.
+        this.commitGuard = null;
         this.beginPending = true;
         return Promise.resolve(answer('BEGIN')) as never;
       }
