@@ -25,6 +25,13 @@ export class TransactionRolledBack extends Error {
   }
 }
 
+/** A commit's answer; PostgreSQL's ROLLBACK for it (or for the rollback sent in its place) rejects. */
+const committed = (result: Promise<unknown>) =>
+  result.then((r) => {
+    if ((r as { command?: string }).command === 'ROLLBACK') throw new TransactionRolledBack();
+    return r;
+  });
+
 /**
  * A node-postgres client in pipeline mode that saves a transaction its separate `begin` round trip
  * (docs/performance.md#orders). node-postgres's pipeline mode writes each query as soon as it is
@@ -42,13 +49,6 @@ export class TransactionRolledBack extends Error {
  * its caller had not waited for the failure) rejects with TransactionRolledBack, as PGlite does, so a
  * transaction never looks committed when it was not.
  */
-/** A commit's answer; PostgreSQL's ROLLBACK for it (or for the rollback sent in its place) rejects. */
-const committed = (result: Promise<unknown>) =>
-  result.then((r) => {
-    if ((r as { command?: string }).command === 'ROLLBACK') throw new TransactionRolledBack();
-    return r;
-  });
-
 export function pipeliningClient(Base: typeof pg.Client): typeof pg.Client {
   return class PipeliningClient extends Base {
     /** `begin` was answered and not yet written. */

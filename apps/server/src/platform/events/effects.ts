@@ -70,11 +70,11 @@ export class Effects {
   }
 
   /**
-   * Before the commit. On PostgreSQL's pipelining client the commit is held to the end of the turn
-   * and leaves in one write with the sent statements, or as a rollback if one of them failed before
-   * it reached the database (db/pipelining.ts). Elsewhere this lets every sent statement reach the
-   * driver (one turn of the event loop, past drizzle's own promise chain) and throws the first that
-   * failed by then.
+   * Before the commit. On the server's pipelining client (db/pipelining.ts) the commit is held to
+   * the end of the turn and leaves in one write with the sent statements, or as a rollback if one of
+   * them failed before it reached the database. Elsewhere (PGlite in this process) this lets every
+   * sent statement reach the driver (one turn of the event loop, past drizzle's own promise chain)
+   * and throws the first that failed by then.
    */
   async beforeCommit(): Promise<void> {
     if (!this.sent.length) return;
