@@ -15,7 +15,7 @@ import type { AddressSnapshot } from './schema.ts';
  * Whether placing an order measures a road distance: to a home or a parcel locker's site, never for
  * curbside pickup at the shop's own kerb.
  */
-export const measuresDistance = (deliveryType: OrderDeliveryType): boolean => deliveryType !== 'curbside';
+const measuresDistance = (deliveryType: OrderDeliveryType): boolean => deliveryType !== 'curbside';
 
 /** What an order is for, worked out from the catalog, the destination and the rules. */
 export interface Prepared {
@@ -78,18 +78,13 @@ export function outOfStockError(lines: readonly ValidatedLine[], vrntId: string)
  * (docs/product.md#placing-an-order). Refusals, in order: unknown seller or destination (404), a
  * mode the seller does not serve, BAD lines (`cartItemsError` with the per-item list), a changed
  * price (`PaymentUpdatedException`), hazardous goods to a locker, a site that takes no parcels, out
- * of range. The range check may call a distance service over the network, so a caller inside a
- * transaction passes the metres it measured before (`measured`) and no call is made.
+ * of range. The range check may call a distance service over the network: no caller holds a
+ * transaction open around it.
  */
 export function createPrepare(deps: OrdersDeps) {
   const { clock } = deps;
 
-  return async function prepare(
-    q: DbOrTx,
-    userId: string,
-    body: QuoteOrderBody,
-    measured?: { distanceMetres: number | null },
-  ): Promise<Prepared> {
+  return async function prepare(q: DbOrTx, userId: string, body: QuoteOrderBody): Promise<Prepared> {
     const [seller] = await deps.sellers.rows(q, [body.sellerId]);
     if (!seller) throw notFound('shop');
     if (!seller.modes.includes(body.deliveryType)) {
@@ -132,8 +127,7 @@ export function createPrepare(deps: OrdersDeps) {
       });
     }
     let distanceMetres: number | null = null;
-    if (measured) distanceMetres = measured.distanceMetres;
-    else if (destination && measuresDistance(body.deliveryType)) {
+    if (destination && measuresDistance(body.deliveryType)) {
       const r = await deps.checkRange({
         seller: { id: seller.id, lat: seller.lat, lng: seller.lng, rangeKm: seller.rangeKm },
         destination,
