@@ -18,7 +18,7 @@ interface Preparable {
 type Result<Q extends Preparable> = Awaited<ReturnType<ReturnType<Q['prepare']>['execute']>>;
 
 /** drizzle keeps these on every database and transaction object and on every prepared query. */
-interface WithSession {
+export interface WithSession {
   session: { client: unknown };
 }
 

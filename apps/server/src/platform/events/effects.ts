@@ -1,15 +1,6 @@
 import type { Tx } from '../../db/client.ts';
+import { holdCommit } from '../../db/hold-commit.ts';
 import { isIssuedStatement } from '../../db/prepared.ts';
-
-/** drizzle keeps the connection on every transaction object (as db/prepared.ts uses it). */
-interface WithSession {
-  session: { client: unknown };
-}
-
-/** The pipelining client's (db/pipelining.ts). */
-interface CommitHolder {
-  holdCommit(failed: () => boolean): boolean;
-}
 
 /** A message written to the outbox, as its writer publishes it. */
 export interface OutboxMessage {
@@ -78,8 +69,7 @@ export class Effects {
    */
   async beforeCommit(): Promise<void> {
     if (!this.sent.length) return;
-    const client = (this.tx as unknown as WithSession).session.client as Partial<CommitHolder>;
-    if (client.holdCommit?.(() => this.failedSends.size > 0)) return;
+    if (holdCommit(this.tx, () => this.failedSends.size > 0)) return;
     await new Promise<void>((resolve) => setImmediate(resolve));
     const failure = this.firstFailure();
     if (failure) throw failure.error;
