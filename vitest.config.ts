@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { PREACT_ALIAS, REACT_USING_PACKAGES } from './apps/web/scripts/preact-alias.ts';
 
 export default defineConfig({
   test: {
@@ -37,15 +36,10 @@ export default defineConfig({
         },
       },
       {
-        // The ES module builds, so the packages' own `import 'react'` meets the alias (their CommonJS
-        // builds would require React itself).
-        resolve: { conditions: ['module', 'import', 'default'] },
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'node',
-          alias: PREACT_ALIAS,
-          server: { deps: { inline: REACT_USING_PACKAGES } },
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },

@@ -7,7 +7,6 @@ import { ROUTES } from '../../packages/shared/src/routes.ts';
 import { bootLogo } from './scripts/boot-logo.ts';
 import { compileHints } from './scripts/compile-hints.ts';
 import { inlineEntryCss } from './scripts/inline-entry-css.ts';
-import { PREACT_ALIAS } from './scripts/preact-alias.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 import { stripHtmlComments } from './scripts/strip-html-comments.ts';
 import { CACHE_NAMES } from './src/sw/cache-names.ts';
@@ -229,7 +228,6 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  resolve: { alias: PREACT_ALIAS },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -4,7 +4,6 @@ import react from '@vitejs/plugin-react';
 import { Window } from 'happy-dom';
 import { createServer } from 'vite';
 import { populateGlobal } from 'vitest/runtime';
-import { PREACT_ALIAS, REACT_USING_PACKAGES } from './preact-alias.ts';
 
 /** The child process's script, and how it is told what to draw. */
 const CHILD = fileURLToPath(new URL('./first-screen-child.ts', import.meta.url));
@@ -46,9 +45,11 @@ export interface FirstScreens {
 
 /**
  * The app's own screens, drawn at build time in each language: the app's modules run through Vite's
- * server-side loader (the same React-to-Preact aliases as the build) in a simulated DOM (happy-dom, as
- * the component tests use), and the markup is read back. No hand-written copy of a screen to drift
- * from the app (docs/performance.md#first-screens-before-any-script).
+ * server-side loader, React DOM's server renderer writes each screen's markup, and the screen is then
+ * drawn once more in a simulated DOM (happy-dom, as the component tests use) to note the API reads it
+ * starts. No hand-written copy of a screen to drift from the app
+ * (docs/performance.md#first-screens-before-any-script). The simulated DOM's globals are there for
+ * both: the app reads its session and language from local storage as it draws.
  *
  * It runs in a process of its own (./first-screen-child.ts): the simulated DOM's globals and the app's
  * timers stay out of the build's process. The answer comes over the IPC channel, so whatever the app
@@ -79,9 +80,6 @@ export async function drawHere(options: FirstScreenOptions): Promise<FirstScreen
     configFile: false,
     root: options.root,
     plugins: [react()],
-    resolve: { alias: PREACT_ALIAS },
-    // Bundled, not required from node_modules, so their own `import 'react'` meets the aliases.
-    ssr: { noExternal: REACT_USING_PACKAGES },
     server: { middlewareMode: true, hmr: false, ws: false, watch: null },
     appType: 'custom',
     logLevel: 'error',
@@ -107,18 +105,20 @@ export async function drawHere(options: FirstScreenOptions): Promise<FirstScreen
     removeEventListener() {}
   } as unknown as typeof WebSocket;
   try {
-    const { renderFirstScreen } = (await server.ssrLoadModule(RENDERER)) as {
-      renderFirstScreen(path: string, language: string, ready: string, user: string | null): Promise<string>;
+    type Draw<T> = (path: string, language: string, ready: string, user: string | null) => Promise<T>;
+    const { renderFirstScreen, drawFirstScreen } = (await server.ssrLoadModule(RENDERER)) as {
+      renderFirstScreen: Draw<string>;
+      drawFirstScreen: Draw<void>;
     };
     const screens: FirstScreens = { markup: {}, requests: {} };
     for (const { path, ready, signedIn } of options.screens) {
+      const user = signedIn ? FIRST_SCREEN_USER : null;
       const markup: Record<string, string> = {};
-      asked = new Set();
       for (const language of options.languages)
-        markup[language] = asCopy(
-          await renderFirstScreen(path, language, ready, signedIn ? FIRST_SCREEN_USER : null),
-        );
+        markup[language] = asCopy(await renderFirstScreen(path, language, ready, user));
       screens.markup[path] = markup;
+      asked = new Set();
+      await drawFirstScreen(path, options.languages[0]!, ready, user);
       screens.requests[path] = [...asked].sort();
     }
     return screens;

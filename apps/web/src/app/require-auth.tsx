@@ -10,7 +10,8 @@ export function RequireAuth() {
   const allowed = useSyncExternalStore(
     subscribeSession,
     () => canEnter(localStore()),
-    () => false,
+    // Drawn at build time as a signed-in screen (src/app/first-screen-markup.tsx): the stored session decides there too.
+    () => canEnter(localStore()),
   );
   const location = useLocation();
   if (!allowed) {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 import { i18n, initI18n, setLanguage } from '../lib/i18n/index.ts';
-import { act, cleanup, render, screen } from '../test/testing-library.ts';
 import { messageLoaders } from './i18n/resources.ts';
 import { Root } from './root.tsx';
 

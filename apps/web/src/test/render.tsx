@@ -1,11 +1,11 @@
 import type { Language } from '@petti/shared/constants';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
 import { messageLoaders } from '../app/i18n/resources.ts';
 import { i18n, initI18n, setLanguage } from '../lib/i18n/index.ts';
-import { render } from './testing-library.ts';
 
 /**
  * Component tests (Testing Library in happy-dom): a page or component with the app's translations,

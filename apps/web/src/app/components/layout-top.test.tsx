@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 
+import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { viewportStore } from '../../lib/viewport.ts';
-import { act, cleanup, render } from '../../test/testing-library.ts';
 import { LayoutTop } from './layout-top.tsx';
 
 afterEach(() => {

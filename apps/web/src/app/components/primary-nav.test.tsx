@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { renderPage } from '../../test/render.tsx';
-import { cleanup, screen } from '../../test/testing-library.ts';
 import { PrimaryNav } from './primary-nav.tsx';
 
 afterEach(cleanup);

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent, LiveEventMeta } from '../../lib/realtime/index.ts';
 import { confirm, dialogStore } from '../../lib/ui/dialog-store.ts';
 import { toastStore } from '../../lib/ui/toast-store.ts';
 import { fakeApi, renderPage } from '../../test/render.tsx';
-import { act, cleanup, screen } from '../../test/testing-library.ts';
 import { useBookingEvents } from './use-booking-events.ts';
 
 // The live connection is replaced by a hand that delivers events, as the broker would.

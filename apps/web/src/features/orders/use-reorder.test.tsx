@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import type { Order } from '@petti/shared/schemas/orders';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../lib/cart/cart.ts';
 import { toast, toastStore } from '../../lib/ui/toast-store.ts';
 import { fakeApi, renderPage } from '../../test/render.tsx';
-import { act, cleanup, fireEvent, screen } from '../../test/testing-library.ts';
 import { useReorder } from './use-reorder.ts';
 
 const product = (pricePaise: number) => ({

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '../../test/testing-library.ts';
 import { commonEn } from './en.ts';
 import { i18n, initI18n, setLanguage } from './index.ts';
 import { Trans, useTranslation } from './react.tsx';

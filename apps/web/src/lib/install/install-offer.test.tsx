@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../test/render.tsx';
-import { act, cleanup, fireEvent, screen } from '../../test/testing-library.ts';
 import { InstallOffer } from './install-offer.tsx';
 
 /** What Chromium fires when Petti could be installed. */

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render.tsx';
-import { cleanup, fireEvent, screen, waitFor } from '../../test/testing-library.ts';
 import type { MapMarker } from './map-types.ts';
 import { SlippyMap } from './slippy-map.tsx';
 

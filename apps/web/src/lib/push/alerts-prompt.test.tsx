@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render.tsx';
-import { cleanup, fireEvent, screen, waitFor } from '../../test/testing-library.ts';
 import { AlertsPrompt } from './alerts-prompt.tsx';
 
 /** A browser that can have alerts: permission not asked yet, a worker whose push service answers. */

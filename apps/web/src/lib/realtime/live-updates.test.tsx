@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 
+import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render.tsx';
-import { act, cleanup } from '../../test/testing-library.ts';
 import { deviceSessionId } from '../device-session.ts';
 import { toast, toastStore } from '../ui/toast-store.ts';
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 
+import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render } from '../../test/testing-library.ts';
 import { ProductArt } from './product-art.tsx';
 
 afterEach(cleanup);

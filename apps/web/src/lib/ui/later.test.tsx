@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
+
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { useLayoutEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen } from '../../test/testing-library.ts';
 import { bootSplashUp, dismissBootSplash } from '../boot-splash.ts';
 import { Later } from './later.tsx';
 

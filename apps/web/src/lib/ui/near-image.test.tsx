@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
+
+import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render } from '../../test/testing-library.ts';
 import { NEAR_MARGIN, NearImage } from './near-image.tsx';
 
 describe('a picture drawn when near the screen', () => {

@@ -22,7 +22,8 @@ export default function EmailVerificationPage() {
   const signedIn = useSyncExternalStore(
     subscribeSession,
     () => canEnter(localStore()),
-    () => false,
+    // Drawn at build time as a signed-in screen (src/app/first-screen-markup.tsx): the stored session decides there too.
+    () => canEnter(localStore()),
   );
   const next = signedIn ? (
     <Link className="button button--primary" to={ROUTES.myProfile}>

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import type { LockerSite } from '@petti/shared/schemas/lockers';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dialogStore } from '../../../lib/ui/dialog-store.ts';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
-import { act, cleanup, fireEvent, screen, waitFor } from '../../../test/testing-library.ts';
 import { BookingForm } from './booking-form.tsx';
 
 const size = (s: 'S' | 'M', free: number) => ({

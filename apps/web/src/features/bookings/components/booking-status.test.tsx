@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import type { Booking } from '@petti/shared/schemas/lockers';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent, LiveEventMeta } from '../../../lib/realtime/index.ts';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
-import { act, cleanup, screen } from '../../../test/testing-library.ts';
 import { BookingStatus } from './booking-status.tsx';
 
 let deliver: ((e: LiveEvent, meta: LiveEventMeta) => void) | null = null;

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../../lib/cart/cart.ts';
 import { toast, toastStore } from '../../../lib/ui/toast-store.ts';
 import { sellerFixture } from '../../../test/fixtures.ts';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
-import { act, cleanup, fireEvent, screen, waitFor } from '../../../test/testing-library.ts';
 import { checkoutStore } from '../checkout.ts';
 import MyCartPage from './my-cart-page.tsx';
 

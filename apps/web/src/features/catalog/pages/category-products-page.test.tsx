@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sellerFixture } from '../../../test/fixtures.ts';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
-import { cleanup, fireEvent, screen, waitFor } from '../../../test/testing-library.ts';
 import CategoryProductsPage from './category-products-page.tsx';
 
 const shop = (id: string, brandName: string) => sellerFixture({ id, brandName });

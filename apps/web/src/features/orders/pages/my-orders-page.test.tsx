@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
-import { cleanup, fireEvent, screen } from '../../../test/testing-library.ts';
 import MyOrdersPage from './my-orders-page.tsx';
 
 const emptyPage = { items: [], page: 1, pageSize: 20, hasMore: false };

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
-import { cleanup, fireEvent, screen } from '../../../test/testing-library.ts';
 import { ReceiptView } from './receipt-view.tsx';
 
 afterEach(() => {

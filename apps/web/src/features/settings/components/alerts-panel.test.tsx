@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { PUSH_ALERTS } from '@petti/shared/schemas/push';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toast, toastStore } from '../../../lib/ui/toast-store.ts';
 import { type FakeAnswer, fakeApi, renderPage } from '../../../test/render.tsx';
-import { act, cleanup, fireEvent, screen, waitFor } from '../../../test/testing-library.ts';
 import { AlertsPanel } from './alerts-panel.tsx';
 
 const allOn = { alerts: Object.fromEntries(PUSH_ALERTS.map((a) => [a, true])) };
