@@ -231,6 +231,24 @@ export default defineConfig({
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
+    // Two chunks by hand (docs/performance.md#first-screen-javascript-budgets): TanStack Query's hooks,
+    // which every screen uses, in one file instead of four; and what only a signed-in app runs (the
+    // live connection, alerts) in one, off the sign-in screen. Their strings stay with the
+    // language's other strings.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react-query', test: /node_modules\/@tanstack\/react-query\// },
+            {
+              name: 'signed-in',
+              test: /src\/lib\/(realtime|push)\/(?!messages\.)|src\/app\/signed-in-services/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
     outDir: 'dist',
     emptyOutDir: true,
     // Maps for error reports, not referenced from the files nor served (web-app.ts).

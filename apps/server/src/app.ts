@@ -94,7 +94,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    // Hashed assets are not logged per request and are never asked about: no id to quote.
+    if (!request.url.startsWith('/assets/')) reply.header('x-request-id', request.id);
     // A signed-in user's answers (their profile, bookings, PINs) are never kept by a browser's or a
     // proxy's HTTP cache; the app's own offline copies live in its service worker.
     if (request.user && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -12,8 +12,8 @@ import { expectVisibleText } from '../visible.ts';
  * `goal` is where the performance work is taking it.
  */
 export const FIRST_SCREEN_JS_KB = {
-  '/login': { now: 110, goal: 120 },
-  '/dashboard': { now: 130, goal: 170 },
+  '/login': { now: 147, goal: 150 },
+  '/dashboard': { now: 175, goal: 175 },
 } as const;
 
 async function scriptBytes(browser: Browser, baseUrl: string, path: string, session?: Session) {

@@ -42,7 +42,10 @@ describe('what the server sends', () => {
     expect(js.headers['x-frame-options']).toBeUndefined();
     expect(js.headers['x-content-type-options']).toBe('nosniff');
     expect(js.headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect(js.headers.etag).toBeDefined();
+    // Immutable, so never revalidated nor asked for in parts: no validator, no ranges, no request id.
+    expect(js.headers.etag).toBeUndefined();
+    expect(js.headers['accept-ranges']).toBeUndefined();
+    expect(js.headers['x-request-id']).toBeUndefined();
     expect(js.headers['last-modified']).toBeUndefined();
     const plain = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -55,6 +58,9 @@ describe('what the server sends', () => {
       headers: { 'accept-encoding': 'gzip' },
     });
     expect(page.headers['cache-control']).toBe('no-cache');
+    // index.html is revalidated by its ETag on every visit.
+    expect(page.headers.etag).toBeDefined();
+    expect(page.headers['x-request-id']).toBeDefined();
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');

@@ -27,6 +27,9 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-xss-protection',
 ];
 
+/** What a browser never uses on a hashed, immutable asset. */
+const ASSET_UNUSED_HEADERS = ['etag', 'accept-ranges'];
+
 /**
  * The Content-Security-Policy sources for the built index.html's own inline scripts (its route
  * preloads, docs/performance.md#route-preloads): each one's SHA-256, so the policy allows exactly
@@ -73,6 +76,9 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
           reply.header('cache-control', 'public, max-age=31536000, immutable');
           // Helmet writes its headers on the raw response.
           for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
+          // Never revalidated (immutable) and never asked for in parts: each header a first screen's
+          // thirty-odd files carry is paid for on a slow line (docs/performance.md).
+          for (const name of ASSET_UNUSED_HEADERS) reply.removeHeader(name);
         }
       },
     });

@@ -2,9 +2,6 @@ import { useEffect } from 'react';
 import { authEvents } from '../lib/auth-events.ts';
 import { getLastUser, subscribeSession } from '../lib/auth-storage.ts';
 import { i18n } from '../lib/i18n/index.ts';
-// Loaded with the app: keeps the service worker's alert language in step and drops this browser's
-// push subscription on sign-out (lib/push/push-client.ts).
-import '../lib/push/push-client.ts';
 // Holds the browser's install offer until a first booking or order (lib/install/install-prompt.ts).
 import '../lib/install/install-prompt.ts';
 import { localStore } from '../lib/storage.ts';
