@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../storage.ts';
-import { createLiveClient, type MqttConnectOptions, type MqttLike } from './live-client.ts';
+import {
+  createLiveClient,
+  type MqttConnectOptions,
+  type MqttLike,
+  SUBSCRIBE_REFUSED,
+} from './live-client.ts';
 import type { LiveEvent } from './live-event.ts';
 import { createOfflineBuffer } from './offline-buffer.ts';
 
@@ -9,13 +14,15 @@ function fakeMqtt() {
   const handlers = new Map<string, (...args: unknown[]) => void>();
   const client = {
     subscribed: [] as string[],
+    subacks: [] as Array<(error?: Error) => void>,
     ended: false,
     on(event: string, cb: (...args: unknown[]) => void) {
       handlers.set(event, cb);
       return client;
     },
-    subscribe(topic: string) {
+    subscribe(topic: string, _options: unknown, callback?: (error?: Error) => void) {
       client.subscribed.push(topic);
+      if (callback) client.subacks.push(callback);
       return client;
     },
     published: [] as Array<{ topic: string; message: string; ack: (error?: Error) => void }>,
@@ -182,6 +189,31 @@ describe('the live client', () => {
     expect(asked[2]).toBeUndefined();
     expect(asked.length).toBeGreaterThanOrEqual(3);
     live.stop();
+  });
+
+  it('reports a refused subscription (SUBACK 0x80) as not live, and tries again with a renewed session', async () => {
+    const { live, clients, asked } = setup();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    live.start();
+    await flush();
+    clients[0]?.fire('connect');
+    expect(live.state()).toBe('Connected');
+    clients[0]?.subacks[0]?.(Object.assign(new Error('Subscription refused'), { name: SUBSCRIBE_REFUSED }));
+    expect(live.state()).toBe('ConnectionDisrupted');
+    expect(live.facts.getState().lastError).toBe(SUBSCRIBE_REFUSED);
+    expect(clients[0]?.ended).toBe(true);
+    expect(errors).toHaveBeenCalledWith(
+      'Petti: live updates: the broker refused the subscription to users/user-1/events',
+    );
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(asked[1]).toEqual({ renew: true });
+    // Granted on the next connection: live again, and the refusal forgotten.
+    clients[1]?.fire('connect');
+    clients[1]?.subacks[0]?.();
+    expect(live.state()).toBe('Connected');
+    expect(live.facts.getState().lastError).toBeUndefined();
+    live.stop();
+    errors.mockRestore();
   });
 
   it('reconnects with a fresh token shortly before the broker would end the connection at its expiry', async () => {

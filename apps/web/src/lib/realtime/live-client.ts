@@ -9,6 +9,12 @@ import type { OfflineBuffer } from './offline-buffer.ts';
 import { createReconnector } from './reconnect.ts';
 
 /**
+ * The error's name (mqtt-socket.ts) and `lastError` when the broker accepted the connection but
+ * refused the user's own topic.
+ */
+export const SUBSCRIBE_REFUSED = 'SubscribeRefused';
+
+/**
  * One MQTT 3.1.1 connection over WebSocket to `/mqtt`, opened while someone is signed in, with the
  * access token as its password (the broker lets a user subscribe only under `users/{own id}/`).
  * The client (mqtt-socket.ts) never reconnects by itself: `reconnect.ts` follows
@@ -22,7 +28,8 @@ export interface MqttLike {
   on(event: 'error', cb: (error: Error) => void): unknown;
   on(event: 'message', cb: (topic: string, payload: Uint8Array) => void): unknown;
   on(event: 'packetsend' | 'packetreceive', cb: (packet: { cmd: string }) => void): unknown;
-  subscribe(topic: string, options: { qos: 0 | 1 }): unknown;
+  /** `callback` hears the broker's SUBACK: an error when it refused the topic (mqtt-socket.ts). */
+  subscribe(topic: string, options: { qos: 0 | 1 }, callback?: (error?: Error) => void): unknown;
   publish(topic: string, message: string, options: { qos: 1 }, callback: (error?: Error) => void): unknown;
   end(force?: boolean): unknown;
 }
@@ -174,7 +181,19 @@ export function createLiveClient(deps: LiveClientDeps) {
       if (mine !== generation) return;
       reconnector.stop();
       set({ connection: 'connected', keepAliveHealthy: true, lastError: undefined });
-      next.subscribe(TOPICS.userEvents(creds.userId), { qos: 1 });
+      const topic = TOPICS.userEvents(creds.userId);
+      next.subscribe(topic, { qos: 1 }, (error) => {
+        // Only a refusal: a connection that closed before its SUBACK is handled by 'close'.
+        if (mine !== generation || error?.name !== SUBSCRIBE_REFUSED) return;
+        // Connected but deaf: nothing the app is told would arrive. Said as such, and tried again
+        // with a renewed session, since a broker refuses a user's own topic to a token it no longer
+        // takes for that user.
+        log.error(`live updates: the broker refused the subscription to ${topic}`);
+        refused = true;
+        close();
+        set({ connection: 'disconnected', keepAliveHealthy: true, lastError: SUBSCRIBE_REFUSED });
+        if (facts.getState().intended === 'connected') reconnector.disrupted();
+      });
       up = { client: next, userId: creds.userId, token: creds.token };
       drain();
       // Before the broker ends this connection at the token's expiry, open a new one with a fresh token.

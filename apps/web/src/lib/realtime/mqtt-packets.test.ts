@@ -66,6 +66,7 @@ describe('reading what the broker sends', () => {
     Buffer.concat([
       reference({ cmd: 'connack', returnCode: 0, sessionPresent: false }),
       reference({ cmd: 'suback', messageId: 1, granted: [1] }),
+      reference({ cmd: 'suback', messageId: 7, granted: [0x80] }),
       reference({ cmd: 'publish', topic: 'users/u-1/events', payload: Buffer.from('{"event":"x"}'), qos: 0 }),
       reference({
         cmd: 'publish',
@@ -80,7 +81,8 @@ describe('reading what the broker sends', () => {
   );
   const expected = [
     { type: 'connack', returnCode: 0 },
-    { type: 'suback', id: 1 },
+    { type: 'suback', id: 1, granted: [1] },
+    { type: 'suback', id: 7, granted: [0x80] },
     { type: 'publish', topic: 'users/u-1/events', qos: 0, id: null, text: '{"event":"x"}' },
     { type: 'publish', topic: 'users/ஆ/events', qos: 1, id: 300, text: big },
     { type: 'puback', id: 2 },

@@ -18,6 +18,9 @@ export const PACKET = {
   disconnect: 14,
 } as const;
 
+/** A SUBACK's return code for a topic the broker would not subscribe to (3.9.3). */
+export const SUBACK_FAILURE = 0x80;
+
 const utf8 = new TextEncoder();
 
 /** A UTF-8 string with its two-byte length in front. */
@@ -92,7 +95,8 @@ export type Incoming =
   | { type: 'connack'; returnCode: number }
   | { type: 'publish'; topic: string; payload: Uint8Array; qos: number; id: number | null }
   | { type: 'puback'; id: number }
-  | { type: 'suback'; id: number }
+  /** `granted`: one return code per topic asked for, `SUBACK_FAILURE` where the broker refused it. */
+  | { type: 'suback'; id: number; granted: number[] }
   | { type: 'pingresp' }
   | { type: 'other'; packetType: number };
 
@@ -118,7 +122,7 @@ function read(type: number, flags: number, body: Uint8Array): Incoming {
     case PACKET.puback:
       return { type: 'puback', id: id16(0) };
     case PACKET.suback:
-      return { type: 'suback', id: id16(0) };
+      return { type: 'suback', id: id16(0), granted: Array.from(body.subarray(2)) };
     case PACKET.pingresp:
       return { type: 'pingresp' };
     default:

@@ -1,7 +1,7 @@
 import mqttPacket from 'mqtt-packet';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MqttConnectOptions } from './live-client.ts';
-import { ConnectRefused, connectMqtt, type SocketLike } from './mqtt-socket.ts';
+import { ConnectRefused, connectMqtt, type SocketLike, SubscribeRefused } from './mqtt-socket.ts';
 
 const OPTIONS: MqttConnectOptions = {
   clientId: 'web-1',
@@ -89,6 +89,24 @@ describe('the app’s MQTT client', () => {
       cmd: 'subscribe',
       subscriptions: [{ topic: 'users/u-1/events', qos: 1 }],
     });
+  });
+
+  it('calls a subscription back with the broker’s SUBACK: granted, or refused (0x80) by name', () => {
+    const { socket, client } = connected();
+    socket.answer({ cmd: 'connack', returnCode: 0 });
+    const answers: Array<Error | undefined> = [];
+    client.subscribe('users/u-1/events', { qos: 1 }, (error) => answers.push(error));
+    client.subscribe('users/someone-else/events', { qos: 1 }, (error) => answers.push(error));
+    const [first, second] = socket.sent.slice(1) as mqttPacket.ISubscribePacket[];
+    socket.answer({ cmd: 'suback', messageId: first!.messageId, granted: [1] });
+    expect(answers).toEqual([undefined]);
+    socket.answer({ cmd: 'suback', messageId: second!.messageId, granted: [0x80] });
+    expect(answers[1]).toBeInstanceOf(SubscribeRefused);
+    expect((answers[1] as SubscribeRefused).topic).toBe('users/someone-else/events');
+    // One still waiting when the line drops hears that, not silence.
+    client.subscribe('users/u-1/more', { qos: 1 }, (error) => answers.push(error));
+    socket.drop();
+    expect(answers[2]?.message).toBe('Connection closed');
   });
 
   it('hands on what arrives and acknowledges QoS 1 messages', () => {

@@ -1,4 +1,4 @@
-import type { MqttConnectOptions, MqttLike } from './live-client.ts';
+import { type MqttConnectOptions, type MqttLike, SUBSCRIBE_REFUSED } from './live-client.ts';
 import {
   connectPacket,
   createPacketReader,
@@ -7,6 +7,7 @@ import {
   pingreqPacket,
   pubackPacket,
   publishPacket,
+  SUBACK_FAILURE,
   subscribePacket,
 } from './mqtt-packets.ts';
 
@@ -38,6 +39,14 @@ export class ConnectRefused extends Error {
   }
 }
 
+/** The broker answered SUBSCRIBE with a failure (return code 0x80): no message on `topic` will come. */
+export class SubscribeRefused extends Error {
+  constructor(readonly topic: string) {
+    super(`Subscription refused: ${topic}`);
+    this.name = SUBSCRIBE_REFUSED;
+  }
+}
+
 /**
  * The app's MQTT 3.1.1 client over a WebSocket (subprotocol `mqtt`), speaking the packets in
  * mqtt-packets.ts and shaped like the part of mqtt.js that live-client.ts uses: the same events
@@ -53,6 +62,8 @@ export function connectMqtt(url: string, options: MqttConnectOptions, deps: Mqtt
     for (const fn of listeners.get(event) ?? []) (fn as (...a: unknown[]) => void)(...args);
   };
   const acks = new Map<number, (error?: Error) => void>();
+  /** Subscriptions waiting for their SUBACK, by packet id. */
+  const subacks = new Map<number, { topic: string; callback?: (error?: Error) => void }>();
   let nextId = 1;
   const packetId = () => {
     const id = nextId;
@@ -113,6 +124,10 @@ export function connectMqtt(url: string, options: MqttConnectOptions, deps: Mqtt
       acks.delete(id);
       cb(new Error('Connection closed'));
     }
+    for (const [id, { callback }] of subacks) {
+      subacks.delete(id);
+      callback?.(new Error('Connection closed'));
+    }
     emit('close');
   };
 
@@ -136,6 +151,12 @@ export function connectMqtt(url: string, options: MqttConnectOptions, deps: Mqtt
       const cb = acks.get(p.id);
       acks.delete(p.id);
       cb?.();
+    } else if (p.type === 'suback') {
+      const waiting = subacks.get(p.id);
+      subacks.delete(p.id);
+      if (!waiting) return;
+      const refused = p.granted.length === 0 || p.granted.includes(SUBACK_FAILURE);
+      waiting.callback?.(refused ? new SubscribeRefused(waiting.topic) : undefined);
     } else if (p.type === 'pingresp') {
       pingOutstanding = false;
     }
@@ -186,8 +207,13 @@ export function connectMqtt(url: string, options: MqttConnectOptions, deps: Mqtt
       listeners.set(event, set);
       return client;
     },
-    subscribe(topic, opts) {
-      send(subscribePacket(packetId(), topic, opts.qos), 'subscribe');
+    subscribe(topic, opts, callback) {
+      const id = packetId();
+      subacks.set(id, { topic, callback });
+      if (!send(subscribePacket(id, topic, opts.qos), 'subscribe')) {
+        subacks.delete(id);
+        callback?.(new Error('Not connected'));
+      }
       return client;
     },
     publish(topic, message, _opts, callback) {
