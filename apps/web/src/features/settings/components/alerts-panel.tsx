@@ -1,6 +1,6 @@
 import { PUSH_ALERTS, type PushAlert, type PushPreferences } from '@petti/shared/schemas/push';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { startTransition, useOptimistic } from 'react';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { getAlertPreferences, saveAlertPreferences } from '../../../lib/push/push-client.ts';
@@ -18,23 +18,23 @@ export function AlertsPanel() {
   const queryClient = useQueryClient();
   const alerts = useAlerts();
   const prefs = useQuery({ queryKey: PREFS_KEY, queryFn: ({ signal }) => getAlertPreferences(signal) });
-  // The choice as the shopper just made it, until the server has answered: the switch moves under
-  // the finger in the same event, and a reading of the preferences on its way cannot move it back.
-  const [choosing, setChoosing] = useState<PushPreferences | null>(null);
-  const shown = choosing ?? prefs.data;
+  // The choice as the shopper just made it, until every save on its way has been answered: the
+  // switch moves under the finger in the same event, and a reading of the preferences in between
+  // cannot move it back. A failed save falls back to what the server holds.
+  const [shown, choose] = useOptimistic(prefs.data, (_current, next: PushPreferences) => next);
   const save = useMutation({
     mutationFn: saveAlertPreferences,
     onError: (error) =>
       toast.error(`${t('settings.prefSaveFailed')} ${errorText(error)}`, { id: 'alert-pref' }),
     onSuccess: (saved) => queryClient.setQueryData(PREFS_KEY, saved),
-    // A later tap still on its way keeps showing; only the answered choice gives way to the server's.
-    onSettled: (_saved, _error, answered) => setChoosing((now) => (now === answered ? null : now)),
   });
   const toggle = (alert: PushAlert, on: boolean) => {
     if (!shown) return;
     const next: PushPreferences = { alerts: { ...shown.alerts, [alert]: on } };
-    setChoosing(next);
-    save.mutate(next);
+    startTransition(async () => {
+      choose(next);
+      await save.mutateAsync(next).catch(() => undefined);
+    });
   };
 
   return (
@@ -90,8 +90,8 @@ export function AlertsPanel() {
                   type="checkbox"
                   role="switch"
                   className="switch"
-                  checked={(choosing ?? prefs.data).alerts[alert]}
-                  aria-checked={(choosing ?? prefs.data).alerts[alert]}
+                  checked={(shown ?? prefs.data).alerts[alert]}
+                  aria-checked={(shown ?? prefs.data).alerts[alert]}
                   onChange={(event) => toggle(alert, event.target.checked)}
                   data-testid={`alert-${alert}`}
                 />
