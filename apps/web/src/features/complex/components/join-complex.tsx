@@ -1,6 +1,6 @@
 import { type ComplexSummary, flatSchema, type Membership } from '@petti/shared/schemas/complex';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, startTransition, useActionState, useState } from 'react';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
@@ -8,6 +8,11 @@ import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
 import { useShopLocation } from '../../../lib/shop/use-shop-location.ts';
 import { Field, FormAlert, LoadFailedAlert, SubmitButton, TextField } from '../../../lib/ui/form.tsx';
 import { joinComplex, useComplexes } from '../complex-api.ts';
+
+interface JoinState {
+  errors: { block?: string; flat?: string };
+  failure: string | null;
+}
 
 /**
  * Finding one's complex (by name or area, nearest first) and asking to join with block and flat
@@ -23,32 +28,43 @@ export function JoinComplex({ current }: { current: Membership | null }) {
   const [chosen, setChosen] = useState<ComplexSummary | null>(null);
   const [block, setBlock] = useState('');
   const [flat, setFlat] = useState('');
-  const [errors, setErrors] = useState<{ block?: string; flat?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
   const language = i18n.resolvedLanguage;
 
-  async function onSubmit(event: FormEvent) {
+  // The request to join as an action: what it answered (the fields' rules, or why it failed) and
+  // whether it is on its way, kept by React.
+  const [{ errors, failure }, ask, pending] = useActionState(
+    async (
+      _before: JoinState,
+      request: { complexId: string; block: string; flat: string },
+    ): Promise<JoinState> => {
+      const flatOk = flatSchema.safeParse(request.flat);
+      const errors = {
+        block: request.block ? undefined : t('complex.join.chooseBlock'),
+        flat: flatOk.success ? undefined : t('complex.join.flatHint'),
+      };
+      if (errors.block || errors.flat) return { errors, failure: null };
+      try {
+        const membership = await joinComplex({
+          complexId: request.complexId,
+          block: request.block,
+          flat: flatOk.data!,
+        });
+        queryClient.setQueryData(['complex', 'membership'], membership);
+        await queryClient.invalidateQueries({ queryKey: ['complex'] });
+        return { errors: {}, failure: null };
+      } catch (error) {
+        return { errors: {}, failure: errorText(error) };
+      }
+    },
+    { errors: {}, failure: null },
+  );
+
+  // Sent from the form's submit event rather than as its `action`: an action's automatic form reset
+  // would blank the chosen block and flat if the request fails.
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!chosen) return;
-    const flatOk = flatSchema.safeParse(flat);
-    const next = {
-      block: block ? undefined : t('complex.join.chooseBlock'),
-      flat: flatOk.success ? undefined : t('complex.join.flatHint'),
-    };
-    setErrors(next);
-    if (next.block || next.flat) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      const membership = await joinComplex({ complexId: chosen.id, block, flat: flatOk.data! });
-      queryClient.setQueryData(['complex', 'membership'], membership);
-      await queryClient.invalidateQueries({ queryKey: ['complex'] });
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setPending(false);
-    }
+    startTransition(() => ask({ complexId: chosen.id, block, flat }));
   }
 
   return (

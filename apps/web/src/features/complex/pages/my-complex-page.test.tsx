@@ -53,6 +53,35 @@ describe('/myComplex', () => {
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
+  it('says the request is on its way, and keeps block and flat when the server refuses it', async () => {
+    let answer: (value: unknown) => void = () => {};
+    const api = fakeApi({
+      ...town,
+      '/api/complex/membership': { membership: null },
+      '/api/complexes': { complexes: [complex] },
+      'POST /api/complex/membership': () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    await renderPage(<MyComplexPage />);
+    fireEvent.click(await screen.findByTestId('complex-sakthi-residency'));
+    fireEvent.change(screen.getByTestId('join-block'), { target: { value: 'B' } });
+    fireEvent.input(screen.getByTestId('join-flat'), { target: { value: 'B-12' } });
+    fireEvent.click(screen.getByTestId('join-submit'));
+    expect(await screen.findByText('Sending…')).toBeTruthy();
+    answer({ status: 409, body: { error: { code: 'Conflict', message: 'x' } } });
+    expect(await screen.findByText('That changed while you were working. Please try again.')).toBeTruthy();
+    expect(screen.queryByText('Sending…')).toBeNull();
+    expect((screen.getByTestId('join-block') as HTMLSelectElement).value).toBe('B');
+    expect((screen.getByTestId('join-flat') as HTMLInputElement).value).toBe('B-12');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      complexId: 'sakthi-residency',
+      block: 'B',
+      flat: 'B-12',
+    });
+  });
+
   it('says a request is waiting for approval, and a refusal with its reason', async () => {
     fakeApi({ ...town, '/api/complex/membership': membership('pending') });
     const { unmount } = await renderPage(<MyComplexPage />);
