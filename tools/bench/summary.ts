@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { FIRST_SCREEN_JS_KB } from '../e2e/journeys/first-screens.ts';
 import {
   IDLE_MEMORY_GOAL_MB,
+  INP_GOAL_MS,
   LIGHTHOUSE_GOAL,
   LIVE_EVENTS_GOAL,
   ORDER_GOAL,
@@ -33,6 +34,9 @@ async function report<T>(name: string): Promise<T | null> {
 
 interface Lighthouse {
   pages: Record<string, { score: number; lcpMs: number; tbtMs: number; cls: number; scriptKb?: number }>;
+}
+interface Inp {
+  scenarios: Record<string, { inpMs: number }>;
 }
 interface Reads {
   idleMemoryMb: number;
@@ -115,6 +119,17 @@ async function main() {
         goal: `≤ ${js.goal} KB`,
         met: p.scriptKb <= js.goal,
       });
+  }
+
+  const inp = await report<Inp>('inp');
+  for (const scenario of ['add to cart', 'toggle an alert']) {
+    const measure = `INP, ${scenario} (CPU 4× slower)`;
+    const s = inp?.scenarios[scenario];
+    rows.push(
+      s
+        ? { measure, figure: `${s.inpMs} ms`, goal: `≤ ${INP_GOAL_MS} ms`, met: s.inpMs <= INP_GOAL_MS }
+        : missing(measure, `≤ ${INP_GOAL_MS} ms`, 'inp'),
+    );
   }
 
   for (const database of ['postgres', 'pglite'] as const) {
