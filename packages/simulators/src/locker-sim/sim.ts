@@ -22,6 +22,8 @@ export type SimFault =
   | { kind: 'fault'; lockerId?: string; fault: string };
 
 export interface LockerSim {
+  /** Whether the simulator plays this site. */
+  has(siteId: string): boolean;
   controller(siteId: string): SiteController;
   typePin(siteId: string, pin: string): Promise<KeypadOutcome>;
   inject(siteId: string, fault: SimFault): Promise<void>;
@@ -57,6 +59,7 @@ export async function startLockerSim(options: LockerSimOptions): Promise<LockerS
     return c;
   };
   return {
+    has: (siteId) => controllers.has(siteId),
     controller: get,
     typePin: (siteId, pin) => get(siteId).typePin(pin),
     async inject(siteId, fault) {

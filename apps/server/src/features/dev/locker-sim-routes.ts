@@ -18,6 +18,12 @@ export const lockerSimRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!s) throw new AppError('ServiceUnavailable', 'The locker simulator is not running.');
     return s;
   };
+  /** The simulator, known to play `id`: a site it does not play is not found, as anywhere else. */
+  const simFor = (id: string) => {
+    const s = sim();
+    if (!s.has(id)) throw new AppError('ResourceNotFound', `The locker simulator has no site ${id}.`);
+    return s;
+  };
 
   app.get(
     '/dev/locker-sim',
@@ -52,7 +58,7 @@ export const lockerSimRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    (request) => sim().typePin(request.body.siteId, request.body.pin),
+    (request) => simFor(request.body.siteId).typePin(request.body.siteId, request.body.pin),
   );
 
   app.post(
@@ -77,7 +83,7 @@ export const lockerSimRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { siteId: site, ...fault } = request.body;
-      await sim().inject(site, fault);
+      await simFor(site).inject(site, fault);
       return reply.code(204).send(null);
     },
   );

@@ -65,6 +65,19 @@ describe('the locker simulator inside the server', () => {
     expect(history.json().data.map((x: { id: string }) => x.id)).toContain(b.id);
   });
 
+  it('answers 404 in the usual shape for a site it does not play, at the keypad and for a fault', async () => {
+    for (const [url, payload] of [
+      ['keypad', { siteId: 'nosuch-site', pin: '123456' }],
+      ['fault', { siteId: 'nosuch-site', kind: 'offline' }],
+    ] as const) {
+      const res = await devPost(url, payload);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json()).toEqual({
+        error: { code: 'ResourceNotFound', message: 'The locker simulator has no site nosuch-site.' },
+      });
+    }
+  });
+
   it('injects faults: a forced door raises attention, an offline site is reported and refused', async () => {
     const u = await shopper(t);
     const b = await bookAndPay(t, u, { siteId: 'railway-station', size: 'S', durationHours: 2 });
