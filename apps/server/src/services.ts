@@ -171,7 +171,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     jobs,
     checkRange: marketplace.checkRange,
   });
-  // Curbside check-ins the app published over the live connection, once it was back (seed §9's buffer).
+  // Curbside check-ins the app published over the live connection, once it was back (the offline buffer, docs/product.md#real-time-connection).
   const liveCheckin = createLiveCheckin({
     orders: orderFeature.orders,
     authenticate: auth.authenticate,

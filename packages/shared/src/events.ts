@@ -103,7 +103,7 @@ export interface EventPayload<D extends Record<string, unknown> = Record<string,
 }
 
 /**
- * Why the app's live connection could not be opened (seed §6): only a signed-in user with a session may
+ * Why the app's live connection could not be opened (docs/product.md#real-time-connection): only a signed-in user with a session may
  * connect, and without one the connection fails with this error, word for word.
  */
 export const NO_AUTH_SESSION_CREDENTIALS = 'No auth session credentials';

@@ -3,7 +3,7 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
 /**
- * The window as the layout needs it (seed §4 and §9): its width and breakpoint, followed on resize
+ * The window as the layout needs it (`BREAKPOINTS` and `RESIZE_DEBOUNCE_MS`, docs/product.md#toasts-and-dialogs): its width and breakpoint, followed on resize
  * debounced by RESIZE_DEBOUNCE_MS (a rotating phone fires dozens of resize events; one re-render is
  * enough), and `scrolled`, whether the page has left its top (the app bar lifts with a shadow then).
  */

@@ -7,7 +7,7 @@ export interface ReconnectingClient {
 }
 
 /**
- * MQTT reconnection with back-off (seed §9): after a connection drops the first retry comes at
+ * MQTT reconnection with back-off (docs/product.md#real-time-connection): after a connection drops the first retry comes at
  * `firstMs`, then each failed attempt doubles the wait, up to `REALTIME.backoffMaxSeconds` (128 s); a
  * successful connect starts again from `firstMs`. mqtt.js reads `reconnectPeriod` when it schedules a
  * retry, before this listener runs, so the first retry keeps the short wait.

@@ -1,7 +1,7 @@
 import type { Order } from '../schemas/orders.ts';
 
 /**
- * Putting an earlier order's items back in the cart (seed §3, docs/product.md#reorder): each line as the
+ * Putting an earlier order's items back in the cart (docs/product.md#reorder): each line as the
  * seed names it, `sellerAccId`, `prdtId`, `vrntId`, `prdtName`, `price` (rupees, as the cart keeps them),
  * `qnty` and `prdtImg`. The app adds them through the cart's own rules at today's price and stock, and
  * says which lines cost more or less than when ordered.

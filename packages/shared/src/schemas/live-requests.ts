@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What the app publishes on `users/{id}/requests` (docs/product.md#real-time-connection): requests kept in
- * the live client's offline buffer (seed §9: 5,000 messages) until the connection is back, then sent.
+ * the live client's offline buffer (5,000 messages, docs/product.md#real-time-connection) until the connection is back, then sent.
  * Each carries the access token of the connection that sends it: the server acts only for the user the
  * token names, whatever broker carried the message.
  */

@@ -4,7 +4,7 @@ import { localStore, readItem } from '../../lib/storage.ts';
 const KEY = STORAGE_KEYS.complexSessionId;
 
 /**
- * The complex the shopper is a member of, kept on the phone as `complexSessionId` (seed §3): the app
+ * The complex the shopper is a member of, kept on the phone as `complexSessionId` (docs/product.md#local-storage): the app
  * knows the complex's home before the network answers, and forgets it on leaving.
  */
 export const complexSession = {

@@ -60,7 +60,7 @@ export interface LiveClientDeps {
    */
   msUntilRenewal?: (token: string) => number | null;
   timers?: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout };
-  /** What the app publishes waits here until the broker acknowledges it (seed §9's offline buffer). */
+  /** What the app publishes waits here until the broker acknowledges it (docs/product.md#real-time-connection). */
   buffer?: OfflineBuffer;
   /** Who is signed in on this device now (the buffer is per user), without asking the network. */
   currentUser?: () => string | null;
@@ -149,7 +149,8 @@ export function createLiveClient(deps: LiveClientDeps) {
     const creds = await deps.credentials(renew ? { renew: true } : undefined).catch(() => null);
     if (mine !== generation || facts.getState().intended !== 'connected') return;
     if (!creds) {
-      // Seed §6: no session, no live connection; said as the seed's error, and tried again later.
+      // No session, no live connection: said with the product's own words, and tried again later
+      // (docs/product.md#real-time-connection).
       log.error(NO_AUTH_SESSION_CREDENTIALS);
       set({ connection: 'disconnected', lastError: NO_AUTH_SESSION_CREDENTIALS });
       reconnector.disrupted();

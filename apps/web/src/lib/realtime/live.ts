@@ -9,7 +9,7 @@ import { createOfflineBuffer } from './offline-buffer.ts';
 /** A token this close to expiry is renewed before connecting (the broker checks it at connect). */
 const RENEW_BEFORE_MS = 60_000;
 
-/** What the app publishes waits here until the broker has it (seed §9's offline buffer). */
+/** What the app publishes waits here until the broker has it (docs/product.md#real-time-connection). */
 export const liveBuffer = createOfflineBuffer();
 
 /** The app's one real-time connection: MQTT 3.1.1 over WebSocket (mqtt-socket.ts). */

@@ -5,7 +5,7 @@ import { log } from '../log.ts';
 import { type KeyValueStorage, localStore, readItem } from '../storage.ts';
 
 /**
- * The live client's offline buffer (seed §9, docs/product.md#real-time-connection): what the app
+ * The live client's offline buffer (docs/product.md#real-time-connection): what the app
  * publishes waits here until the broker has acknowledged it, kept on the phone so a reload while
  * offline loses nothing. At most REALTIME.offlineBufferMessages (5,000); past that the oldest goes.
  */

@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@petti/shared/constants';
 import { type KeyValueStorage, localStore, readItem } from '../storage.ts';
 
 /**
- * What the shopper last chose in the market, kept on the phone (seed §3) so coming back finds it as left:
+ * What the shopper last chose in the market, kept on the phone (docs/product.md#local-storage) so coming back finds it as left:
  * `selectedRootBtn`, the market's category last opened (its button is marked on return), and
  * `activeCategoryInfo`, the shop (the seed's "location") the shopper narrowed a category to.
  */

@@ -75,7 +75,7 @@ function clear(): void {
 
 /**
  * A toast asked for with a position or timeout that does not exist is a mistake in the calling code: it
- * is logged as an error (seed §8) and the toast still shows, with the default in place of the wrong value.
+ * is logged as an error (docs/product.md#toasts-and-dialogs) and the toast still shows, with the default in place of the wrong value.
  */
 function checked(options: ToastOptions): { position: ToastPosition; timeoutMs: number } {
   let position = options.position ?? TOAST_DEFAULTS.position;
