@@ -1,8 +1,8 @@
 import { STORAGE_KEYS } from '@petti/shared/constants';
-import type { Booking, LockerSite } from '@petti/shared/schemas/lockers';
-import { useEffect, useState } from 'react';
+import type { LockerSite } from '@petti/shared/schemas/lockers';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { bookingPath, liveBookings, useBookingList } from '../../../lib/bookings/bookings.ts';
+import { liveBookings, useBookingList } from '../../../lib/bookings/bookings.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
@@ -10,7 +10,6 @@ import { MAP_HEIGHT } from '../../../lib/map/slippy-map.tsx';
 import { localStore } from '../../../lib/storage.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { Later } from '../../../lib/ui/later.tsx';
-import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { LoadingStatus, Skeleton, SkeletonText } from '../../../lib/ui/skeleton.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
@@ -18,11 +17,11 @@ import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useLockerSites } from '../api/bookings-api.ts';
 import { distanceText, sitesByDistance } from '../booking-view.ts';
 import { LiveBookingCard } from '../components/live-booking-card.tsx';
+import { PastBookings } from '../components/past-bookings.tsx';
 import { PettiInTown } from '../components/petti-in-town.tsx';
 import { PinCard } from '../components/pin-card.tsx';
 import { SiteMap } from '../components/site-map.tsx';
 import { SiteSummary } from '../components/site-summary.tsx';
-import { StatusChip } from '../components/status-chip.tsx';
 import { readLastBookings, saveLastBookings } from '../last-bookings.ts';
 import { useBookingEvents } from '../use-booking-events.ts';
 import { useHere } from '../use-here.ts';
@@ -244,51 +243,5 @@ function SiteRow({ site, distance }: { site: LockerSite; distance: string; lang:
         {t('lockers.book')}
       </Link>
     </li>
-  );
-}
-
-function PastBookings() {
-  const { t, i18n } = useTranslation();
-  const fmt = useDateFormat();
-  const [open, setOpen] = useState(false);
-  const past = useBookingList('past', open);
-  const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
-  const nowMs = Date.now();
-  return (
-    <section className="stack" aria-labelledby="past-bookings">
-      <h2 id="past-bookings" className="panel__title">
-        {t('lockers.pastBookings')}
-      </h2>
-      {!open ? (
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => setOpen(true)}
-          data-testid="show-past"
-        >
-          {t('lockers.showPast')}
-        </button>
-      ) : past.isPending ? (
-        <LoadingLine />
-      ) : past.isError ? (
-        <LoadFailedAlert reason={t('lockers.loadFailed')} onRetry={() => void past.refetch()} />
-      ) : past.data.data.length === 0 ? (
-        <p className="empty-note">{t('lockers.noPast')}</p>
-      ) : (
-        <ul className="past-list" data-testid="past-list">
-          {past.data.data.map((b: Booking) => (
-            <li key={b.id} className="past-list__item">
-              <Link to={bookingPath(b)}>
-                <span className="past-list__what">
-                  {t('lockers.sizeAt', { size: b.size, site: b.site.name[lang] })}
-                </span>
-                <span className="past-list__when">{fmt.timeOrDateTime(b.endedAt ?? b.endsAt, nowMs)}</span>
-              </Link>
-              <StatusChip state={b.state} />
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   );
 }
