@@ -161,12 +161,13 @@ export function createLifecycle(base: CoreBase) {
 
   /**
    * Ends a booking: the user, its time ran out unused, the last open after overstay, or staff
-   * emptied an overstaying locker the next booking needs (ops API).
+   * emptied an overstaying locker the next booking needs (ops API). A parcel hold ends when its
+   * parcel is collected, or is released when its order no longer needs the locker.
    */
   async function end(
     fx: Effects,
     b: BookingRow,
-    reason: 'user' | 'unused' | 'overstay_cleared' | 'cleared_by_staff',
+    reason: 'user' | 'unused' | 'overstay_cleared' | 'cleared_by_staff' | 'collected' | 'released',
     sessionId: string | null,
   ) {
     await lockSiteSize(fx.tx, b.siteId, b.size);

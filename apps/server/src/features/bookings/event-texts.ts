@@ -42,6 +42,29 @@ type Maker = (
   },
 ) => EventTexts;
 
+/**
+ * A parcel hold's end, told to the buyer, who booked nothing: an order collected from a locker, or a
+ * locker no longer held for an order that was called off (the order's own event says why).
+ */
+const HAND_OVER_ENDED: Record<'collected' | 'released', (c: { s: Localized; lk: string }) => EventTexts> = {
+  collected: ({ s, lk }) => ({
+    title: t('Order collected', 'ஆர்டர் பெறப்பட்டது'),
+    body: t(
+      `You collected your order from locker ${lk} at ${s.en}. Thank you for using Petti.`,
+      `${s.ta} இடத்தில் ${lk} லாக்கரிலிருந்து உங்கள் ஆர்டரைப் பெற்றுக்கொண்டீர்கள். Petti-ஐப் பயன்படுத்தியதற்கு நன்றி.`,
+    ),
+    keep: true,
+  }),
+  released: ({ s }) => ({
+    title: t('Locker no longer held', 'லாக்கர் இனி ஒதுக்கப்படவில்லை'),
+    body: t(
+      `The locker at ${s.en} is no longer held for your order.`,
+      `${s.ta} இடத்தில் உங்கள் ஆர்டருக்காக லாக்கர் இனி ஒதுக்கப்படவில்லை.`,
+    ),
+    keep: false,
+  }),
+};
+
 const STATUS_BODIES: Record<string, Maker> = {
   opened: ({ s }) => ({
     title: t('Locker in use', 'லாக்கர் பயன்பாட்டில்'),
@@ -249,23 +272,25 @@ const MAKERS: Record<string, Maker> = {
     keep: false,
   }),
   bookingEnded: ({ s, lk, reason }) =>
-    reason === 'cleared_by_staff'
-      ? {
-          title: t('Your things are at the site office', 'உங்கள் பொருட்கள் தள அலுவலகத்தில் உள்ளன'),
-          body: t(
-            `Your time at ${s.en} ran out and the next booking needed locker ${lk}, so our staff took your things out. Collect them at the site office; nothing more is charged in the app.`,
-            `${s.ta} இடத்தில் உங்கள் நேரம் முடிந்து, அடுத்த முன்பதிவுக்கு ${lk} லாக்கர் தேவைப்பட்டதால், எங்கள் ஊழியர்கள் உங்கள் பொருட்களை வெளியே எடுத்துள்ளனர். அவற்றைத் தள அலுவலகத்தில் பெற்றுக்கொள்ளுங்கள்; செயலியில் மேலும் கட்டணம் இல்லை.`,
-          ),
-          keep: true,
-        }
-      : {
-          title: t('Booking ended', 'முன்பதிவு முடிந்தது'),
-          body: t(
-            `Your booking at ${s.en} has ended. Thank you for using Petti.`,
-            `${s.ta} இடத்தில் உங்கள் முன்பதிவு முடிந்தது. Petti-ஐப் பயன்படுத்தியதற்கு நன்றி.`,
-          ),
-          keep: true,
-        },
+    reason === 'collected' || reason === 'released'
+      ? HAND_OVER_ENDED[reason]({ s, lk })
+      : reason === 'cleared_by_staff'
+        ? {
+            title: t('Your things are at the site office', 'உங்கள் பொருட்கள் தள அலுவலகத்தில் உள்ளன'),
+            body: t(
+              `Your time at ${s.en} ran out and the next booking needed locker ${lk}, so our staff took your things out. Collect them at the site office; nothing more is charged in the app.`,
+              `${s.ta} இடத்தில் உங்கள் நேரம் முடிந்து, அடுத்த முன்பதிவுக்கு ${lk} லாக்கர் தேவைப்பட்டதால், எங்கள் ஊழியர்கள் உங்கள் பொருட்களை வெளியே எடுத்துள்ளனர். அவற்றைத் தள அலுவலகத்தில் பெற்றுக்கொள்ளுங்கள்; செயலியில் மேலும் கட்டணம் இல்லை.`,
+            ),
+            keep: true,
+          }
+        : {
+            title: t('Booking ended', 'முன்பதிவு முடிந்தது'),
+            body: t(
+              `Your booking at ${s.en} has ended. Thank you for using Petti.`,
+              `${s.ta} இடத்தில் உங்கள் முன்பதிவு முடிந்தது. Petti-ஐப் பயன்படுத்தியதற்கு நன்றி.`,
+            ),
+            keep: true,
+          },
   bookingEndingSoon: ({ s, end }) => ({
     title: t('Locker time ending soon', 'லாக்கர் நேரம் விரைவில் முடிகிறது'),
     body: t(

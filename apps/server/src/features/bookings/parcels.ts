@@ -171,11 +171,15 @@ export function createParcelLockers(core: BookingCore) {
       return issue(fx, b);
     },
 
-    /** The parcel was taken out: its booking ends and the locker is free again. */
-    async end(fx: Effects, bookingId: string): Promise<void> {
+    /**
+     * The parcel was taken out (`collected`), or its order no longer needs the locker (`released`):
+     * its booking ends and the locker is free again. The buyer booked nothing, so the words they get
+     * are about their order, not a booking (event-texts.ts).
+     */
+    async end(fx: Effects, bookingId: string, why: 'collected' | 'released'): Promise<void> {
       const b = await core.lockBooking(fx.tx, bookingId);
       if (b && (b.state === 'active' || b.state === 'reserved' || b.state === 'expired'))
-        await core.end(fx, b, 'user', null);
+        await core.end(fx, b, why, null);
     },
 
     async summaries(q: DbOrTx, bookingIds: string[]): Promise<Map<string, ParcelSummary>> {

@@ -496,6 +496,15 @@ describe('hand-over through the complex locker', () => {
     const [row] = await t.ctx.database.db.select().from(complexOrders).where(eq(complexOrders.id, o.id));
     const [hold] = await t.ctx.database.db.select().from(bookings).where(eq(bookings.id, row!.bookingId!));
     expect(hold!.state).toBe('ended');
+    // The buyer booked nothing: they are told they collected their order, not that "their booking" ended.
+    const ended = await buyer.heard('bookingEnded', hold!.id);
+    expect(ended.data.message).toMatch(
+      /^You collected your order from locker \S+ at .+\. Thank you for using Petti\.$/,
+    );
+    expect(ended.data.msg).toContain('உங்கள் ஆர்டரைப் பெற்றுக்கொண்டீர்கள்');
+    expect(buyer.named('bookingEnded').some((e) => String(e.data.message).includes('Your booking'))).toBe(
+      false,
+    );
   });
 
   it('not dropped in 48 hours: cancelled, the buyer refunded, both told', async () => {

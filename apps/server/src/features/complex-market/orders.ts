@@ -190,7 +190,7 @@ export function createComplexOrders(deps: MarketDeps, log: Logger) {
         }
         if (o.state !== 'in_locker' || !(await parcels.lockOpened(tx, o.bookingId))) return false;
         await core.transition(fx, o, ['in_locker'], 'completed', { note: 'collected' });
-        await parcels.end(fx, o.bookingId);
+        await parcels.end(fx, o.bookingId, 'collected');
         return true;
       });
       if (moved) n += 1;

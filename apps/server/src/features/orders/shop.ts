@@ -82,7 +82,7 @@ export function createShopSide(deps: OrdersDeps, db: Db, transactor: Transactor)
           const b = await parcels.lockOpened(tx, bookingId);
           if (!b) return false;
           await core.transition(fx, o, 'collected', { note: `locker ${b.lockerId}` });
-          await parcels.end(fx, bookingId);
+          await parcels.end(fx, bookingId, 'collected');
           return true;
         });
         if (done) n += 1;

@@ -53,7 +53,7 @@ export function defineCancel(
         patch: { cancelReason: reason },
         note: input.by === 'seller' ? 'seller' : 'not_dropped',
       });
-      if (o.bookingId) await parcels.end(fx, o.bookingId);
+      if (o.bookingId) await parcels.end(fx, o.bookingId, 'released');
       const refundTimerId = o.paymentId
         ? await schedule(fx.tx, clock, {
             kind: TIMERS.refund,
