@@ -60,6 +60,24 @@ export const liveJourneys: Journey[] = [
       const label = await page.getByTestId('live-indicator').getAttribute('title');
       assert.ok(label && label.length > 0, 'the indicator says why (title and screen-reader text)');
       await screenshot('live-offline-indicator');
+      // The sign fits a 360 px phone's app bar in both languages: nothing scrolls sideways, and the
+      // language switch is whole.
+      await page.setViewportSize({ width: 360, height: 740 });
+      for (const [language, label] of [
+        ['தமிழ்', 'நேரலை இல்லை'],
+        ['EN', 'Not live'],
+      ] as const) {
+        await page.locator('.lang-switch').getByRole('button', { name: language }).click();
+        await page.getByTestId('live-indicator').getByText(label).waitFor();
+        const { scrollWidth, switchRight } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          switchRight: document.querySelector('.lang-switch')!.getBoundingClientRect().right,
+        }));
+        assert.ok(scrollWidth <= 360, `${label}: the page is ${scrollWidth} px wide at 360`);
+        assert.ok(switchRight <= 360, `${label}: the language switch ends at ${switchRight} px`);
+        await screenshot(`live-offline-indicator-360-${language === 'EN' ? 'en' : 'ta'}`);
+      }
+      await page.setViewportSize({ width: 390, height: 844 });
       await context.setOffline(false);
     },
   ),
