@@ -8,7 +8,27 @@ import {
   isVehicleNo,
   missingForChoice,
   withOfferedTypes,
+  withSavedAddress,
 } from './checkout-store.ts';
+
+describe('the address chosen for home delivery', () => {
+  const home = { id: 'home', isDefault: false };
+  const office = { id: 'office', isDefault: true };
+  const chosen = (deliveryAddress: string | null) => ({ ...EMPTY_CHOICE, deliveryAddress });
+  it('is the one just saved from the cart, default or not', () => {
+    expect(withSavedAddress(chosen('office'), [home, office], 'home').deliveryAddress).toBe('home');
+    expect(withSavedAddress(chosen(null), [office], 'office').deliveryAddress).toBe('office');
+  });
+  it('stays as chosen while it exists; else the default, else the only one, else none', () => {
+    const kept = chosen('home');
+    expect(withSavedAddress(kept, [home, office])).toBe(kept);
+    expect(withSavedAddress(chosen(null), [home, office]).deliveryAddress).toBe('office');
+    expect(withSavedAddress(chosen('deleted'), [home, office]).deliveryAddress).toBe('office');
+    expect(withSavedAddress(chosen(null), [home]).deliveryAddress).toBe('home');
+    expect(withSavedAddress(chosen(null), [home, { id: 'b', isDefault: false }]).deliveryAddress).toBeNull();
+    expect(withSavedAddress(chosen('deleted'), []).deliveryAddress).toBeNull();
+  });
+});
 
 describe('checkout choice', () => {
   it('says what is missing before the price can be shown', () => {

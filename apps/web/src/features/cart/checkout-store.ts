@@ -106,6 +106,25 @@ export function withOfferedTypes(choice: CheckoutChoice, offered: readonly Deliv
   return { ...choice, selectedDeliveryType: null, myCartValidateCartDetails: null };
 }
 
+/**
+ * The address home delivery goes to, once the shopper's saved addresses are known: the one just
+ * saved from the cart's "Add an address" (`justSaved`), else the one already chosen while it still
+ * exists, else the default, else the only one. Unchanged (the same object) when nothing moves.
+ */
+export function withSavedAddress(
+  choice: CheckoutChoice,
+  addresses: readonly { id: string; isDefault: boolean }[],
+  justSaved: string | null = null,
+): CheckoutChoice {
+  const has = (id: string | null) => id !== null && addresses.some((a) => a.id === id);
+  const next = has(justSaved)
+    ? justSaved
+    : has(choice.deliveryAddress)
+      ? choice.deliveryAddress
+      : (addresses.find((a) => a.isDefault)?.id ?? (addresses.length === 1 ? addresses[0]!.id : null));
+  return next === choice.deliveryAddress ? choice : { ...choice, deliveryAddress: next };
+}
+
 /** What is still missing before this choice can be priced and paid; empty when complete. */
 export function missingForChoice(
   choice: CheckoutChoice,

@@ -21,3 +21,13 @@ export function useAddresses() {
 export function defaultAddress(addresses: Address[] | undefined): Address | undefined {
   return addresses?.find((a) => a.isDefault) ?? addresses?.[0];
 }
+
+/** The query parameter the address page hands a new address's id back in, to the page it returns to. */
+export const SAVED_ADDRESS_PARAM = 'savedAddress';
+
+/** `returnTo` (a path of this app) with the new address's id for the page to choose it. */
+export function withSavedAddressParam(returnTo: string, addressId: string): string {
+  const url = new URL(returnTo, 'http://app.invalid');
+  url.searchParams.set(SAVED_ADDRESS_PARAM, addressId);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

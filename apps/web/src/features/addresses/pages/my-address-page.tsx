@@ -9,7 +9,7 @@ import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
 import '../../../lib/shop/shop.css';
 import '../addresses.css';
-import { useAddresses } from '../../../lib/addresses/addresses.ts';
+import { useAddresses, withSavedAddressParam } from '../../../lib/addresses/addresses.ts';
 import { type Address, type AddressInput, useAddressMutations } from '../api/addresses-api.ts';
 import { AddressForm } from '../components/address-form.tsx';
 
@@ -30,7 +30,8 @@ export default function MyAddressPage() {
   const [editing, setEditing] = useState<Address | 'new' | null>(returnTo ? 'new' : null);
 
   const save = async (input: AddressInput) => {
-    if (editing === 'new') await create.mutateAsync(input);
+    let created: Address | null = null;
+    if (editing === 'new') created = await create.mutateAsync(input);
     else if (editing) {
       const { isDefault, ...fields } = input;
       await update.mutateAsync({
@@ -40,7 +41,8 @@ export default function MyAddressPage() {
     }
     toast.success(t('addresses.saved'), { id: 'address-saved' });
     setEditing(null);
-    if (returnTo) navigate(returnTo);
+    // A new address goes back to the page that asked for it (the cart), which chooses it.
+    if (returnTo) navigate(created ? withSavedAddressParam(returnTo, created.id) : returnTo);
   };
 
   const onDelete = async (address: Address) => {

@@ -1,15 +1,15 @@
 import { ROUTES } from '@petti/shared/routes';
 import { useEffect } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useStore } from 'zustand';
-import { useAddresses } from '../../../lib/addresses/addresses.ts';
+import { SAVED_ADDRESS_PARAM, useAddresses } from '../../../lib/addresses/addresses.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { Field, LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { useParcelSites } from '../api/locker-sites.ts';
 import { checkoutStore } from '../checkout.ts';
-import { type DeliveryType, isVehicleNo, withOfferedTypes } from '../checkout-store.ts';
+import { type DeliveryType, isVehicleNo, withOfferedTypes, withSavedAddress } from '../checkout-store.ts';
 
 const TYPES: DeliveryType[] = ['home', 'locker', 'curbside'];
 
@@ -35,6 +35,24 @@ export function DeliveryChoice({ modes, lockerRefused }: { modes: string[]; lock
     const next = withOfferedTypes(current, offeredKey.split(',') as DeliveryType[]);
     if (next !== current) checkoutStore.update(next);
   }, [offeredKey]);
+  // The saved addresses known: the one just added from here, or the default, is chosen for the
+  // shopper (docs/product.md#addresses); the address page's hand-back leaves the address bar.
+  const [params, setParams] = useSearchParams();
+  const justSaved = params.get(SAVED_ADDRESS_PARAM);
+  useEffect(() => {
+    if (!addresses.data) return;
+    const current = checkoutStore.getState();
+    const next = withSavedAddress(current, addresses.data, justSaved);
+    if (next !== current) checkoutStore.update(next);
+    if (justSaved)
+      setParams(
+        (now) => {
+          now.delete(SAVED_ADDRESS_PARAM);
+          return now;
+        },
+        { replace: true },
+      );
+  }, [addresses.data, justSaved, setParams]);
 
   return (
     <section className="panel stack" aria-labelledby="delivery-title" data-testid="delivery-choice">

@@ -63,9 +63,20 @@ const quote = {
   },
   paymentMethods: ['upi', 'card'],
 };
+const homeAddress = {
+  id: 'home-1',
+  label: 'Home',
+  line1: 'Home street',
+  line2: null,
+  landmark: null,
+  lat: 9.45,
+  lng: 77.8,
+  isDefault: true,
+  createdAt: '2026-11-28T00:00:00Z',
+};
 const shop = {
   '/api/sellers/anand': { seller, products: [] },
-  '/api/addresses': { addresses: [] },
+  '/api/addresses': { addresses: [homeAddress] },
   '/api/locker-locations': { sites: [] },
 };
 
@@ -203,6 +214,35 @@ describe('/MyCart', () => {
       ]),
     );
     expect(cartStore.getState().cart.count).toBe(2);
+  });
+
+  it('chooses the address just saved from the cart, else the default one, so "Validate & pay" can go on', async () => {
+    const address = (id: string, label: string, isDefault: boolean) => ({
+      ...homeAddress,
+      id,
+      label,
+      line1: `${label} street`,
+      isDefault,
+    });
+    fakeApi({
+      ...shop,
+      '/api/addresses': {
+        addresses: [address('home-9', 'Home', false), address('office-9', 'Office', true)],
+      },
+    });
+    fillCart();
+    act(() => checkoutStore.update({ deliveryAddress: null }));
+    const first = await renderPage(<MyCartPage />, { path: '/MyCart', route: '/MyCart' });
+    const office = await screen.findByTestId('address-option-office-9');
+    await waitFor(() => expect(checkoutStore.getState().deliveryAddress).toBe('office-9'));
+    expect((office.querySelector('input') as HTMLInputElement).checked).toBe(true);
+    first.unmount();
+
+    // Back from "Add an address" with the new one, not the default: it is the one chosen.
+    await renderPage(<MyCartPage />, { path: '/MyCart', route: '/MyCart?savedAddress=home-9' });
+    const home = await screen.findByTestId('address-option-home-9');
+    await waitFor(() => expect(checkoutStore.getState().deliveryAddress).toBe('home-9'));
+    expect((home.querySelector('input') as HTMLInputElement).checked).toBe(true);
   });
 
   it('drops a way of receiving the last shop offered that this shop does not (item 2)', async () => {
