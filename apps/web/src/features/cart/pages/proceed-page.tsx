@@ -1,4 +1,3 @@
-import { STORAGE_KEYS } from '@petti/shared/constants';
 import { ROUTES } from '@petti/shared/routes';
 import { formatRupees } from '@petti/shared/rules/money';
 import { useState } from 'react';
@@ -86,18 +85,13 @@ export default function ProceedPage() {
     try {
       const order = await createOrder(request, key);
       // The order exists: the next checkout is a new attempt, and (docs/product.md#placing-an-order) it
-      // clears the
-      // chosen addresses, the validated cart, the locker choice and the grab cart. The bought
-      // items leave the delivery cart (they are reserved on the order now).
+      // clears the chosen addresses, the validated cart and the locker choice. The bought items
+      // leave the delivery cart (they are reserved on the order now). Grab-and-go baskets are other
+      // purchases, not paid for yet: they stay.
       setPlacedOrder(order.id);
       forgetCheckoutKey(storage);
       checkoutStore.clearAfterOrder();
       cartStore.clear();
-      try {
-        storage.removeItem(STORAGE_KEYS.grabCart);
-      } catch {
-        // nothing stored
-      }
       if (!order.payment) throw new Error('the order came without its payment');
       const orderPage = generatePath(ROUTES.myOrder, { id: order.id });
       // testpay leaves the page; Razorpay's modal answers here. Either way the order's page shows
