@@ -1,6 +1,8 @@
 /** English strings of grab-and-go, under `grab.` (merged in app/i18n/en.ts). */
 export const grabEn = {
   chooseShop: 'Which shop are you in?',
+  addedToBasket: 'Added to your basket',
+  basketNotReady: 'Your basket is still loading. Try again in a moment.',
   scanShop: 'Scan the QR code at the shop entrance',
   noShops: 'No shop offers grab-and-go yet.',
   openNow: 'Open now',

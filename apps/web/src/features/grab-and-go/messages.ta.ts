@@ -4,6 +4,8 @@ import type { grabEn } from './messages.en.ts';
 /** Tamil strings of grab-and-go, under `grab.` (merged in app/i18n/ta.ts). */
 export const grabTa: Widen<typeof grabEn> = {
   chooseShop: 'நீங்கள் எந்தக் கடையில் இருக்கிறீர்கள்?',
+  addedToBasket: 'உங்கள் கூடையில் சேர்க்கப்பட்டது',
+  basketNotReady: 'உங்கள் கூடை இன்னும் ஏற்றப்படுகிறது. சிறிது நேரத்தில் மீண்டும் முயற்சிக்கவும்.',
   scanShop: 'கடை வாசலில் உள்ள QR குறியீட்டை ஸ்கேன் செய்யவும்',
   noShops: 'இன்னும் எந்தக் கடையிலும் கிராப் & கோ இல்லை.',
   openNow: 'இப்போது திறந்துள்ளது',

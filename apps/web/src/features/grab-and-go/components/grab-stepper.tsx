@@ -21,7 +21,7 @@ export function GrabStepper({
       <button
         type="button"
         className="button button--primary button--small stepper__add"
-        onClick={() => add(seller, product)}
+        onClick={() => void add(seller, product)}
         aria-label={t('shop.addNamed', { name: label })}
         data-testid={`grab-add-${id}`}
       >
@@ -34,7 +34,7 @@ export function GrabStepper({
       <button
         type="button"
         className="stepper__button"
-        onClick={() => remove(seller.sellerId, id)}
+        onClick={() => void remove(seller.sellerId, id)}
         aria-label={t('shop.removeOne', { name: label })}
         data-testid={`grab-dec-${id}`}
       >
@@ -46,7 +46,7 @@ export function GrabStepper({
       <button
         type="button"
         className="stepper__button"
-        onClick={() => add(seller, product)}
+        onClick={() => void add(seller, product)}
         aria-label={t('shop.addNamed', { name: label })}
         data-testid={`grab-inc-${id}`}
       >
