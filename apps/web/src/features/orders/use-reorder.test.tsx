@@ -7,7 +7,7 @@ import { toast, toastStore } from '../../lib/ui/toast-store.ts';
 import { fakeApi, renderPage } from '../../test/render.tsx';
 import { useReorder } from './use-reorder.ts';
 
-const product = (pricePaise: number) => ({
+const product = (pricePaise: number, inventory = 50) => ({
   prdtId: 'p-mysore-pak',
   id: 'p-mysore-pak',
   sellerId: 'anand',
@@ -29,7 +29,7 @@ const product = (pricePaise: number) => ({
       mrpPaise: 14000,
       productPrice: pricePaise / 100,
       marketPrice: 140,
-      inventory: 50,
+      inventory,
       alwaysInventory: false,
       tax: 5,
       taxPaise: 0,
@@ -97,6 +97,46 @@ describe('reorder', () => {
     expect(toastStore.getState().toasts.map((t) => t.message)).toContain(
       'Prices have changed since you ordered: Mysore pak: was ₹120, now ₹125',
     );
+  });
+
+  it('names each item that could not all come back, with how many and why, in English and Tamil', async () => {
+    const twoItems = {
+      ...order,
+      items: [
+        order.items[0],
+        { ...order.items[0], vrntId: 'v-250', productId: 'p-jangiri', name: { en: 'Jangiri', ta: 'ஜாங்கிரி' } },
+      ],
+    } as unknown as Order;
+    const jangiri = { ...product(12000, 0), prdtId: 'p-jangiri', id: 'p-jangiri' };
+    function ReorderTwo() {
+      const { reorder } = useReorder();
+      return (
+        <button type="button" onClick={() => void reorder(twoItems)}>
+          again
+        </button>
+      );
+    }
+    for (const [language, expected] of [
+      [
+        'en',
+        'Not everything could come back: Mysore pak, 2 of 3 (no more in stock); Jangiri, 0 of 3 (sold out)',
+      ],
+      ['ta', 'எல்லாம் திரும்ப வரவில்லை: மைசூர் பாக், 3-இல் 2 (மேலும் இருப்பில் இல்லை); ஜாங்கிரி, 3-இல் 0 (விற்றுத் தீர்ந்தது)'],
+    ] as const) {
+      fakeApi({
+        '/api/products/p-mysore-pak': { product: product(12000, 2) },
+        '/api/products/p-jangiri': { product: jangiri },
+      });
+      await renderPage(<ReorderTwo />, { language });
+      fireEvent.click(screen.getByRole('button', { name: 'again' }));
+      expect(await screen.findByText('elsewhere')).toBeTruthy();
+      expect(toastStore.getState().toasts.map((t) => t.message)).toEqual([expected]);
+      cleanup();
+      act(() => {
+        cartStore.clear();
+        toast.clear();
+      });
+    }
   });
 
   it('says nothing of prices that did not move', async () => {

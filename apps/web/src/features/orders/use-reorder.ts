@@ -6,7 +6,6 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cartStore } from '../../lib/cart/cart.ts';
 import { cartProductOf } from '../../lib/cart/cart-product.ts';
-import { limitText, showLimit } from '../../lib/cart/use-cart.ts';
 import { useTranslation } from '../../lib/i18n/react.tsx';
 import { nameIn, shopNameOf } from '../../lib/orders/order-text.ts';
 import { rupees } from '../../lib/shop/price.tsx';
@@ -43,7 +42,8 @@ export function useReorder() {
       setPending(true);
       const skipped: string[] = [];
       const repricedNames: string[] = [];
-      let limit: string | null = null;
+      /** Each item that came back short, with how many and why: the shopper sees what is missing. */
+      const short: string[] = [];
       try {
         for (const item of reorderItemsOf(order)) {
           const product = await getProduct(item.prdtId).catch(() => null);
@@ -64,7 +64,21 @@ export function useReorder() {
           for (let n = 0; n < item.qnty; n++) {
             const { outcome } = cartStore.add(cartProduct, brandName);
             if (outcome !== 'added') {
-              limit ??= limitText(outcome, t);
+              short.push(
+                t('orders.reorderShortItem', {
+                  item: nameIn(item.prdtName, language),
+                  got: n,
+                  wanted: item.qnty,
+                  why:
+                    outcome === 'stockLimit'
+                      ? n === 0
+                        ? t('orders.reorderWhy.soldOut')
+                        : t('orders.reorderWhy.stock')
+                      : outcome === 'lineLimit'
+                        ? t('orders.reorderWhy.line')
+                        : t('orders.reorderWhy.cart'),
+                }),
+              );
               break;
             }
           }
@@ -77,7 +91,11 @@ export function useReorder() {
       // Today's price is what the cart takes; a line that moved since the order is named with both.
       if (repricedNames.length > 0)
         toast.info(t('orders.reorderRepriced', { items: repricedNames.join(', ') }), { id: 'reorder-price' });
-      if (limit) showLimit(limit);
+      if (short.length > 0)
+        toast.error(t('orders.reorderShort', { items: short.join('; ') }), {
+          id: 'reorder-short',
+          timeoutMs: 0,
+        });
       else if (skipped.length === 0) toast.success(t('orders.reordered'), { id: 'reorder' });
       navigate(ROUTES.myCart);
     },
