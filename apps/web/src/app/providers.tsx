@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { getLastUser, subscribeSession } from '../lib/auth-storage.ts';
+import { log } from '../lib/log.ts';
 import { DialogHost } from '../lib/ui/dialog.tsx';
 import { ErrorBoundary } from '../lib/ui/error-boundary.tsx';
 import { LoadingOverlay } from '../lib/ui/loading-overlay.tsx';
@@ -8,7 +9,15 @@ import { Toaster } from '../lib/ui/toaster.tsx';
 import { queryClient } from './query-client.ts';
 import { ServiceWorkerUpdates } from './sw-update-toast.tsx';
 
-const SignedInServices = lazy(() => import('./signed-in-services.tsx'));
+// A chunk that cannot load (the line dropped on a first visit) costs the live updates until the next
+// start, never the screen: the app's error page is for the app failing, not this.
+const SignedInServices = lazy(
+  (): Promise<{ default: ComponentType }> =>
+    import('./signed-in-services.tsx').catch((error: unknown) => {
+      log.error('live updates and alerts could not load', error);
+      return { default: () => null };
+    }),
+);
 
 /** The signed-in part of the app's services, loaded once someone is signed in on this device. */
 function WhenSignedIn() {
