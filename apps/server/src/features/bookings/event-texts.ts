@@ -42,11 +42,30 @@ type Maker = (
   },
 ) => EventTexts;
 
+/** A booking that ended the ordinary way: the holder's own booking, ended or run out. */
+const bookingEndedAsBooked = ({ s }: { s: Localized }): EventTexts => ({
+  title: t('Booking ended', 'முன்பதிவு முடிந்தது'),
+  body: t(
+    `Your booking at ${s.en} has ended. Thank you for using Petti.`,
+    `${s.ta} இடத்தில் உங்கள் முன்பதிவு முடிந்தது. Petti-ஐப் பயன்படுத்தியதற்கு நன்றி.`,
+  ),
+  keep: true,
+});
+
 /**
- * A parcel hold's end, told to the buyer, who booked nothing: an order collected from a locker, or a
- * locker no longer held for an order that was called off (the order's own event says why).
+ * A booking's end worded for why it ended. A parcel hold's end is told to the buyer, who booked
+ * nothing: an order collected from a locker, or a locker no longer held for an order that was called
+ * off (the order's own event says why).
  */
-const HAND_OVER_ENDED: Record<'collected' | 'released', (c: { s: Localized; lk: string }) => EventTexts> = {
+const ENDED_BY_REASON: Record<string, (c: { s: Localized; lk: string }) => EventTexts> = {
+  cleared_by_staff: ({ s, lk }) => ({
+    title: t('Your things are at the site office', 'உங்கள் பொருட்கள் தள அலுவலகத்தில் உள்ளன'),
+    body: t(
+      `Your time at ${s.en} ran out and the next booking needed locker ${lk}, so our staff took your things out. Collect them at the site office; nothing more is charged in the app.`,
+      `${s.ta} இடத்தில் உங்கள் நேரம் முடிந்து, அடுத்த முன்பதிவுக்கு ${lk} லாக்கர் தேவைப்பட்டதால், எங்கள் ஊழியர்கள் உங்கள் பொருட்களை வெளியே எடுத்துள்ளனர். அவற்றைத் தள அலுவலகத்தில் பெற்றுக்கொள்ளுங்கள்; செயலியில் மேலும் கட்டணம் இல்லை.`,
+    ),
+    keep: true,
+  }),
   collected: ({ s, lk }) => ({
     title: t('Order collected', 'ஆர்டர் பெறப்பட்டது'),
     body: t(
@@ -271,26 +290,7 @@ const MAKERS: Record<string, Maker> = {
     ),
     keep: false,
   }),
-  bookingEnded: ({ s, lk, reason }) =>
-    reason === 'collected' || reason === 'released'
-      ? HAND_OVER_ENDED[reason]({ s, lk })
-      : reason === 'cleared_by_staff'
-        ? {
-            title: t('Your things are at the site office', 'உங்கள் பொருட்கள் தள அலுவலகத்தில் உள்ளன'),
-            body: t(
-              `Your time at ${s.en} ran out and the next booking needed locker ${lk}, so our staff took your things out. Collect them at the site office; nothing more is charged in the app.`,
-              `${s.ta} இடத்தில் உங்கள் நேரம் முடிந்து, அடுத்த முன்பதிவுக்கு ${lk} லாக்கர் தேவைப்பட்டதால், எங்கள் ஊழியர்கள் உங்கள் பொருட்களை வெளியே எடுத்துள்ளனர். அவற்றைத் தள அலுவலகத்தில் பெற்றுக்கொள்ளுங்கள்; செயலியில் மேலும் கட்டணம் இல்லை.`,
-            ),
-            keep: true,
-          }
-        : {
-            title: t('Booking ended', 'முன்பதிவு முடிந்தது'),
-            body: t(
-              `Your booking at ${s.en} has ended. Thank you for using Petti.`,
-              `${s.ta} இடத்தில் உங்கள் முன்பதிவு முடிந்தது. Petti-ஐப் பயன்படுத்தியதற்கு நன்றி.`,
-            ),
-            keep: true,
-          },
+  bookingEnded: (c) => (ENDED_BY_REASON[c.reason ?? ''] ?? bookingEndedAsBooked)(c),
   bookingEndingSoon: ({ s, end }) => ({
     title: t('Locker time ending soon', 'லாக்கர் நேரம் விரைவில் முடிகிறது'),
     body: t(
