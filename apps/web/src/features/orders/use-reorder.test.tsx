@@ -66,10 +66,10 @@ const order = {
   ],
 } as unknown as Order;
 
-function Reorder() {
+function Reorder({ again = order }: { again?: Order }) {
   const { reorder } = useReorder();
   return (
-    <button type="button" onClick={() => void reorder(order)}>
+    <button type="button" onClick={() => void reorder(again)}>
       again
     </button>
   );
@@ -108,14 +108,6 @@ describe('reorder', () => {
       ],
     } as unknown as Order;
     const jangiri = { ...product(12000, 0), prdtId: 'p-jangiri', id: 'p-jangiri' };
-    function ReorderTwo() {
-      const { reorder } = useReorder();
-      return (
-        <button type="button" onClick={() => void reorder(twoItems)}>
-          again
-        </button>
-      );
-    }
     for (const [language, expected] of [
       [
         'en',
@@ -127,7 +119,7 @@ describe('reorder', () => {
         '/api/products/p-mysore-pak': { product: product(12000, 2) },
         '/api/products/p-jangiri': { product: jangiri },
       });
-      await renderPage(<ReorderTwo />, { language });
+      await renderPage(<Reorder again={twoItems} />, { language });
       fireEvent.click(screen.getByRole('button', { name: 'again' }));
       expect(await screen.findByText('elsewhere')).toBeTruthy();
       expect(toastStore.getState().toasts.map((t) => t.message)).toEqual([expected]);

@@ -1,5 +1,5 @@
 import { ROUTES } from '@petti/shared/routes';
-import { toPaise } from '@petti/shared/rules/cart';
+import { type CartOutcome, toPaise } from '@petti/shared/rules/cart';
 import { reorderItemsOf, repriced } from '@petti/shared/rules/reorder';
 import type { Order } from '@petti/shared/schemas/orders';
 import { useCallback, useState } from 'react';
@@ -12,6 +12,13 @@ import { rupees } from '../../lib/shop/price.tsx';
 import { getProduct } from '../../lib/shop/shop-api.ts';
 import { confirm } from '../../lib/ui/dialog-store.ts';
 import { toast } from '../../lib/ui/toast-store.ts';
+
+/** Why a line came back short, by the cart's refusal (none of its first unit in stock: sold out). */
+const SHORT_BECAUSE: Partial<Record<CartOutcome, 'stock' | 'line' | 'cart'>> = {
+  stockLimit: 'stock',
+  lineLimit: 'line',
+  cartLimit: 'cart',
+};
 
 /**
  * Reorder (docs/product.md#reorder): each item (the seed's reorder fields, shared rules/reorder.ts) goes
@@ -69,14 +76,9 @@ export function useReorder() {
                   item: nameIn(item.prdtName, language),
                   got: n,
                   wanted: item.qnty,
-                  why:
-                    outcome === 'stockLimit'
-                      ? n === 0
-                        ? t('orders.reorderWhy.soldOut')
-                        : t('orders.reorderWhy.stock')
-                      : outcome === 'lineLimit'
-                        ? t('orders.reorderWhy.line')
-                        : t('orders.reorderWhy.cart'),
+                  why: t(
+                    `orders.reorderWhy.${outcome === 'stockLimit' && n === 0 ? 'soldOut' : (SHORT_BECAUSE[outcome] ?? 'cart')}`,
+                  ),
                 }),
               );
               break;
