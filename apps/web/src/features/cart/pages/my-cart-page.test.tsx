@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../../lib/cart/cart.ts';
 import { toast, toastStore } from '../../../lib/ui/toast-store.ts';
-import { sellerFixture } from '../../../test/fixtures.ts';
+import { cartLineFixture, quoteFixture, sellerFixture } from '../../../test/fixtures.ts';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
 import { checkoutStore } from '../checkout.ts';
 import MyCartPage from './my-cart-page.tsx';
@@ -16,20 +16,7 @@ const seller = sellerFixture({
   hours: { open: '00:00', close: '23:59' },
   modes: ['home', 'locker', 'curbside'],
 });
-const line = (vrntId: string, name: string, productPrice: number) => ({
-  unitValue: 250,
-  name: { en: name, ta: name },
-  image_url: null,
-  unit: 'g',
-  slrId: 'anand',
-  prdtId: `p-${vrntId}`,
-  vrntId,
-  tciId: 'sweets',
-  productPrice,
-  marketPrice: productPrice,
-  inventory: 20,
-  alwaysInventory: false,
-});
+const line = cartLineFixture;
 const bad = (vrntId: string, message: string) => ({
   vrntId,
   status: 'BAD',
@@ -41,28 +28,7 @@ const bad = (vrntId: string, message: string) => ({
   inventory: 0,
   alwaysInventory: false,
 });
-const quote = {
-  sellerId: 'anand',
-  deliveryType: 'home',
-  lines: [],
-  price: {
-    currency: 'INR',
-    itemsPaise: 24000,
-    mrpPaise: 28000,
-    savingsPaise: 4000,
-    deliveryKm: 2,
-    deliveryFeeBeforeWaiverPaise: 3200,
-    deliveryFeePaise: 3200,
-    deliveryWaived: false,
-    smallCartFeePaise: 0,
-    packagingFeePaise: 500,
-    totalPaise: 27700,
-    taxPaise: 1200,
-    itemsTaxPaise: 1000,
-    feesTaxPaise: 200,
-  },
-  paymentMethods: ['upi', 'card'],
-};
+const quote = quoteFixture;
 const homeAddress = {
   id: 'home-1',
   label: 'Home',

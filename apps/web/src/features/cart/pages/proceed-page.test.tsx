@@ -5,6 +5,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cartStore } from '../../../lib/cart/cart.ts';
 import { cartFingerprint } from '../../../lib/cart/cart-product.ts';
+import { cartLineFixture, quoteFixture } from '../../../test/fixtures.ts';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
 import { checkoutStore } from '../checkout.ts';
 import ProceedPage from './proceed-page.tsx';
@@ -15,36 +16,7 @@ vi.mock('../../../lib/checkout/checkout.ts', async (original) => ({
   startCheckout: vi.fn(async () => ({ status: 'redirected' })),
 }));
 
-const ladoo = {
-  unitValue: 250,
-  name: { en: 'Ladoo', ta: 'லட்டு' },
-  image_url: null,
-  unit: 'g',
-  slrId: 'anand',
-  prdtId: 'p-ladoo',
-  vrntId: 'ladoo',
-  tciId: 'sweets',
-  productPrice: 120,
-  marketPrice: 120,
-  inventory: 20,
-  alwaysInventory: false,
-};
-const price = {
-  currency: 'INR',
-  itemsPaise: 12000,
-  mrpPaise: 12000,
-  savingsPaise: 0,
-  deliveryKm: 2,
-  deliveryFeeBeforeWaiverPaise: 3200,
-  deliveryFeePaise: 3200,
-  deliveryWaived: false,
-  smallCartFeePaise: 0,
-  packagingFeePaise: 500,
-  totalPaise: 15700,
-  taxPaise: 0,
-  itemsTaxPaise: 0,
-  feesTaxPaise: 0,
-};
+const ladoo = cartLineFixture('ladoo', 'Ladoo', 120);
 /** Another shop's grab-and-go basket, not paid for yet. */
 const grabCart = JSON.stringify({
   userMobile: '919876543210',
@@ -71,13 +43,7 @@ describe('/procced', () => {
   it('placing a delivery order leaves an unpaid grab-and-go basket where it is', async () => {
     fakeApi({
       '/api/addresses': { addresses: [] },
-      '/api/orders/quote': {
-        sellerId: 'anand',
-        deliveryType: 'home',
-        lines: [],
-        price,
-        paymentMethods: ['upi'],
-      },
+      '/api/orders/quote': quoteFixture,
       'POST /api/orders': {
         status: 201,
         body: { id: 'order-1', state: 'awaiting_payment', payment: { id: 'pay-1', provider: 'testpay' } },
