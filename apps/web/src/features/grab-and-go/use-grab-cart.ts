@@ -8,13 +8,17 @@ import { useTranslation } from '../../lib/i18n/react.tsx';
 import { toast } from '../../lib/ui/toast-store.ts';
 import { grabCart, grabCartStore, openGrabCart } from './grab-cart-store.ts';
 
-/** The grab cart of the signed-in shopper (read from storage once their number is known). */
-export function useGrabCart() {
-  const me = useMe();
-  const phone = me.data?.phone;
+/** Reads the signed-in shopper's stored grab cart once their number is known. */
+function useOpenGrabCart(): void {
+  const phone = useMe().data?.phone;
   useEffect(() => {
     if (phone) openGrabCart(phone);
   }, [phone]);
+}
+
+/** The grab cart of the signed-in shopper (read from storage once their number is known). */
+export function useGrabCart() {
+  useOpenGrabCart();
   return useStore(grabCartStore, (s) => s.cart);
 }
 
@@ -35,7 +39,8 @@ export function useGrabQuantity(sellerId: string, variantId: string): number {
 export function useGrabActions() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  useGrabCart();
+  // Opens the basket without following it: a shelf of steppers is not redrawn for every change.
+  useOpenGrabCart();
   const opened = useCallback(async (): Promise<boolean> => {
     if (grabCartStore.getState().cart.userMobile !== '') return true;
     const me = await queryClient
