@@ -529,6 +529,37 @@ export const usersFileSchema = z
   .refine((users) => duplicates(users.map((u) => u.phone)).length === 0, 'duplicate user phone');
 export type UsersFile = z.infer<typeof usersFileSchema>;
 
+// ------------------------------------------------------------------ shop-people.json
+
+/** Who works in the demo shops (docs/shops.md#demo-data), the simulator's account and the operators. */
+export const shopPeopleFileSchema = z
+  .strictObject({
+    members: z.array(
+      z.strictObject({
+        sellerId: slugSchema,
+        phone: phoneSchema,
+        name: z.string().trim().min(1),
+        role: z.enum(['owner', 'staff']),
+      }),
+    ),
+    /** Staff of every demo shop: the shop simulator signs in as this account (docs/shops.md#the-simulator). */
+    simulator: z.strictObject({ phone: phoneSchema, name: z.string().trim().min(1) }),
+    operators: z.array(z.strictObject({ phone: phoneSchema, name: z.string().trim().min(1) })),
+  })
+  .superRefine((file, ctx) => {
+    const issues: Issue[] = [];
+    for (const pair of duplicates(file.members.map((m) => `${m.sellerId} ${m.phone}`)))
+      issues.push({ message: `member listed twice: ${pair}`, path: ['members'] });
+    const names = new Map<string, string>();
+    for (const m of file.members) {
+      if (names.has(m.phone) && names.get(m.phone) !== m.name)
+        issues.push({ message: `${m.phone} has two names`, path: ['members'] });
+      names.set(m.phone, m.name);
+    }
+    report(ctx, issues);
+  });
+export type ShopPeopleFile = z.infer<typeof shopPeopleFileSchema>;
+
 // ------------------------------------------------------------------ all files
 
 /** File name → schema, for every demo data file. */
@@ -540,6 +571,7 @@ export const SEED_FILES = {
   fees: { file: 'fees.json', schema: feesFileSchema },
   gazetteer: { file: 'gazetteer.json', schema: gazetteerFileSchema },
   users: { file: 'users.json', schema: usersFileSchema },
+  shopPeople: { file: 'shop-people.json', schema: shopPeopleFileSchema },
 } as const;
 
 export interface SeedFiles {
@@ -550,6 +582,7 @@ export interface SeedFiles {
   fees: FeesFile;
   gazetteer: GazetteerFile;
   users: UsersFile;
+  shopPeople: ShopPeopleFile;
 }
 
 /** References between files: complexes of locker sites, users and listings; listing categories. */
@@ -571,6 +604,18 @@ export function findCrossFileProblems(seed: SeedFiles): string[] {
     if (!categoryIds.has(listing.categoryId)) {
       problems.push(`listing ${listing.id}: unknown category ${listing.categoryId}`);
     }
+  }
+  const sellerIds = new Set(seed.catalog.sellers.map((s) => s.id));
+  for (const m of seed.shopPeople.members) {
+    if (!sellerIds.has(m.sellerId)) problems.push(`shop member ${m.phone}: unknown shop ${m.sellerId}`);
+  }
+  for (const s of seed.catalog.sellers) {
+    if (!seed.shopPeople.members.some((m) => m.sellerId === s.id && m.role === 'owner'))
+      problems.push(`shop ${s.id} has no owner in shop-people.json`);
+  }
+  const taken = new Set([...seed.users.map((u) => u.phone), ...seed.complexes.residents.map((r) => r.phone)]);
+  for (const p of [...seed.shopPeople.members, seed.shopPeople.simulator, ...seed.shopPeople.operators]) {
+    if (taken.has(p.phone)) problems.push(`shop person ${p.phone} is already a demo shopper or resident`);
   }
   for (const user of seed.users) {
     const complex = seed.complexes.complexes.find((c) => c.id === user.complexId);
@@ -596,7 +641,7 @@ function parseFile<T>(schema: z.ZodType<T>, data: unknown, file: string): T {
 /** Reads and validates every demo data file in `dir`; throws one message naming the file and the problems. */
 export async function readSeedFiles(dir: string): Promise<SeedFiles> {
   const f = SEED_FILES;
-  const [lockers, catalog, complexes, plans, fees, gazetteer, users] = await Promise.all([
+  const [lockers, catalog, complexes, plans, fees, gazetteer, users, shopPeople] = await Promise.all([
     readJson(dir, f.lockers.file),
     readJson(dir, f.catalog.file),
     readJson(dir, f.complexes.file),
@@ -604,6 +649,7 @@ export async function readSeedFiles(dir: string): Promise<SeedFiles> {
     readJson(dir, f.fees.file),
     readJson(dir, f.gazetteer.file),
     readJson(dir, f.users.file),
+    readJson(dir, f.shopPeople.file),
   ]);
   const seed: SeedFiles = {
     lockers: parseFile(f.lockers.schema, lockers, f.lockers.file),
@@ -613,6 +659,7 @@ export async function readSeedFiles(dir: string): Promise<SeedFiles> {
     fees: parseFile(f.fees.schema, fees, f.fees.file),
     gazetteer: parseFile(f.gazetteer.schema, gazetteer, f.gazetteer.file),
     users: parseFile(f.users.schema, users, f.users.file),
+    shopPeople: parseFile(f.shopPeople.schema, shopPeople, f.shopPeople.file),
   };
   const problems = findCrossFileProblems(seed);
   if (problems.length > 0) throw new Error(`demo data references do not resolve:\n${problems.join('\n')}`);

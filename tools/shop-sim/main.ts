@@ -1,15 +1,17 @@
 import { parseArgs } from 'node:util';
-import { httpOps, startShopSim } from '@petti/simulators';
+import { httpApi, signedIn, startShopSim } from '@petti/simulators';
 
 /**
- * Standalone shop simulator against any Petti server:
- *   node --import tsx tools/shop-sim/main.ts --url http://127.0.0.1:8080 --ops-token … [--step-ms 4000] [--sellers a,b]
+ * Standalone shop simulator against a Petti server that is not in production (it reads the sign-in code
+ * from the dev outbox):
+ *   node --import tsx tools/shop-sim/main.ts --url http://127.0.0.1:8080 [--phone 919000000001] [--step-ms 4000] [--sellers a,b]
  * See packages/simulators/src/shop-sim/README.md.
  */
 const { values } = parseArgs({
   options: {
     url: { type: 'string', default: process.env.PETTI_URL ?? 'http://127.0.0.1:8080' },
-    'ops-token': { type: 'string', default: process.env.OPS_TOKEN ?? 'petti-development-ops-token' },
+    phone: { type: 'string', default: process.env.SHOP_SIM_PHONE ?? '919000000001' },
+    'client-id': { type: 'string', default: process.env.CLIENT_ID ?? 'petti-web' },
     'step-ms': { type: 'string', default: process.env.SHOP_SIM_STEP_MS ?? '4000' },
     sellers: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -18,11 +20,11 @@ const { values } = parseArgs({
 
 if (values.help) {
   console.log(
-    'node --import tsx tools/shop-sim/main.ts [--url URL] [--ops-token TOKEN] [--step-ms 4000] [--sellers a,b]',
+    'node --import tsx tools/shop-sim/main.ts [--url URL] [--phone 91XXXXXXXXXX] [--step-ms 4000] [--sellers a,b]',
   );
 } else {
   const sim = startShopSim({
-    request: httpOps(values.url!, values['ops-token']!),
+    request: signedIn(httpApi(values.url!), { phone: values.phone!, clientId: values['client-id']! }),
     stepMs: Number(values['step-ms']),
     sellerIds: values.sellers ? values.sellers.split(',').map((s) => s.trim()) : undefined,
     log: (line) => console.log(line),

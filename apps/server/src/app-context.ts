@@ -27,5 +27,7 @@ declare module 'fastify' {
       request: import('fastify').FastifyRequest,
       reply: import('fastify').FastifyReply,
     ) => Promise<void>;
+    /** Role guards, after requireUser: a shop's owner or staff, an operator (http/require-role.ts). */
+    requireRole: ReturnType<typeof import('./http/require-role.ts').makeRoleGuards>;
   }
 }

@@ -26,6 +26,7 @@ import { complexMarketRoutes } from './features/complex-market/routes.ts';
 import { lockerSimRoutes } from './features/dev/locker-sim-routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
 import { grabRoutes } from './features/grab/routes.ts';
+import { shopGrabRoutes } from './features/grab/shop-routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { lockerRoutes } from './features/lockers/routes.ts';
 import { mapRoutes } from './features/map/routes.ts';
@@ -38,16 +39,21 @@ import { opsLockerRoutes } from './features/ops/locker-routes.ts';
 import { makeRequireOps } from './features/ops/ops-auth.ts';
 import { opsRoutes } from './features/ops/routes.ts';
 import { opsSellerRoutes } from './features/ops/seller-routes.ts';
+import { shopApprovalRoutes } from './features/ops/shop-approval-routes.ts';
 import { opsTimerRoutes } from './features/ops/timer-routes.ts';
 import { orderRoutes } from './features/orders/routes.ts';
+import { shopOrderRoutes } from './features/orders/shop-routes.ts';
 import { installPayments } from './features/payments/install.ts';
 import { placeRoutes } from './features/places/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
 import { sellerRoutes } from './features/sellers/routes.ts';
+import { shopRoutes } from './features/sellers/shop-routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
+import { usersService } from './features/users/index.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.ts';
 import { installRateLimits } from './http/rate-limits.ts';
 import { installRequestLogs } from './http/request-logs.ts';
+import { makeRoleGuards } from './http/require-role.ts';
 import { makeOptionalUser, makeRequireUser } from './http/require-user.ts';
 import { installSecurityHeaders } from './http/security-headers.ts';
 import { inlineScriptSources, serveWebApp } from './http/web-app.ts';
@@ -90,6 +96,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate('requireUser', makeRequireUser(services.auth.authenticate));
   app.decorate('optionalUser', makeOptionalUser(services.auth.authenticate));
   app.decorateRequest('user', null);
+  app.decorate(
+    'requireRole',
+    makeRoleGuards({
+      shopMember: (userId, shopId, roles) => services.shopMembers.require(userId, shopId, roles),
+      isOperator: (userId) => usersService.isOperator(ctx.database.db, userId),
+    }),
+  );
+  app.decorateRequest('shopMember', null);
   ctx.realtime.setAuth(services.brokerAuth);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -191,6 +205,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(mapRoutes, { prefix: '/api' });
   await app.register(cartRoutes, { prefix: '/api' });
   await app.register(orderRoutes, { prefix: '/api' });
+  await app.register(shopRoutes, { prefix: '/api' });
+  await app.register(shopOrderRoutes, { prefix: '/api' });
+  await app.register(shopGrabRoutes, { prefix: '/api' });
+  await app.register(shopApprovalRoutes, { prefix: '/api' });
   await app.register(grabRoutes, { prefix: '/api' });
   await app.register(complexMembershipRoutes, { prefix: '/api' });
   await app.register(complexMarketRoutes, { prefix: '/api' });

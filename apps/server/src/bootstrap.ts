@@ -1,5 +1,5 @@
 import { SERVER_USERNAME, serverPassword } from '@petti/shared/node/device-password';
-import { type LockerSim, startLockerSim, startShopSim } from '@petti/simulators';
+import { type LockerSim, signedIn, startLockerSim, startShopSim } from '@petti/simulators';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.ts';
@@ -84,17 +84,16 @@ export async function startPetti(options: StartOptions): Promise<Started> {
       opened.push(() => jobs.stop());
     }
     if (config.SHOP_SIM) {
-      // The shops' part of every order, through the ops API in-process (@petti/simulators).
+      // The shops' part of every order, through the shops' own API in-process, signed in as the demo's
+      // simulator account, a staff member of every demo shop (docs/shops.md#the-simulator).
       const shopSim = startShopSim({
-        request: async (method, url, body) => {
-          const res = await app.inject({
-            method,
-            url,
-            headers: { 'x-ops-token': config.OPS_TOKEN },
-            ...(body ? { payload: body } : {}),
-          });
-          return { status: res.statusCode, json: res.body ? (res.json() as unknown) : null };
-        },
+        request: signedIn(
+          async (method, url, body, headers) => {
+            const res = await app.inject({ method, url, headers, ...(body ? { payload: body } : {}) });
+            return { status: res.statusCode, json: res.body ? (res.json() as unknown) : null };
+          },
+          { phone: config.SHOP_SIM_PHONE, clientId: config.CLIENT_ID },
+        ),
         stepMs: config.SHOP_SIM_STEP_MS,
         log: (line) => log.info(line),
       });

@@ -198,6 +198,11 @@ export const envSchema = z.object({
   REQUEST_LOGS: bool.optional(),
   /** Pause between two shop steps of one order in the simulator. */
   SHOP_SIM_STEP_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
+  /** The account the shop simulator signs in as: the demo's staff member of every shop (data/seed/shop-people.json). */
+  SHOP_SIM_PHONE: z
+    .string()
+    .regex(/^91[6-9]\d{9}$/)
+    .default('919000000001'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -17,6 +17,7 @@ import { createNotificationsService } from './features/notifications/service.ts'
 import { createLiveCheckin, createOrderFeature } from './features/orders/index.ts';
 import { createPaymentFeature } from './features/payments/feature.ts';
 import { createPushFeature } from './features/push/index.ts';
+import { createSellerApprovals, createShopMembers } from './features/sellers/index.ts';
 import { noBrokerAdmin } from './platform/broker-admin/broker-admin.ts';
 import { createEmqxBrokerAdmin } from './platform/broker-admin/emqx-broker-admin.ts';
 import { createOutboxEmail } from './platform/email/outbox-email.ts';
@@ -157,6 +158,22 @@ export function createServices(ctx: AppContext, log: Logger) {
     jobs,
     flows,
   });
+  // Who works in which shop, and the operators' approval of new shops (docs/shops.md).
+  const shopMembers = createShopMembers({
+    db,
+    clock,
+    transactor,
+    userEvents,
+    forgetSellers: marketplace.sellers.forget,
+  });
+  const sellerApprovals = createSellerApprovals({
+    db,
+    clock,
+    transactor,
+    userEvents,
+    members: shopMembers,
+    forgetSellers: marketplace.sellers.forget,
+  });
   // Orders: placing, paying, the shop's steps, parcel-locker drops (docs/marketplace.md "Orders").
   const orderFeature = createOrderFeature(ctx, log, {
     payments: paymentFeature.payments,
@@ -170,6 +187,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     addresses: marketplace.addresses,
     jobs,
     checkRange: marketplace.checkRange,
+    shopAudience: shopMembers.audience,
   });
   // Curbside check-ins the app published over the live connection, once it was back (the offline buffer, docs/product.md#real-time-connection).
   const liveCheckin = createLiveCheckin({
@@ -212,6 +230,8 @@ export function createServices(ctx: AppContext, log: Logger) {
     membership,
   });
   return {
+    shopMembers,
+    sellerApprovals,
     outbox,
     push,
     liveCheckin,

@@ -244,6 +244,47 @@ export const ERRORS = {
     en: 'This order was placed for when the shop opens; it can be accepted from then.',
     ta: 'இந்த ஆர்டர் கடை திறக்கும் நேரத்துக்காகச் செய்யப்பட்டது; அப்போதிலிருந்து ஏற்கலாம்.',
   },
+  // The shop's side (docs/shops.md).
+  NotShopMember: {
+    status: 403,
+    en: 'You do not work in this shop. Ask its owner to add your number.',
+    ta: 'நீங்கள் இந்தக் கடையில் பணியாற்றவில்லை. உங்கள் எண்ணைச் சேர்க்க அதன் உரிமையாளரிடம் கேளுங்கள்.',
+  },
+  ShopOwnerOnly: {
+    status: 403,
+    en: 'Only the shop’s owner can do that.',
+    ta: 'கடையின் உரிமையாளர் மட்டுமே இதைச் செய்ய முடியும்.',
+  },
+  ShopInactive: {
+    status: 403,
+    en: 'This shop has been switched off by Petti. Orders cannot be worked until it is switched on again.',
+    ta: 'இந்தக் கடையை Petti நிறுத்தி வைத்துள்ளது. மீண்டும் இயக்கப்படும் வரை ஆர்டர்களைக் கையாள முடியாது.',
+  },
+  ShopMemberExists: {
+    status: 409,
+    en: 'That number already works in this shop.',
+    ta: 'அந்த எண் ஏற்கெனவே இந்தக் கடையில் பணியாற்றுகிறது.',
+  },
+  LastShopOwner: {
+    status: 409,
+    en: 'A shop needs an owner. Add another owner before removing this one.',
+    ta: 'கடைக்கு ஒரு உரிமையாளர் தேவை. இவரை நீக்கும் முன் வேறொரு உரிமையாளரைச் சேர்க்கவும்.',
+  },
+  OrderTakenByOther: {
+    status: 409,
+    en: 'Someone else in the shop has already done that.',
+    ta: 'கடையில் வேறொருவர் ஏற்கெனவே அதைச் செய்துவிட்டார்.',
+  },
+  SellerApplicationDecided: {
+    status: 409,
+    en: 'This application has already been decided.',
+    ta: 'இந்த விண்ணப்பத்தின் மீது ஏற்கெனவே முடிவு எடுக்கப்பட்டது.',
+  },
+  OperatorOnly: {
+    status: 403,
+    en: 'Only Petti’s operators can do that.',
+    ta: 'Petti-யின் இயக்குநர்கள் மட்டுமே இதைச் செய்ய முடியும்.',
+  },
   // Grab-and-go (docs/grab-and-go.md).
   GrabNotOffered: {
     status: 422,
@@ -404,6 +445,8 @@ export const NOT_FOUND = {
   purchase: { en: 'That purchase was not found.', ta: 'அந்தக் கொள்முதல் கிடைக்கவில்லை.' },
   request: { en: 'That request was not found.', ta: 'அந்தக் கோரிக்கை கிடைக்கவில்லை.' },
   seller: { en: 'That seller was not found.', ta: 'அந்த விற்பனையாளர் கிடைக்கவில்லை.' },
+  application: { en: 'That application was not found.', ta: 'அந்த விண்ணப்பம் கிடைக்கவில்லை.' },
+  member: { en: 'That member was not found.', ta: 'அந்த உறுப்பினர் கிடைக்கவில்லை.' },
   shop: { en: 'That shop was not found.', ta: 'அந்தக் கடை கிடைக்கவில்லை.' },
 } as const satisfies Record<string, { en: string; ta: string }>;
 export type NotFoundThing = keyof typeof NOT_FOUND;

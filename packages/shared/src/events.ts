@@ -70,6 +70,13 @@ export const EVENTS = {
   orderTimedOut: 'orderTimedOut',
   /** A parcel was not collected within its 48 h locker hold (not a state: the shop takes it back). */
   orderPickupExpired: 'orderPickupExpired',
+  // The shop's side (docs/shops.md#live-updates), sent to each member of the shop on their own topic.
+  /** One of the shop's orders changed: `data.shopId`, `data.orderId`, `data.state`, `data.event` (the buyer's event). */
+  shopOrderChanged: 'shopOrderChanged',
+  /** A new paid order waits on the shop's board: a notification (and an alert) for each member. */
+  shopNewOrder: 'shopNewOrder',
+  /** Someone was added to or removed from a shop: `data.shopId`, `data.role` (null once removed). */
+  shopMembershipChanged: 'shopMembershipChanged',
   // Grab-and-go (docs/grab-and-go.md): `data.id` = the purchase id.
   grabPurchasePaid: 'grabPurchasePaid',
   grabPassUsed: 'grabPassUsed',

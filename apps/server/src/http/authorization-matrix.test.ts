@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../features/payments/schema.ts';
+import { usersService } from '../features/users/index.ts';
 import { admin, resident, SAKTHI } from '../test/complex-helpers.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { bookAndPay, heartbeatAll, type Shopper, shopper } from '../test/locker-helpers.ts';
 import { generator, type Operation, operationsOf, random } from '../test/openapi-values.ts';
 import { addAddress, line, placed } from '../test/order-helpers.ts';
+import { shopMember } from '../test/shop-helpers.ts';
 
 /**
  * Every owner-scoped operation (signed in, with an id in its path) asked by someone who does not own
@@ -13,6 +15,8 @@ import { addAddress, line, placed } from '../test/order-helpers.ts';
  * ownership check. A new route with an id in its path must be named here, or this test fails.
  */
 const SHOP = 'sri-murugan-stores';
+/** Another shop, whose owner must be able to do nothing to SHOP. */
+const SHOP_B = 'iyyappa-bakery';
 const RICE = 'murugan-ponni-raw-rice-10kg';
 
 let t: TestApp;
@@ -21,6 +25,10 @@ let neighbour: Shopper;
 let outsider: Shopper;
 let buyer: Shopper;
 let chief: Shopper;
+let shopOwner: Shopper;
+let shopStaff: Shopper;
+let otherShop: Shopper;
+let operator: Shopper;
 let operations: Array<Operation & { secured: boolean }> = [];
 const ids: Record<string, string> = {};
 
@@ -33,6 +41,28 @@ beforeAll(async () => {
   outsider = await shopper(t);
   buyer = await resident(t, SAKTHI, 'B', 'B-13');
   chief = await admin(t, SAKTHI);
+  shopOwner = await shopMember(t, SHOP, 'owner');
+  shopStaff = await shopMember(t, SHOP, 'staff');
+  otherShop = await shopMember(t, SHOP_B, 'owner');
+  operator = await shopper(t);
+  await usersService.addOperator(t.ctx.database.db, `91${operator.phone}`, 'test', t.clock.now());
+  ids.shop = SHOP;
+  // Someone the owner may remove (the DELETE runs last).
+  ids.memberPhone = `91${(await shopMember(t, SHOP, 'staff')).phone}`;
+  const applied = await t.app.inject({
+    method: 'POST',
+    url: '/api/seller-applications',
+    payload: {
+      brandName: 'Matrix Traders',
+      ownerName: 'Matrix Owner',
+      phone: '9123456780',
+      categoryId: 'grocery',
+      address: '1 Matrix Street, Sivakasi',
+      modes: ['home'],
+    },
+  });
+  expect(applied.statusCode, applied.body).toBe(201);
+  ids.application = applied.json().id;
 
   const booking = await bookAndPay(t, owner, { siteId: 'railway-station', size: 'M', durationHours: 2 });
   ids.booking = booking.id;
@@ -82,14 +112,73 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-type Who = 'owner' | 'admin' | 'buyer' | 'neighbour' | 'outsider';
+type Who =
+  | 'owner'
+  | 'admin'
+  | 'buyer'
+  | 'neighbour'
+  | 'outsider'
+  | 'shopOwner'
+  | 'shopStaff'
+  | 'otherShop'
+  | 'operator';
 
 /**
  * Whose thing each path's id names: who may ask (and gets past the ownership check) and who must be
  * refused. The owner booked, ordered, saved the address and sells the listing; a neighbour lives in the
  * same complex; the buyer bought the owner's listing; the admin runs the complex.
  */
-const OWNED: Array<{ path: RegExp; id: string; allowed: Who; refused: Who[] }> = [
+const OWNED: Array<{
+  path: RegExp;
+  id: string;
+  /** Ids for the path's other parameters, by name. */
+  more?: Record<string, string>;
+  /** A body that passes validation, where one cannot be made from the schema's shape (a phone number). */
+  body?: object;
+  allowed: Who;
+  refused: Who[];
+}> = [
+  // A shop's own routes (docs/shops.md#roles): owners only for people and hours, staff for the rest;
+  // the owner of another shop and the shop's own buyer are refused alike.
+  {
+    path: /^POST \/api\/shops\/\{shopId\}\/members$/,
+    id: 'shop',
+    body: { phone: '9876512345', role: 'staff' },
+    allowed: 'shopOwner',
+    refused: ['shopStaff', 'otherShop', 'owner', 'outsider'],
+  },
+  {
+    path: /^(DELETE|PUT) \/api\/shops\/\{shopId\}\/(members|hours)/,
+    id: 'shop',
+    more: { phone: 'memberPhone' },
+    allowed: 'shopOwner',
+    refused: ['shopStaff', 'otherShop', 'owner', 'outsider'],
+  },
+  {
+    path: /^\/api\/shops\/\{shopId\}\/orders\/\{id\}/,
+    id: 'shop',
+    more: { id: 'order' },
+    allowed: 'shopStaff',
+    refused: ['otherShop', 'owner', 'outsider'],
+  },
+  {
+    path: /^\/api\/shops\/\{shopId\}/,
+    id: 'shop',
+    allowed: 'shopStaff',
+    refused: ['otherShop', 'owner', 'outsider'],
+  },
+  {
+    path: /^\/api\/operator\/seller-applications\/\{id\}/,
+    id: 'application',
+    allowed: 'operator',
+    refused: ['shopOwner', 'owner', 'outsider'],
+  },
+  {
+    path: /^\/api\/operator\/shops\/\{shopId\}/,
+    id: 'shop',
+    allowed: 'operator',
+    refused: ['shopOwner', 'shopStaff', 'outsider'],
+  },
   { path: /^\/api\/payments\/\{id\}/, id: 'payment', allowed: 'owner', refused: ['neighbour', 'outsider'] },
   { path: /^\/api\/bookings\/\{id\}/, id: 'booking', allowed: 'owner', refused: ['neighbour', 'outsider'] },
   {
@@ -164,15 +253,30 @@ describe('the authorization matrix', () => {
       unnamed.map((o) => `${o.method} ${o.path}`),
       'name whose thing these ids are',
     ).toEqual([]);
-    const people: Record<Who, Shopper> = { owner, admin: chief, buyer, neighbour, outsider };
+    const people: Record<Who, Shopper> = {
+      owner,
+      admin: chief,
+      buyer,
+      neighbour,
+      outsider,
+      shopOwner,
+      shopStaff,
+      otherShop,
+      operator,
+    };
     // Destructive ones last, so the owner's things are still there for the rest.
     const ordered = [...scoped].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
     const g = generator(random(7));
     const problems: string[] = [];
     for (const op of ordered) {
       const rule = ruleFor(op)!;
-      const url = op.path.replace(/\{[^}]+\}/, ids[rule.id]!);
-      let body = op.body ? g.valid(op.body) : undefined;
+      let first = true;
+      const url = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+        const id = first ? rule.id : (rule.more?.[name] ?? rule.id);
+        first = false;
+        return ids[id]!;
+      });
+      let body = rule.body ?? (op.body ? g.valid(op.body) : undefined);
       const isInvalid = (res: { statusCode: number; json: () => { error?: { code?: string } } }) =>
         res.statusCode === 400 && res.json().error?.code === 'Validation';
       for (const who of rule.refused) {

@@ -21,6 +21,7 @@ export type Schema = {
   oneOf?: Schema[];
   allOf?: Schema[];
   pattern?: string;
+  examples?: unknown[];
   default?: unknown;
 };
 export interface Operation {
@@ -94,6 +95,8 @@ export function generator(rand: () => number) {
     if (!s || depth > 6) return null;
     if (s.const !== undefined) return s.const;
     if (s.enum) return pick(s.enum);
+    // A schema that cannot be generated from its shape (a phone number, a pair of times) gives examples.
+    if (s.examples?.length) return pick(s.examples);
     const variants = s.anyOf ?? s.oneOf;
     if (variants?.length) return valid(pick(variants), depth + 1);
     if (s.allOf?.length) return valid(s.allOf[0], depth + 1);
@@ -153,6 +156,12 @@ export function generator(rand: () => number) {
   return { valid, hostile, pick, chance };
 }
 
+/** A body's schema, with the example the document gives beside it (swagger moves an object's examples there). */
+function withExample(content: { schema: Schema; example?: unknown } | undefined): Schema | undefined {
+  if (!content) return undefined;
+  return content.example === undefined ? content.schema : { ...content.schema, examples: [content.example] };
+}
+
 /** Every operation of the app's OpenAPI document. */
 export async function operationsOf(app: FastifyInstance): Promise<Array<Operation & { secured: boolean }>> {
   const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
@@ -162,7 +171,7 @@ export async function operationsOf(app: FastifyInstance): Promise<Array<Operatio
         string,
         {
           parameters?: Operation['params'];
-          requestBody?: { content?: Record<string, { schema: Schema }> };
+          requestBody?: { content?: Record<string, { schema: Schema; example?: unknown }> };
           security?: Array<Record<string, unknown>>;
         }
       >
@@ -175,7 +184,7 @@ export async function operationsOf(app: FastifyInstance): Promise<Array<Operatio
         method: method.toUpperCase(),
         path,
         params: op.parameters ?? [],
-        body: op.requestBody?.content?.['application/json']?.schema,
+        body: withExample(op.requestBody?.content?.['application/json']),
         secured: (op.security ?? []).some((s) => 'bearer' in s),
       });
   return out;

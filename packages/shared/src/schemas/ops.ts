@@ -17,15 +17,18 @@ const clockTime = z
   .refine((v) => minutesOf(v) !== null, { message: 'must be a HH:MM time between 00:00 and 24:00' });
 
 /** A shop changes its opening hours (town time); `close` after `open`, `24:00` for midnight. */
-export const sellerHoursBody = z.strictObject({ open: clockTime, close: clockTime }).refine(
-  (h) => {
-    const open = minutesOf(h.open);
-    const close = minutesOf(h.close);
-    // A malformed time is reported on its own field above.
-    return open === null || close === null || close > open;
-  },
-  { message: 'close must be after open', path: ['close'] },
-);
+export const sellerHoursBody = z
+  .strictObject({ open: clockTime, close: clockTime })
+  .refine(
+    (h) => {
+      const open = minutesOf(h.open);
+      const close = minutesOf(h.close);
+      // A malformed time is reported on its own field above.
+      return open === null || close === null || close > open;
+    },
+    { message: 'close must be after open', path: ['close'] },
+  )
+  .meta({ examples: [{ open: '09:00', close: '21:00' }] });
 export type SellerHoursBody = z.infer<typeof sellerHoursBody>;
 
 /** A locker as a technician sees it (GET /api/ops/lockers). */

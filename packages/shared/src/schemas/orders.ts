@@ -205,6 +205,8 @@ export const orderSchema = z.object({
   holdExpiresAt: z.string().nullable(),
   /** Ordered while the shop was closed: the shop accepts it from this time (its next opening). */
   scheduledFor: z.string().nullable(),
+  /** The shop accepted it saying it would be ready by then (docs/shops.md#accepting). */
+  readyBy: z.string().nullable(),
   /** Parcel-locker pickup: the PIN to type at the site's keypad while the order is in_locker. */
   pickup: z
     .object({

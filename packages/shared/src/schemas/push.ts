@@ -14,6 +14,7 @@ export const PUSH_ALERTS = [
   'orderOnTheWay',
   'refund',
   'membership',
+  'shopOrders',
 ] as const;
 export type PushAlert = (typeof PUSH_ALERTS)[number];
 
@@ -31,6 +32,7 @@ const ALERT_OF_EVENT: Record<string, PushAlert> = {
   [EVENTS.orderReadyForPickup]: 'orderOnTheWay',
   [EVENTS.paymentRefunded]: 'refund',
   [EVENTS.complexMembershipDecided]: 'membership',
+  [EVENTS.shopNewOrder]: 'shopOrders',
 };
 
 /**

@@ -1,44 +1,44 @@
+import { nextShopState, type OrderState } from '@petti/shared/schemas/orders';
 import {
-  nextShopState,
-  type Order,
-  type OrderList,
-  type OrderState,
-  opsActionFor,
-} from '@petti/shared/schemas/orders';
-
-const SHOP_STATES = 'placed,accepted,packed,out_for_delivery,arrived';
+  type MyShops,
+  SHOP_ORDER_STEPS,
+  type ShopOrder,
+  type ShopOrderList,
+} from '@petti/shared/schemas/shops';
 
 /** One HTTP call to the Petti API: over the network (standalone) or app.inject (inside npm start). */
-export type OpsRequest = (
+export type ApiRequest = (
   method: 'GET' | 'POST',
   path: string,
   body?: object,
+  headers?: Record<string, string>,
 ) => Promise<{ status: number; json: unknown }>;
 
 export interface ShopSimOptions {
-  request: OpsRequest;
+  /** Calls the API as the simulator's account: signed in (see `signedIn` below). */
+  request: ApiRequest;
   /** Pause between two steps of one order (SHOP_SIM_STEP_MS). */
   stepMs: number;
   /** How often the shops look for orders. */
   pollMs?: number;
-  /** Only these sellers' orders (default: every seller's). */
+  /** Only these shops (default: every shop the account works in). */
   sellerIds?: string[];
   log?: (line: string) => void;
   now?: () => number;
 }
 
 export interface ShopSim {
-  /** One look at the orders: each that has waited its step gets its next shop step. Answers the steps taken. */
+  /** One look at the boards: each order that has waited its step gets its next shop step. Answers the steps taken. */
   tick(): Promise<number>;
   stop(): Promise<void>;
 }
 
-/** An HTTP client for a running server, with the ops token. */
-export function httpOps(baseUrl: string, opsToken: string): OpsRequest {
-  return async (method, path, body) => {
+/** An HTTP client for a running server (standalone). */
+export function httpApi(baseUrl: string): ApiRequest {
+  return async (method, path, body, headers = {}) => {
     const res = await fetch(new URL(path, baseUrl), {
       method,
-      headers: { 'x-ops-token': opsToken, ...(body ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
@@ -46,11 +46,65 @@ export function httpOps(baseUrl: string, opsToken: string): OpsRequest {
   };
 }
 
+interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
 /**
- * Plays the shops: every paid order moves one step at a time through its delivery type's states
- * (accept, pack, then dispatch and deliver, drop in the parcel locker, or ready for pickup), with
- * `stepMs` between steps. It stops where the buyer acts: a locker order waits in the locker until
- * the buyer types the PIN at the keypad; a curbside order waits for "I'm here", then is handed over.
+ * The API as one person signed in by phone, through the same sign-in people use: the code is read from
+ * the server's dev outbox (never in production, docs/shops.md#the-simulator). A 401 refreshes the
+ * tokens once, and failing that signs in again.
+ */
+export function signedIn(base: ApiRequest, options: { phone: string; clientId: string }): ApiRequest {
+  const local = options.phone.replace(/^\+?91/, '');
+  let tokens: Tokens | null = null;
+
+  async function signIn(): Promise<Tokens> {
+    const asked = await base('POST', '/api/auth/sign-in', { phone: local });
+    if (asked.status !== 200) throw new Error(`shop-sim: sign-in answered ${asked.status}`);
+    const outbox = await base('GET', `/api/dev/outbox?phone=91${local}`);
+    const code = (outbox.json as { messages?: Array<{ code?: string }> } | null)?.messages?.[0]?.code;
+    if (!code) throw new Error('shop-sim: no sign-in code in the dev outbox');
+    const confirmed = await base('POST', '/api/auth/confirm-sign-in', {
+      phone: local,
+      session: (asked.json as { session: string }).session,
+      answer: code,
+    });
+    if (confirmed.status !== 200)
+      throw new Error(`shop-sim: confirming the sign-in answered ${confirmed.status}`);
+    return (confirmed.json as { tokens: Tokens }).tokens;
+  }
+
+  async function refresh(current: Tokens): Promise<Tokens> {
+    const res = await base('POST', '/api/auth/refresh', { refreshToken: current.refreshToken });
+    return res.status === 200 ? (res.json as Tokens) : signIn();
+  }
+
+  return async (method, path, body) => {
+    tokens ??= await signIn();
+    const send = (t: Tokens) =>
+      base(method, path, body, { authorization: `Bearer ${t.accessToken}`, 'x-client-id': options.clientId });
+    const res = await send(tokens);
+    if (res.status !== 401) return res;
+    tokens = await refresh(tokens);
+    return send(tokens);
+  };
+}
+
+/** The shop's step (path segment) that moves an order to `to`. */
+function stepFor(to: OrderState): string | null {
+  if (to === 'accepted') return 'accept';
+  return Object.entries(SHOP_ORDER_STEPS).find(([, s]) => s === to)?.[0] ?? null;
+}
+
+/**
+ * Plays the shops through their own API, as a member of each (docs/shops.md#the-simulator): every new
+ * or active order on a board moves one step at a time through its delivery type's states (accept,
+ * pack, then dispatch and deliver, drop in the parcel locker, or ready for pickup), with `stepMs`
+ * between steps. It stops where the buyer acts: a locker order waits until the buyer types the PIN at
+ * the keypad; a curbside order waits for "I'm here", then is handed over. Orders for when a shop opens
+ * wait in their own lane, which it does not look at.
  */
 export function startShopSim(options: ShopSimOptions): ShopSim {
   const { request, stepMs } = options;
@@ -60,22 +114,27 @@ export function startShopSim(options: ShopSimOptions): ShopSim {
   const seen = new Map<string, { state: OrderState; at: number }>();
   let stopped = false;
 
-  async function ordersToMove(): Promise<Order[]> {
-    const sellers = options.sellerIds ?? [undefined];
-    const out: Order[] = [];
-    for (const sellerId of sellers) {
-      // The states where the shop has a step to take; one request per look.
-      const q = new URLSearchParams({
-        state: SHOP_STATES,
-        pageSize: '200',
-        ...(sellerId ? { sellerId } : {}),
-      });
-      const res = await request('GET', `/api/ops/orders?${q}`);
-      if (res.status !== 200) {
-        log(`shop-sim: listing orders answered ${res.status}`);
-        continue;
+  async function shops(): Promise<string[]> {
+    const res = await request('GET', '/api/shops/mine');
+    if (res.status !== 200) {
+      log(`shop-sim: listing its shops answered ${res.status}`);
+      return [];
+    }
+    const all = (res.json as MyShops).shops.filter((s) => s.shop.active).map((s) => s.shop.id);
+    return options.sellerIds ? all.filter((id) => options.sellerIds!.includes(id)) : all;
+  }
+
+  async function ordersToMove(): Promise<ShopOrder[]> {
+    const out: ShopOrder[] = [];
+    for (const shopId of await shops()) {
+      for (const lane of ['new', 'active'] as const) {
+        const res = await request('GET', `/api/shops/${shopId}/orders?lane=${lane}&pageSize=100`);
+        if (res.status !== 200) {
+          log(`shop-sim: ${shopId}'s ${lane} orders answered ${res.status}`);
+          continue;
+        }
+        out.push(...(res.json as ShopOrderList).items);
       }
-      out.push(...(res.json as OrderList).items);
     }
     return out;
   }
@@ -88,25 +147,24 @@ export function startShopSim(options: ShopSimOptions): ShopSim {
     let steps = 0;
     for (const o of orders) {
       if (stopped) break;
-      // Ordered while the shop was closed: the shop takes it up when it opens.
-      if (o.scheduledFor && Date.parse(o.scheduledFor) > t) continue;
       const s = seen.get(o.id);
       if (!s || s.state !== o.state) {
         seen.set(o.id, { state: o.state, at: t });
         if (stepMs > 0) continue;
       } else if (t - s.at < stepMs) continue;
       const to = nextShopState(o.state, o.deliveryType);
-      const action = to && opsActionFor(to);
-      if (!action) continue;
-      const res = await request('POST', `/api/ops/orders/${o.id}/${action}`, {});
+      const step = to && stepFor(to);
+      if (!step) continue;
+      const res = await request('POST', `/api/shops/${o.sellerId}/orders/${o.id}/${step}`, {});
       if (res.status === 200) {
         steps += 1;
         seen.set(o.id, { state: to, at: t });
-        log(`shop-sim: ${o.seller.brandName} ${action} order ${o.id} → ${to}`);
+        log(`shop-sim: ${o.seller.brandName} ${step} order ${o.id} → ${to}`);
       } else {
-        // A full locker site or an order the buyer just cancelled: tried again on a later tick.
+        // A full locker site, an order the buyer just cancelled, or a person in the shop was quicker:
+        // looked at again on a later tick.
         const code = (res.json as { error?: { code?: string } } | null)?.error?.code;
-        log(`shop-sim: ${action} order ${o.id} answered ${res.status} ${code ?? ''}`.trim());
+        log(`shop-sim: ${step} order ${o.id} answered ${res.status} ${code ?? ''}`.trim());
         seen.set(o.id, { state: o.state, at: t });
       }
     }
@@ -114,11 +172,17 @@ export function startShopSim(options: ShopSimOptions): ShopSim {
   }
 
   let running: Promise<unknown> | null = null;
+  // A sign-in that failed (no such account, the codes' hourly limit) is tried again a minute later, not
+  // at every look.
+  let pausedUntil = 0;
   const timer = setInterval(
     () => {
-      if (running || stopped) return;
+      if (running || stopped || now() < pausedUntil) return;
       running = tick()
-        .catch((err: unknown) => log(`shop-sim: ${err instanceof Error ? err.message : String(err)}`))
+        .catch((err: unknown) => {
+          pausedUntil = now() + 60_000;
+          log(`shop-sim: ${err instanceof Error ? err.message : String(err)}`);
+        })
         .finally(() => {
           running = null;
         });

@@ -10,8 +10,8 @@ import { complexListings } from '../../features/complex-market/schema.ts';
 import { lockerPrices, lockerSites, lockerSizes, lockers } from '../../features/lockers/schema.ts';
 import { places } from '../../features/places/schema.ts';
 import { deliveryFees, plans } from '../../features/plans/schema.ts';
-import { sellers } from '../../features/sellers/schema.ts';
-import { users } from '../../features/users/schema.ts';
+import { sellers, shopMembers } from '../../features/sellers/schema.ts';
+import { operators, users } from '../../features/users/schema.ts';
 import { SEED_DIR } from '../../paths.ts';
 import type { Db, Tx } from '../client.ts';
 import { appMeta } from '../meta-schema.ts';
@@ -58,7 +58,7 @@ async function insertChunks<T>(rows: T[], insert: (chunk: T[]) => Promise<unknow
 }
 
 async function insertAll(tx: Tx, f: SeedFiles): Promise<void> {
-  const { lockers: l, catalog, complexes: cx, plans: p, fees, gazetteer, users: demoUsers } = f;
+  const { lockers: l, catalog, complexes: cx, plans: p, fees, gazetteer, users: demoUsers, shopPeople } = f;
 
   await tx
     .insert(lockerSizes)
@@ -286,4 +286,33 @@ async function insertAll(tx: Tx, f: SeedFiles): Promise<void> {
       )
       .onConflictDoNothing();
   }
+
+  // The shops' owners and staff, the simulator's account and the operators, each with an account so they
+  // can sign in with the demo numbers (docs/shops.md#demo-data).
+  const people = new Map<string, string>();
+  for (const m of shopPeople.members) people.set(m.phone, m.name);
+  people.set(shopPeople.simulator.phone, shopPeople.simulator.name);
+  for (const o of shopPeople.operators) people.set(o.phone, o.name);
+  for (const [phone, name] of people) {
+    await tx
+      .insert(users)
+      .values({ id: `shop-person-${phone.slice(-6)}`, phone, name, language: 'en', confirmedAt: loadedAt })
+      .onConflictDoNothing();
+  }
+  const memberRows = [
+    ...shopPeople.members.map((m) => ({ shopId: m.sellerId, phone: m.phone, role: m.role })),
+    ...catalog.sellers.map((s) => ({
+      shopId: s.id,
+      phone: shopPeople.simulator.phone,
+      role: 'staff' as const,
+    })),
+  ];
+  await tx
+    .insert(shopMembers)
+    .values(memberRows.map((m) => ({ ...m, addedAt: loadedAt, addedBy: 'seed' })))
+    .onConflictDoNothing();
+  await tx
+    .insert(operators)
+    .values(shopPeople.operators.map((o) => ({ phone: o.phone, addedAt: loadedAt, addedBy: 'seed' })))
+    .onConflictDoNothing();
 }

@@ -6,6 +6,7 @@ import { expectUnchanged, moneySnapshot } from '../../test/flow-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper } from '../../test/locker-helpers.ts';
 import { line, setStock, variant } from '../../test/order-helpers.ts';
+import { shopMember } from '../../test/shop-helpers.ts';
 
 const SHOP = 'sri-murugan-stores';
 const OTHER_SHOP = 'annai-supermarket';
@@ -282,6 +283,29 @@ describe('past purchases', () => {
       await someoneElse.stop();
     } finally {
       await fresh.stop();
+    }
+  });
+});
+
+describe("a shop's own staff at the door", () => {
+  it('checks a pass for their own shop only, and learns nothing of a purchase made elsewhere', async () => {
+    const staff = await shopMember(t, SHOP, 'staff');
+    const elsewhere = await shopMember(t, OTHER_SHOP, 'staff');
+    const outsider = await shopper(t);
+    try {
+      const bought = await paidPurchase(buyer, [[RICE, 1]]);
+      const at = (who: Shopper, shopId: string, pass: string) =>
+        who.call('POST', `/api/shops/${shopId}/exit-checks`, { pass });
+      expect((await at(outsider, SHOP, bought.pass!.code)).statusCode).toBe(403);
+      expect((await at(elsewhere, SHOP, bought.pass!.code)).statusCode).toBe(403);
+      const other = await at(elsewhere, OTHER_SHOP, bought.pass!.token);
+      expect(other.json()).toEqual({ result: 'otherShop', purchase: null });
+      const ok = await at(staff, SHOP, bought.pass!.code.toLowerCase());
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json()).toMatchObject({ result: 'valid', purchase: { id: bought.id } });
+      expect((await at(staff, SHOP, bought.pass!.token)).json().result).toBe('used');
+    } finally {
+      for (const s of [staff, elsewhere, outsider]) await s.stop();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { type EventPayload, TOPICS } from '@petti/shared';
+import { EVENTS, type EventPayload, TOPICS } from '@petti/shared';
 import { canOrderTransition, type OrderState } from '@petti/shared/schemas/orders';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
@@ -13,7 +13,7 @@ import { schedule } from '../../platform/jobs/worker.ts';
 import type { CatalogStock } from '../catalog/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { SellersService } from '../sellers/index.ts';
-import { orderEventText, STATE_EVENT } from './event-texts.ts';
+import { orderEventText, STATE_EVENT, shopNewOrderText } from './event-texts.ts';
 import { type OrderRow, orderItems, orderStateLog, orders } from './schema.ts';
 import { ORDER_TIMER_KINDS } from './timer-kinds.ts';
 
@@ -21,11 +21,26 @@ import { ORDER_TIMER_KINDS } from './timer-kinds.ts';
 const insertLogEntry = prepared(
   (
     q,
-    v: Params<Required<Pick<typeof orderStateLog.$inferInsert, 'id' | 'orderId' | 'state' | 'note' | 'at'>>>,
+    v: Params<
+      Required<
+        Pick<
+          typeof orderStateLog.$inferInsert,
+          'id' | 'orderId' | 'state' | 'note' | 'at' | 'by' | 'byUserId'
+        >
+      >
+    >,
   ) =>
     q
       .insert(orderStateLog)
-      .values({ id: v.id, orderId: v.orderId, state: v.state, note: v.note, at: v.at })
+      .values({
+        id: v.id,
+        orderId: v.orderId,
+        state: v.state,
+        note: v.note,
+        at: v.at,
+        by: v.by,
+        byUserId: v.byUserId,
+      })
       .returning(),
 );
 
@@ -38,6 +53,14 @@ export interface OrderCoreDeps {
   notifications: NotificationsService;
   stock: CatalogStock;
   sellers: Pick<SellersService, 'rows'>;
+  /** The accounts that work in a shop: its board hears every change of its orders (docs/shops.md#live-updates). */
+  shopAudience: (q: DbOrTx, shopId: string) => Promise<string[]>;
+}
+
+/** Who in a shop took a step, kept on the timeline (the ops API and timers take steps as nobody). */
+export interface ShopActor {
+  userId: string;
+  name: string;
 }
 
 export type OrderPatch = Partial<Omit<OrderRow, 'id' | 'createdAt' | 'userId'>>;
@@ -119,11 +142,62 @@ export function createOrderCore(deps: OrderCoreDeps) {
       body: text.body,
       data: { event, orderId: o.id, state: o.state },
     });
+    if (o.state !== 'awaiting_payment') await tellShop(fx, o, event, shop);
+  }
+
+  /**
+   * The shop's members hear every change of a paid order on their own topic, read from the members
+   * table at that moment, so someone removed hears nothing more (docs/shops.md#live-updates). A new
+   * order also becomes a notification, which reaches a member's phone as an alert while the app is shut.
+   */
+  async function tellShop(fx: Effects, o: EventOrder, event: string, shop: { en: string; ta: string }) {
+    const audience = await deps.shopAudience(fx.tx, o.sellerId);
+    const text = event === STATE_EVENT.placed ? shopNewOrderText(shop) : null;
+    for (const userId of audience) {
+      deps.outbox.enqueue(fx, TOPICS.userEvents(userId), {
+        event: EVENTS.shopOrderChanged,
+        data: {
+          message: text?.body.en ?? '',
+          msg: text?.body.ta ?? '',
+          code: EVENTS.shopOrderChanged,
+          id: o.id,
+          shopId: o.sellerId,
+          orderId: o.id,
+          state: o.state,
+          deliveryType: o.deliveryType,
+          event,
+        },
+        SessionID: null,
+      });
+      if (text) {
+        deps.notifications.send(fx, {
+          userId,
+          kind: EVENTS.shopNewOrder,
+          title: text.title,
+          body: text.body,
+          data: { event: EVENTS.shopNewOrder, orderId: o.id, shopId: o.sellerId },
+        });
+      }
+    }
   }
 
   /** Adds a timeline entry; answers it as stored. */
-  async function logState(tx: DbOrTx, orderId: string, state: OrderState, note: string | null) {
-    const [row] = await insertLogEntry(tx, { id: newId(), orderId, state, note, at: clock.now() });
+  async function logState(
+    tx: DbOrTx,
+    orderId: string,
+    state: OrderState,
+    note: string | null,
+    by: ShopActor | null = null,
+  ) {
+    const [row] = await insertLogEntry(tx, {
+      id: newId(),
+      orderId,
+      state,
+      note,
+      at: clock.now(),
+      by: by?.name ?? null,
+      byUserId: by?.userId ?? null,
+    });
     return row!;
   }
 
@@ -141,6 +215,8 @@ export function createOrderCore(deps: OrderCoreDeps) {
       sessionId?: string | null;
       site?: { en: string; ta: string };
       extra?: Record<string, unknown>;
+      /** The shop's member who took the step. */
+      by?: ShopActor | null;
     } = {},
   ): Promise<OrderRow> {
     if (!canOrderTransition(o.state, to, o.deliveryType)) {
@@ -154,7 +230,7 @@ export function createOrderCore(deps: OrderCoreDeps) {
       .where(and(eq(orders.id, o.id), eq(orders.state, o.state)))
       .returning();
     if (!row) throw new AppError('Conflict');
-    await logState(fx.tx, o.id, to, options.note ?? null);
+    await logState(fx.tx, o.id, to, options.note ?? null, options.by ?? null);
     await emit(fx, row, STATE_EVENT[to], {
       sessionId: options.sessionId,
       site: options.site,

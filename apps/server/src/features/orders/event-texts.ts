@@ -147,3 +147,14 @@ export function orderEventText(event: string, shop: Localized, extra: { site?: L
       };
   }
 }
+
+/** What a shop's members are told of a new paid order (docs/shops.md#the-order-board). */
+export function shopNewOrderText(shop: Localized): OrderText {
+  return {
+    title: { en: 'New order', ta: 'புதிய ஆர்டர்' },
+    body: {
+      en: `A new order for ${shop.en} is waiting to be accepted.`,
+      ta: `${shop.ta} கடைக்கு ஒரு புதிய ஆர்டர் ஏற்கக் காத்திருக்கிறது.`,
+    },
+  };
+}

@@ -14,7 +14,7 @@ import type { PaymentsService } from '../payments/index.ts';
 import type { PlansService } from '../plans/index.ts';
 import type { SellersService } from '../sellers/index.ts';
 import { usersService } from '../users/index.ts';
-import { createOrderCore } from './core.ts';
+import { createOrderCore, type OrderCoreDeps } from './core.ts';
 import { registerOrderPaymentHooks } from './payment-hooks.ts';
 import type { CartValidator, RangeChecker } from './ports.ts';
 import { createOrdersService } from './service.ts';
@@ -38,6 +38,8 @@ export function createOrderFeature(
     jobs: JobWorker;
     /** The marketplace feature's range check (one distance provider for both). */
     checkRange: RangeChecker;
+    /** Who works in a shop: they hear its orders' changes (docs/shops.md#live-updates). */
+    shopAudience: OrderCoreDeps['shopAudience'];
   },
 ) {
   const { clock } = ctx;
@@ -51,6 +53,7 @@ export function createOrderFeature(
     notifications: deps.notifications,
     stock,
     sellers: deps.sellers,
+    shopAudience: deps.shopAudience,
   });
   // The cart feature's validation: per-item answers and the priced lines.
   const validateCart: CartValidator = async (tx, items, now, options) => {

@@ -69,6 +69,8 @@ export const orders = pgTable(
     /** The parcel-locker booking that holds this order's locker (locker drops). */
     parcelBookingId: text('parcel_booking_id').references(() => bookings.id),
     cancelReason: text('cancel_reason'),
+    /** Accepted with a preparation time: when the shop said the order would be ready. */
+    readyBy: timestamp('ready_by', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -126,6 +128,9 @@ export const orderStateLog = pgTable(
     state: text('state').$type<OrderState>().notNull(),
     note: text('note'),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Who in the shop took the step (their name as the shop knows them), for the other staff to see. */
+    by: text('by'),
+    byUserId: text('by_user_id'),
     /** Insertion order: two steps in the same millisecond still read back in the order they happened. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
   },

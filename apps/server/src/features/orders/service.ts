@@ -13,6 +13,7 @@ import { createPrepare } from './prepare.ts';
 import { createOrderQueries } from './queries.ts';
 import { type OrderRow, orders } from './schema.ts';
 import { createShopSide } from './shop.ts';
+import { createShopBoard } from './shop-board.ts';
 import { toOrder } from './views.ts';
 
 export type { OrderCaller, OrdersDeps } from './deps.ts';
@@ -32,6 +33,8 @@ export function createOrdersService(deps: OrdersDeps, env: { db: Db; transactor:
     ...createOrderQueries(deps, db),
     ...createCheckin(deps, transactor),
     ...createShopSide(deps, db, transactor),
+    /** The shops' own order board and steps, for their members (docs/shops.md). */
+    shopBoard: createShopBoard(deps, { db, transactor, cancel: flows.cancel }),
 
     /** Before packing: cancelled, stock back, and a full refund of what was paid. */
     async cancel(caller: OrderCaller, id: string, reason?: string): Promise<Order> {

@@ -1,9 +1,11 @@
 import type { Order } from '@petti/shared/schemas/orders';
-import { type ShopSim, startShopSim } from '@petti/simulators';
+import { type ShopSim, signedIn, startShopSim } from '@petti/simulators';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper } from '../../test/locker-helpers.ts';
 import { addAddress, getOrder, line, placed } from '../../test/order-helpers.ts';
+import { orderStateLog } from './schema.ts';
 
 const SHOP = 'sri-murugan-stores';
 const RICE = 'murugan-ponni-raw-rice-10kg';
@@ -16,17 +18,16 @@ let simNow = 0;
 beforeAll(async () => {
   t = await buildTestApp();
   buyer = await shopper(t);
-  // The simulator through the ops API in-process, as npm start runs it; its own clock steps on demand.
+  // The simulator through the shops' own API in-process, signed in as the demo's simulator account (a
+  // staff member of every demo shop), as npm start runs it; its own clock steps on demand.
   sim = startShopSim({
-    request: async (method, url, body) => {
-      const res = await t.app.inject({
-        method,
-        url,
-        headers: { 'x-ops-token': t.ctx.config.OPS_TOKEN },
-        ...(body ? { payload: body } : {}),
-      });
-      return { status: res.statusCode, json: res.body ? (res.json() as unknown) : null };
-    },
+    request: signedIn(
+      async (method, url, body, headers) => {
+        const res = await t.app.inject({ method, url, headers, ...(body ? { payload: body } : {}) });
+        return { status: res.statusCode, json: res.body ? (res.json() as unknown) : null };
+      },
+      { phone: t.ctx.config.SHOP_SIM_PHONE, clientId: t.ctx.config.CLIENT_ID },
+    ),
     stepMs: 1000,
     pollMs: 3_600_000,
     now: () => simNow,
@@ -72,6 +73,12 @@ describe('the shop simulator', () => {
     expect(await state(home)).toBe('placed');
     await ticks(1);
     expect(await state(home)).toBe('accepted');
+    // Taken as a member of the shop, by name, not as the platform.
+    const [accepted] = await t.ctx.database.db
+      .select()
+      .from(orderStateLog)
+      .where(and(eq(orderStateLog.orderId, home.id), eq(orderStateLog.state, 'accepted')));
+    expect(accepted?.by).toBe('Shop simulator');
     await ticks(6);
     expect(await state(home)).toBe('delivered');
     expect(await state(locker)).toBe('in_locker');

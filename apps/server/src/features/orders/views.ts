@@ -132,6 +132,7 @@ export async function toOrders(
       price: o.price,
       holdExpiresAt: o.state === 'awaiting_payment' ? iso(o.holdExpiresAt) : null,
       scheduledFor: iso(o.scheduledFor),
+      readyBy: iso(o.readyBy),
       // The PIN only while the parcel waits in its locker; it changes after each open (lockers' rule).
       pickup: parcel?.locker
         ? {

@@ -1,4 +1,5 @@
-import { doublePrecision, pgTable, text } from 'drizzle-orm/pg-core';
+import type { ShopRole } from '@petti/shared/schemas/shops';
+import { boolean, doublePrecision, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, localized } from '../../db/columns.ts';
 
 export const sellers = pgTable('sellers', {
@@ -19,7 +20,31 @@ export const sellers = pgTable('sellers', {
   rating: doublePrecision('rating'),
   /** The shop's picture: a bundled illustration (`/art/…`, docs/pictures.md) until the shop sends a photo. */
   image: text('image'),
+  /** An operator switched the shop off: no orders, and its members' steps are refused (docs/shops.md). */
+  active: boolean('active').notNull().default(true),
 });
+
+/**
+ * Who works in a shop (docs/shops.md#roles): by phone number, so an owner can add someone who has not
+ * signed up yet; they see the shop as soon as they sign in with that number. Deleting the row takes
+ * the role away at once: every shop route reads it on every request.
+ */
+export const shopMembers = pgTable(
+  'shop_members',
+  {
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => sellers.id),
+    /** 91 + 10 digits. */
+    phone: text('phone').notNull(),
+    role: text('role').$type<ShopRole>().notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+    /** The owner's user id who added them, `ops` for an approval, or `seed`. */
+    addedBy: text('added_by').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.phone] }), index('shop_members_phone_idx').on(t.phone)],
+);
+export type ShopMemberRow = typeof shopMembers.$inferSelect;
 
 /** Become-a-seller applications (public form, /becomeSeller). One per phone number. */
 export const sellerApplications = pgTable('seller_applications', {
@@ -38,4 +63,7 @@ export const sellerApplications = pgTable('seller_applications', {
   message: text('message'),
   status: text('status').notNull().default('received'),
   createdAt: createdAt(),
+  /** The shop an approval created (its id), null until then. */
+  shopId: text('shop_id'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
 });

@@ -126,6 +126,9 @@ export function createSellersService(deps: {
       return row ? toSeller(row, clock.now()) : null;
     },
 
+    /** This process's next read sees a change made elsewhere in this feature (a shop approved, switched off). */
+    forget: () => kept.forget(),
+
     /** Seller rows by id, for other features' checks and views (kept in memory; see above). */
     rows: (q: DbOrTx, ids: readonly string[]): Promise<SellerRow[]> =>
       ids.length === 0 ? Promise.resolve([]) : kept.get(q, ids),

@@ -27,3 +27,13 @@ export const users = pgTable('users', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Petti's own operators (docs/shops.md#operators): by phone, so the first one can be named with the
+ * ops token before they sign up. A deleted row takes the role away on the next request.
+ */
+export const operators = pgTable('operators', {
+  phone: text('phone').primaryKey(),
+  addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+  addedBy: text('added_by').notNull(),
+});

@@ -1,12 +1,27 @@
 import type { Me, NotificationPrefs as SharedPrefs } from '@petti/shared';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { type NotificationPrefs, users } from './schema.ts';
+import { type NotificationPrefs, operators, users } from './schema.ts';
 
 export type User = typeof users.$inferSelect;
 
 /** Accounts. Other features reach user rows only through these functions. */
 export const usersService = {
+  /** Whether this account is one of Petti's operators (docs/shops.md#operators). */
+  async isOperator(db: DbOrTx, userId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ phone: operators.phone })
+      .from(operators)
+      .innerJoin(users, eq(users.phone, operators.phone))
+      .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    return Boolean(row);
+  },
+
+  /** Names an operator by phone (the ops token's set-up, and the demo data). */
+  async addOperator(db: DbOrTx, phone: string, addedBy: string, now: Date): Promise<void> {
+    await db.insert(operators).values({ phone, addedAt: now, addedBy }).onConflictDoNothing();
+  },
+
   async findByPhone(db: DbOrTx, phone: string): Promise<User | undefined> {
     const [row] = await db
       .select()

@@ -95,6 +95,10 @@ export const commonEn = {
       },
       refund: { label: 'Refund made', hint: 'When money is refunded to you.' },
       membership: { label: 'Complex membership', hint: 'When your complex decides on your request to join.' },
+      shopOrders: {
+        label: 'New orders in my shop',
+        hint: 'When a new order waits on the board of a shop you work in.',
+      },
     },
   },
   install: {

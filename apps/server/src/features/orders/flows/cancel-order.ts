@@ -1,13 +1,22 @@
 import { ORDER_CANCELLABLE_STATES, type Order, type OrderState } from '@petti/shared/schemas/orders';
+import type { RejectReason } from '@petti/shared/schemas/shops';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Tx } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../http/app-error.ts';
 import { callStep, dbStep } from '../../../platform/flows/steps.ts';
+import type { ShopActor } from '../core.ts';
 import type { OrdersDeps } from '../deps.ts';
+import { orderStateLog } from '../schema.ts';
 import { toOrder } from '../views.ts';
 
-/** The buyer cancels (before packing), or the payment hold runs out on an unpaid order. */
+/**
+ * The buyer cancels (before packing), the shop turns the order down (before packing: docs/shops.md),
+ * or the payment hold runs out on an unpaid order.
+ */
 export type CancelOrderInput =
   | { orderId: string; by: 'buyer'; userId: string; sessionId: string | null; reason?: string }
+  | { orderId: string; by: 'shop'; shopId: string; actor: ShopActor; reason: RejectReason; note?: string }
   | { orderId: string; by: 'hold' };
 
 const NOT_CANCELLABLE: readonly OrderState[] = [
@@ -28,6 +37,20 @@ const NOT_CANCELLABLE: readonly OrderState[] = [
 export function defineCancelOrder(deps: OrdersDeps, log: Logger) {
   const { core, clock } = deps;
 
+  /** Someone else already cancelled it: the answer says who (the buyer, or which member). */
+  async function tookItFirst(tx: Tx, orderId: string, me: ShopActor): Promise<void> {
+    const [entry] = await tx
+      .select()
+      .from(orderStateLog)
+      .where(and(eq(orderStateLog.orderId, orderId), eq(orderStateLog.state, 'cancelled')))
+      .limit(1);
+    if (entry?.byUserId === me.userId) return;
+    const who = entry?.by ?? 'the buyer';
+    throw new AppError('OrderTakenByOther', `${who} already cancelled this order.`, {
+      details: { by: entry?.by ?? null, at: entry?.at.toISOString() ?? null, step: 'cancelled' },
+    });
+  }
+
   const close = dbStep({
     name: 'orders.cancel.close',
     pivot: true,
@@ -37,8 +60,16 @@ export function defineCancelOrder(deps: OrdersDeps, log: Logger) {
         if (o?.state !== 'awaiting_payment' || !o.holdExpiresAt || o.holdExpiresAt > clock.now())
           return { order: null, refundTimerId: null };
       } else {
-        if (!o || o.userId !== input.userId) throw notFound('order');
-        if (o.state === 'cancelled') return { order: await toOrder(deps, fx.tx, o), refundTimerId: null };
+        const theirs =
+          input.by === 'buyer'
+            ? o?.userId === input.userId
+            : o?.sellerId === input.shopId && o.state !== 'awaiting_payment';
+        if (!o || !theirs) throw notFound('order');
+        if (o.state === 'cancelled') {
+          // Turned down twice, or the buyer cancelled first: said plainly to the second member.
+          if (input.by === 'shop') await tookItFirst(fx.tx, o.id, input.actor);
+          return { order: await toOrder(deps, fx.tx, o), refundTimerId: null };
+        }
         if (!(ORDER_CANCELLABLE_STATES as readonly OrderState[]).includes(o.state)) {
           throw new AppError(
             NOT_CANCELLABLE.includes(o.state) ? 'OrderNotCancellable' : 'OrderStateInvalid',
@@ -47,12 +78,20 @@ export function defineCancelOrder(deps: OrdersDeps, log: Logger) {
           );
         }
       }
-      const reason = input.by === 'hold' ? 'payment' : input.reason ? `buyer: ${input.reason}` : 'buyer';
+      const reason =
+        input.by === 'hold'
+          ? 'payment'
+          : input.by === 'shop'
+            ? `shop: ${input.reason}${input.note ? ` (${input.note})` : ''}`
+            : input.reason
+              ? `buyer: ${input.reason}`
+              : 'buyer';
       const paid = o.state !== 'awaiting_payment';
       const row = await core.transition(fx, o, input.by === 'hold' ? 'timed_out' : 'cancelled', {
         patch: { cancelReason: reason, holdExpiresAt: null },
         note: reason,
         sessionId: input.by === 'buyer' ? input.sessionId : null,
+        by: input.by === 'shop' ? input.actor : null,
       });
       await core.releaseStock(fx.tx, o.id);
       // A paid order counted one of the Delivery Pass's deliveries; it never went out.

@@ -1,0 +1,134 @@
+import {
+  addOperatorBody,
+  sellerApplicationListSchema,
+  sellerApplicationParams,
+  sellerApplicationsQuery,
+  sellerApplicationViewSchema,
+  shopActiveBody,
+  shopParams,
+  shopSummarySchema,
+} from '@petti/shared/schemas/shops';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
+import { userOf } from '../../http/require-user.ts';
+import { usersService } from '../users/index.ts';
+import { makeRequireOps } from './ops-auth.ts';
+
+const moreErrors = { ...errorResponses, 403: errorBodySchema, 409: errorBodySchema };
+
+/**
+ * New shops (docs/shops.md#becoming-a-seller): an operator approves a become-a-seller application,
+ * which creates the shop and makes the applicant its owner, and may switch a shop off. The same steps
+ * are offered twice: to signed-in operators (their screen) and to the ops token (automation). The ops
+ * token also names operators, which is how the first one is set up.
+ */
+export const shopApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { sellerApprovals, shopMembers } = app.services;
+  const requireOps = makeRequireOps(app.ctx.config.OPS_TOKEN);
+  type Guard = typeof requireOps;
+  const ways: Array<{
+    prefix: string;
+    guard: { preHandler: Guard | Guard[] };
+    tags: string[];
+    security: Array<Record<string, string[]>>;
+    by: (request: Parameters<typeof userOf>[0]) => string;
+  }> = [
+    {
+      prefix: '/operator',
+      guard: { preHandler: [app.requireUser, app.requireRole.operator] },
+      tags: ['operator'],
+      security: [{ bearer: [] }],
+      by: (request: Parameters<typeof userOf>[0]) => userOf(request).userId,
+    },
+    {
+      prefix: '/ops',
+      guard: { preHandler: requireOps },
+      tags: ['ops'],
+      security: [{ opsToken: [] }],
+      by: () => 'ops',
+    },
+  ];
+
+  for (const way of ways) {
+    const { tags, security, guard } = way;
+    app.get(
+      `${way.prefix}/seller-applications`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Become-a-seller applications (`status`: received by default), newest first',
+          querystring: sellerApplicationsQuery,
+          response: { 200: sellerApplicationListSchema, ...moreErrors },
+        },
+      },
+      async (request) => ({ applications: await sellerApprovals.list(request.query.status) }),
+    );
+
+    app.post(
+      `${way.prefix}/seller-applications/:id/approve`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Approve: the shop is created and the applicant becomes its owner',
+          params: sellerApplicationParams,
+          response: { 200: sellerApplicationViewSchema, ...moreErrors },
+        },
+      },
+      (request) => sellerApprovals.approve(request.params.id, way.by(request)),
+    );
+
+    app.post(
+      `${way.prefix}/seller-applications/:id/refuse`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Refuse an application',
+          params: sellerApplicationParams,
+          response: { 200: sellerApplicationViewSchema, ...moreErrors },
+        },
+      },
+      (request) => sellerApprovals.refuse(request.params.id),
+    );
+
+    app.put(
+      `${way.prefix}/shops/:shopId/active`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Switch a shop off (no orders; its members can only read) or on again',
+          params: shopParams,
+          body: shopActiveBody,
+          response: { 200: shopSummarySchema, ...moreErrors },
+        },
+      },
+      (request) => shopMembers.setActive(request.params.shopId, request.body.active),
+    );
+  }
+
+  app.post(
+    '/ops/operators',
+    {
+      preHandler: requireOps,
+      schema: {
+        tags: ['ops'],
+        security: [{ opsToken: [] }],
+        summary: "Make someone one of Petti's operators, by phone (the first operator's set-up)",
+        body: addOperatorBody,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      await usersService.addOperator(app.ctx.database.db, request.body.phone, 'ops', app.ctx.clock.now());
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,237 @@
+import { canOrderTransition, type OrderState } from '@petti/shared/schemas/orders';
+import {
+  type RejectReason,
+  SHOP_ORDER_STEPS,
+  type ShopBoardLane,
+  type ShopOrder,
+  type ShopOrderList,
+  type ShopOrderStep,
+} from '@petti/shared/schemas/shops';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { Transactor } from '../../platform/events/transactor.ts';
+import { usersService } from '../users/index.ts';
+import type { ShopActor } from './core.ts';
+import type { OrdersDeps } from './deps.ts';
+import type { defineCancelOrder } from './flows/cancel-order.ts';
+import { holdParcelLocker } from './parcel-locker.ts';
+import { type OrderRow, orderStateLog, orders } from './schema.ts';
+import { toOrders } from './views.ts';
+
+/** The member of a shop a step is taken for (the shop routes' guard found them). */
+export interface ShopCaller extends ShopActor {
+  shopId: string;
+}
+
+const ACTIVE: OrderState[] = [
+  'accepted',
+  'packed',
+  'out_for_delivery',
+  'in_locker',
+  'ready_for_pickup',
+  'arrived',
+];
+const DONE: OrderState[] = ['delivered', 'collected', 'handed_over', 'cancelled', 'timed_out'];
+/** The done lane shows what ended in the last day: the board is for today's work, history is elsewhere. */
+const DONE_FOR_MS = 24 * 3600 * 1000;
+
+/**
+ * The shop's order board and the steps its members take (docs/shops.md#the-order-board). Every step
+ * locks the order, checks it is this shop's, and records who took it, so two members acting at once
+ * get one success and one answer saying who did it.
+ */
+export function createShopBoard(
+  deps: OrdersDeps,
+  env: { db: Db; transactor: Transactor; cancel: ReturnType<typeof defineCancelOrder> },
+) {
+  const { core, clock } = deps;
+  const { db, transactor } = env;
+
+  async function toShopOrders(q: DbOrTx, rows: OrderRow[]): Promise<ShopOrder[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [views, log, buyers] = await Promise.all([
+      toOrders(deps, q, rows),
+      q
+        .select()
+        .from(orderStateLog)
+        .where(inArray(orderStateLog.orderId, ids))
+        .orderBy(asc(orderStateLog.seq)),
+      usersService.contacts(
+        q,
+        rows.map((r) => r.userId),
+      ),
+    ]);
+    return views.map((v, i) => {
+      const buyer = buyers.get(rows[i]!.userId);
+      return {
+        ...v,
+        buyer: { name: buyer?.name ?? '', phone: buyer?.phone ?? '' },
+        shopTimeline: log
+          .filter((l) => l.orderId === v.id)
+          .map((l) => ({ state: l.state, at: l.at.toISOString(), note: l.note, by: l.by })),
+      };
+    });
+  }
+
+  function laneWhere(shopId: string, lane: ShopBoardLane): SQL {
+    const now = clock.now();
+    const mine = eq(orders.sellerId, shopId);
+    switch (lane) {
+      case 'new':
+        return and(
+          mine,
+          eq(orders.state, 'placed'),
+          or(isNull(orders.scheduledFor), lte(orders.scheduledFor, now)),
+        )!;
+      case 'scheduled':
+        return and(mine, eq(orders.state, 'placed'), gt(orders.scheduledFor, now))!;
+      case 'active':
+        return and(mine, inArray(orders.state, ACTIVE))!;
+      case 'done':
+        return and(
+          mine,
+          inArray(orders.state, DONE),
+          gt(orders.updatedAt, new Date(now.getTime() - DONE_FOR_MS)),
+        )!;
+    }
+  }
+
+  /**
+   * The step cannot be taken: someone else in the shop took it (or went past it), and the answer says
+   * who and when; the same member tapping twice gets the order back as it is.
+   */
+  async function alreadyDone(
+    tx: DbOrTx,
+    o: OrderRow,
+    to: OrderState,
+    me: ShopCaller,
+  ): Promise<ShopOrder | null> {
+    const [entry] = await tx
+      .select()
+      .from(orderStateLog)
+      .where(and(eq(orderStateLog.orderId, o.id), eq(orderStateLog.state, to)))
+      .orderBy(desc(orderStateLog.seq))
+      .limit(1);
+    if (!entry) return null;
+    if (entry.byUserId === me.userId) return (await toShopOrders(tx, [o]))[0]!;
+    const who = entry.by ?? (entry.byUserId ? null : 'Petti');
+    throw new AppError('OrderTakenByOther', who ? `${who} already did that.` : undefined, {
+      details: { by: who, at: entry.at.toISOString(), state: o.state, step: to },
+    });
+  }
+
+  async function lockMine(tx: Tx, shopId: string, id: string): Promise<OrderRow> {
+    const o = await core.lockOrder(tx, id);
+    // Another shop's order is not found: a member of one shop learns nothing of another's.
+    if (!o || o.sellerId !== shopId || o.state === 'awaiting_payment') throw notFound('order');
+    return o;
+  }
+
+  return {
+    async board(
+      shopId: string,
+      query: { lane: ShopBoardLane; pageSize: number; after?: string },
+    ): Promise<ShopOrderList> {
+      const where = laneWhere(shopId, query.lane);
+      // New and scheduled orders oldest first (the one waiting longest on top); the rest newest first.
+      const oldestFirst = query.lane === 'new' || query.lane === 'scheduled';
+      const position = query.after
+        ? sql`(${orders.createdAt}, ${orders.id}) ${sql.raw(oldestFirst ? '>' : '<')} (select o.created_at, o.id from ${orders} o where o.id = ${query.after})`
+        : undefined;
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(where, position))
+        .orderBy(
+          ...(oldestFirst
+            ? [asc(orders.createdAt), asc(orders.id)]
+            : [desc(orders.createdAt), desc(orders.id)]),
+        )
+        .limit(query.pageSize + 1);
+      const hasMore = rows.length > query.pageSize;
+      const shown = rows.slice(0, query.pageSize);
+      return {
+        items: await toShopOrders(db, shown),
+        page: 1,
+        pageSize: query.pageSize,
+        total: null,
+        hasMore,
+        nextCursor: hasMore ? (shown.at(-1)?.id ?? null) : null,
+      };
+    },
+
+    async one(shopId: string, id: string): Promise<ShopOrder> {
+      const [o] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!o || o.sellerId !== shopId || o.state === 'awaiting_payment') throw notFound('order');
+      return (await toShopOrders(db, [o]))[0]!;
+    },
+
+    /** Accept with how long preparing takes: the buyer sees when it will be ready. */
+    async accept(me: ShopCaller, id: string, prepMinutes: number): Promise<ShopOrder> {
+      return transactor.run(async (tx, fx) => {
+        const o = await lockMine(tx, me.shopId, id);
+        if (o.state !== 'placed') {
+          const done = await alreadyDone(tx, o, 'accepted', me);
+          if (done) return done;
+          throw new AppError('OrderStateInvalid', undefined, { details: { state: o.state, to: 'accepted' } });
+        }
+        if (o.scheduledFor && o.scheduledFor > clock.now()) {
+          throw new AppError('OrderScheduled', undefined, {
+            details: { scheduledFor: o.scheduledFor.toISOString() },
+          });
+        }
+        const readyBy = new Date(clock.now().getTime() + prepMinutes * 60_000);
+        const row = await core.transition(fx, o, 'accepted', {
+          patch: { readyBy },
+          note: `ready by ${readyBy.toISOString()}`,
+          by: me,
+          extra: { readyBy: readyBy.toISOString(), prepMinutes },
+        });
+        return (await toShopOrders(tx, [row]))[0]!;
+      });
+    },
+
+    /** Turn an order down: cancelled, stock back and a full refund (the cancel flow). */
+    async reject(me: ShopCaller, id: string, reason: RejectReason, note?: string): Promise<ShopOrder> {
+      await env.cancel.run({ orderId: id, by: 'shop', shopId: me.shopId, actor: me, reason, note });
+      return this.one(me.shopId, id);
+    },
+
+    /** Pack, dispatch, deliver, drop in the parcel locker, ready for pickup, hand over. */
+    async step(me: ShopCaller, id: string, step: ShopOrderStep, note?: string): Promise<ShopOrder> {
+      const to = SHOP_ORDER_STEPS[step];
+      return transactor.run(async (tx, fx) => {
+        const o = await lockMine(tx, me.shopId, id);
+        if (!canOrderTransition(o.state, to, o.deliveryType)) {
+          const done = await alreadyDone(tx, o, to, me);
+          if (done) return done;
+          throw new AppError('OrderStateInvalid', undefined, {
+            details: { state: o.state, to, deliveryType: o.deliveryType },
+          });
+        }
+        if (to === 'in_locker') {
+          const parcel = await holdParcelLocker(fx, deps.parcels, o);
+          await core.addTimer(tx, 'parcelPickup', o.id, parcel.endsAt);
+          const row = await core.transition(fx, o, 'in_locker', {
+            patch: { parcelBookingId: parcel.bookingId },
+            note: note ?? `locker ${parcel.lockerId}`,
+            site: parcel.siteName,
+            by: me,
+            extra: {
+              siteId: parcel.siteId,
+              lockerId: parcel.lockerId,
+              pinExpiresAt: parcel.endsAt.toISOString(),
+            },
+          });
+          return (await toShopOrders(tx, [row]))[0]!;
+        }
+        const row = await core.transition(fx, o, to, { note: note ?? null, by: me });
+        return (await toShopOrders(tx, [row]))[0]!;
+      });
+    },
+  };
+}
+
+export type ShopBoard = ReturnType<typeof createShopBoard>;
