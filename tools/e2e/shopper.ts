@@ -146,3 +146,26 @@ export async function asShopper<T>(
     `${method} ${path}`,
   );
 }
+
+/**
+ * A new person made a member of a shop through the ops API (journeys need their own staff: a demo
+ * member's sign-in code may be asked for only every 30 s).
+ */
+export async function newShopMember(
+  baseUrl: string,
+  sellerId: string,
+  name: string,
+  role: 'owner' | 'staff' = 'staff',
+): Promise<Session & { phone: string }> {
+  const session = await newShopper(baseUrl, name);
+  const me = await asShopper<{ phone: string }>(baseUrl, session, 'GET', '/me');
+  await json(
+    await fetch(`${baseUrl}/api/ops/shops/${sellerId}/members`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-ops-token': DEV_OPS_TOKEN },
+      body: JSON.stringify({ phone: me.phone, role }),
+    }),
+    `POST /api/ops/shops/${sellerId}/members`,
+  );
+  return { ...session, phone: me.phone };
+}

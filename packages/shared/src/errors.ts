@@ -260,6 +260,11 @@ export const ERRORS = {
     en: 'This shop has been switched off by Petti. Orders cannot be worked until it is switched on again.',
     ta: 'இந்தக் கடையை Petti நிறுத்தி வைத்துள்ளது. மீண்டும் இயக்கப்படும் வரை ஆர்டர்களைக் கையாள முடியாது.',
   },
+  SellerUnavailable: {
+    status: 409,
+    en: 'This shop is not taking orders on Petti right now.',
+    ta: 'இந்தக் கடை இப்போது Petti-யில் ஆர்டர்களை ஏற்கவில்லை.',
+  },
   ShopMemberExists: {
     status: 409,
     en: 'That number already works in this shop.',

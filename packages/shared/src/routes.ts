@@ -31,6 +31,12 @@ export const ROUTES = {
   /** Shop staff check exit passes at the door. */
   grabStaff: '/GrabStaff',
   curbside: '/curbside',
+  /** The shop's side (docs/shops.md): the shops someone works in, then one shop's board and people. */
+  shops: '/shop',
+  shopBoard: '/shop/:shopId',
+  shopPeople: '/shop/:shopId/people',
+  /** Petti's operators: new shops to approve. */
+  operator: '/operator',
   login: '/login',
   otp: '/otp',
   register: '/register',

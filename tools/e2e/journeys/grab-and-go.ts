@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { DEV_OPS_TOKEN } from '../../../apps/server/src/config.ts';
 import { writeBarcodeVideo } from '../barcode-video.ts';
 import {
   CHROMIUM_ARGS,
@@ -13,7 +12,7 @@ import {
   waitForPath,
 } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
-import { json, newShopper, openAllDay, payOnTestpay, signedIn } from '../shopper.ts';
+import { json, newShopMember, newShopper, openAllDay, payOnTestpay, signedIn } from '../shopper.ts';
 import { expectVisibleText } from '../visible.ts';
 
 /**
@@ -134,11 +133,17 @@ export const grabAndGoJourneys: Journey[] = [
         await page.locator('[data-testid^="pass-link-"]').nth(1).waitFor();
         await save(page, 'grab-two-passes');
 
-        // Staff at shop A's door: valid once, then already used; shop B's pass is another shop's.
-        const staff = await context.newPage();
-        await staff.goto('/GrabStaff');
-        await staff.getByTestId('staff-token').fill(DEV_OPS_TOKEN);
-        await staff.getByTestId('staff-shop').selectOption(SHOP_A);
+        // Staff signed in to shop A, at its door: valid once, then already used; shop B's pass is
+        // another shop's, and says nothing of what was bought there.
+        const staffContext = await newMobileContext(browser, baseUrl);
+        const staff = await staffContext.newPage();
+        await signedIn(
+          staff,
+          await newShopMember(baseUrl, SHOP_A, 'Selvam Door'),
+          `/GrabStaff?shop=${SHOP_A}`,
+        );
+        await expectVisibleText(staff.getByTestId('page-grabStaff').getByRole('heading', { level: 1 }));
+        assert.equal(await staff.getByTestId('staff-shop').inputValue(), SHOP_A);
         await staff.getByTestId('staff-pass').fill(passA);
         await staff.getByRole('button', { name: 'Check the pass' }).click();
         await expectVisibleText(staff.getByTestId('staff-verdict'), 'Valid');
@@ -148,6 +153,9 @@ export const grabAndGoJourneys: Journey[] = [
         await staff.getByTestId('staff-pass').fill(passB);
         await staff.getByRole('button', { name: 'Check the pass' }).click();
         await expectVisibleText(staff.getByTestId('staff-verdict'), 'another shop');
+        assert.equal(await staff.locator('.grab-lines').count(), 0, "another shop's items stay hidden");
+        await save(staff, 'grab-staff-other-shop');
+        await staffContext.close();
         await context.close();
       } finally {
         await browser.close();

@@ -16,6 +16,7 @@ import { paymentJourneys } from './payments.ts';
 import { pictureJourneys } from './pictures.ts';
 import { sellingJourneys } from './selling.ts';
 import { shellJourneys } from './shell.ts';
+import { shopJourneys } from './shops.ts';
 import { tamilJourneys } from './tamil.ts';
 
 /** Every journey file, in the order they run. A new file exports its list and is added here. */
@@ -29,6 +30,7 @@ export const journeys: Journey[] = [
   ...cartLimitJourneys,
   ...orderingJourneys,
   ...grabAndGoJourneys,
+  ...shopJourneys,
   ...complexJourneys,
   ...sellingJourneys,
   ...pictureJourneys,

@@ -59,8 +59,16 @@ const complexRoutes: RouteObject[] = [
     () => import('../features/grab-and-go/pages/grab-product-details-page.tsx'),
   ),
   page(ROUTES.grabPass, 'grabPass', () => import('../features/grab-and-go/pages/grab-pass-page.tsx')),
-  page(ROUTES.grabStaff, 'grabStaff', () => import('../features/grab-and-go/pages/grab-staff-page.tsx')),
   page(ROUTES.curbside, 'curbside', () => import('../features/orders/pages/curbside-page.tsx')),
+];
+
+/** The shop's own layout, sign-in required; the server checks membership (docs/shops.md). */
+const shopRoutes: RouteObject[] = [
+  page(ROUTES.shops, 'shops', () => import('../features/shops/pages/shops-page.tsx')),
+  page(ROUTES.shopBoard, 'shopBoard', () => import('../features/shops/pages/shop-board-page.tsx')),
+  page(ROUTES.shopPeople, 'shopPeople', () => import('../features/shops/pages/shop-people-page.tsx')),
+  page(ROUTES.grabStaff, 'grabStaff', () => import('../features/grab-and-go/pages/grab-staff-page.tsx')),
+  page(ROUTES.operator, 'operator', () => import('../features/shops/pages/operator-page.tsx')),
 ];
 
 /** Seller layout, public. */
@@ -114,6 +122,7 @@ export const routes: RouteObject[] = [
         children: [
           { lazy: lazy(() => import('./layouts/main-layout.tsx')), children: mainRoutes },
           { lazy: lazy(() => import('./layouts/complex-layout.tsx')), children: complexRoutes },
+          { lazy: lazy(() => import('./layouts/shop-layout.tsx')), children: shopRoutes },
         ],
       },
       { lazy: lazy(() => import('./layouts/seller-layout.tsx')), children: sellerRoutes },

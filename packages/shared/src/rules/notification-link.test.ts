@@ -18,6 +18,9 @@ describe('notificationLink', () => {
     expect(notificationLink({ kind: 'complexMembershipDecided', data: { complexId: 'c1' } })).toBe(
       '/myComplex',
     );
+    expect(
+      notificationLink({ kind: 'shopNewOrder', data: { orderId: 'o1', shopId: 'sri-murugan-stores' } }),
+    ).toBe('/shop/sri-murugan-stores');
     expect(notificationLink({ kind: 'something', data: {} })).toBeNull();
   });
 

@@ -13,6 +13,9 @@ export function notificationLink(n: Pick<Notification, 'kind' | 'data'>): string
   const payment = str(d.paymentId);
   // A refund opens its receipt; a plan's activation (which also names its payment) opens the plan.
   if (payment && n.kind.startsWith('payment')) return `/bookings?receipt=${payment}`;
+  // A shop's new order opens that shop's board, not the buyer's order page.
+  const shop = str(d.shopId);
+  if (shop && n.kind === 'shopNewOrder') return `/shop/${shop}`;
   const order = str(d.orderId);
   if (order) return `/profile/MyOrders/${order}`;
   if (str(d.subscriptionId) || n.kind === 'subscriptionActivated' || n.kind === 'planRenewal')

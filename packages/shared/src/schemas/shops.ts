@@ -32,8 +32,11 @@ export const shopSummarySchema = z.object({
 });
 export type ShopSummary = z.infer<typeof shopSummarySchema>;
 
+/** `GET /api/shops/mine`: where someone works, for the profile menu and the shop picker. */
 export const myShopsSchema = z.object({
   shops: z.array(z.object({ shop: shopSummarySchema, role: z.enum(SHOP_ROLES) })),
+  /** One of Petti's operators: the profile menu offers the operators' screen. */
+  operator: z.boolean(),
 });
 export type MyShops = z.infer<typeof myShopsSchema>;
 

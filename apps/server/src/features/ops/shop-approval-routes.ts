@@ -1,10 +1,13 @@
 import {
   addOperatorBody,
+  addShopMemberBody,
   sellerApplicationListSchema,
   sellerApplicationParams,
   sellerApplicationsQuery,
   sellerApplicationViewSchema,
   shopActiveBody,
+  shopMemberParams,
+  shopMemberSchema,
   shopParams,
   shopSummarySchema,
 } from '@petti/shared/schemas/shops';
@@ -113,6 +116,44 @@ export const shopApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
       (request) => shopMembers.setActive(request.params.shopId, request.body.active),
     );
   }
+
+  // Automation and support: someone added to a shop without its owner (an owner who lost their number).
+  app.post(
+    '/ops/shops/:shopId/members',
+    {
+      preHandler: requireOps,
+      schema: {
+        tags: ['ops'],
+        security: [{ opsToken: [] }],
+        summary: 'Add an owner or staff member to a shop by phone',
+        params: shopParams,
+        body: addShopMemberBody,
+        response: { 201: shopMemberSchema, ...moreErrors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await shopMembers.add({ shopId: request.params.shopId, userId: 'ops' }, request.body)),
+  );
+
+  app.delete(
+    '/ops/shops/:shopId/members/:phone',
+    {
+      preHandler: requireOps,
+      schema: {
+        tags: ['ops'],
+        security: [{ opsToken: [] }],
+        summary: 'Remove someone from a shop (a shop has at least one owner: the last is refused)',
+        params: shopMemberParams,
+        response: { 204: z.null(), ...moreErrors },
+      },
+    },
+    async (request, reply) => {
+      await shopMembers.remove({ shopId: request.params.shopId }, request.params.phone);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/ops/operators',

@@ -87,6 +87,9 @@ export function createPrepare(deps: OrdersDeps) {
   return async function prepare(q: DbOrTx, userId: string, body: QuoteOrderBody): Promise<Prepared> {
     const [seller] = await deps.sellers.rows(q, [body.sellerId]);
     if (!seller) throw notFound('shop');
+    // Switched off by an operator (docs/shops.md#roles): nothing can be ordered there.
+    if (!seller.active)
+      throw new AppError('SellerUnavailable', undefined, { details: { sellerId: seller.id } });
     if (!seller.modes.includes(body.deliveryType)) {
       throw new AppError('DeliveryTypeNotOffered', undefined, {
         details: { deliveryType: body.deliveryType, modes: seller.modes },

@@ -2,7 +2,7 @@ import type { ShopOrder, ShopOrderList } from '@petti/shared/schemas/shops';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper, until } from '../../test/locker-helpers.ts';
-import { addAddress, getOrder, line, placed, variant } from '../../test/order-helpers.ts';
+import { addAddress, getOrder, line, placed, placeOrder, variant } from '../../test/order-helpers.ts';
 import { shopMember, shopStep } from '../../test/shop-helpers.ts';
 
 const SHOP = 'sri-murugan-stores';
@@ -64,7 +64,7 @@ describe("a shop's order board", () => {
     expect(mine.json().shops).toEqual([
       expect.objectContaining({ role: 'staff', shop: expect.objectContaining({ id: SHOP, active: true }) }),
     ]);
-    expect((await buyer.call('GET', '/api/shops/mine')).json()).toEqual({ shops: [] });
+    expect((await buyer.call('GET', '/api/shops/mine')).json()).toEqual({ shops: [], operator: false });
   });
 
   it('a new paid order rings every member live and shows in the new lane with the buyer and address', async () => {
@@ -208,6 +208,17 @@ describe("a shop's order board", () => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json().error.code).toBe('ShopInactive');
       expect((await lane(staff, 'new')).items.map((o) => o.id)).toContain(order.id);
+      // Shoppers can order nothing there meanwhile, and the shop is not listed.
+      const refusedOrder = await placeOrder(buyer, {
+        sellerId: SHOP,
+        items: [await line(t, RICE, 1)],
+        deliveryType: 'home',
+        addressId: address,
+      });
+      expect(refusedOrder.statusCode).toBe(409);
+      expect(refusedOrder.json().error.code).toBe('SellerUnavailable');
+      const listed = await t.app.inject({ method: 'GET', url: '/api/sellers' });
+      expect(listed.json().sellers.map((s: { id: string }) => s.id)).not.toContain(SHOP);
     } finally {
       await t.app.inject({
         method: 'PUT',

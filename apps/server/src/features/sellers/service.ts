@@ -76,7 +76,8 @@ export function createSellersService(deps: {
 
   return {
     async list(query: SellerListQuery): Promise<Seller[]> {
-      const where: SQL[] = [];
+      // A shop an operator switched off is not offered (docs/shops.md#roles).
+      const where: SQL[] = [eq(sellers.active, true)];
       if (query.categoryId) where.push(eq(sellers.categoryId, query.categoryId));
       if (query.mode) where.push(sql`${query.mode} = any(${sellers.modes})`);
       const rows = await db

@@ -48,6 +48,7 @@ describe('becoming a seller and running a shop’s people', () => {
     const refused = await stranger.call('GET', '/api/operator/seller-applications');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error.code).toBe('OperatorOnly');
+    expect((await operator.call('GET', '/api/shops/mine')).json()).toEqual({ shops: [], operator: true });
     const list = await operator.call('GET', '/api/operator/seller-applications');
     expect(list.json().applications.map((a: { id: string }) => a.id)).toContain(id);
 

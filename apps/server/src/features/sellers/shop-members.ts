@@ -109,7 +109,8 @@ export function createShopMembers(deps: {
     /** The shops the caller works in, for the picker and the profile menu. */
     async mine(userId: string): Promise<MyShops> {
       const who = await phoneOf(db, userId);
-      if (!who) return { shops: [] };
+      if (!who) return { shops: [], operator: false };
+      const operator = await usersService.isOperator(db, userId);
       const rows = await db
         .select({ role: shopMembers.role, shop: sellers })
         .from(shopMembers)
@@ -117,7 +118,7 @@ export function createShopMembers(deps: {
         .where(eq(shopMembers.phone, who.phone))
         .orderBy(asc(sellers.brandName));
       const now = clock.now();
-      return { shops: rows.map((r) => ({ role: r.role, shop: toShopSummary(r.shop, now) })) };
+      return { shops: rows.map((r) => ({ role: r.role, shop: toShopSummary(r.shop, now) })), operator };
     },
 
     async list(shopId: string): Promise<ShopMember[]> {
@@ -137,6 +138,8 @@ export function createShopMembers(deps: {
     ): Promise<ShopMember> {
       const now = clock.now();
       const row = await transactor.run(async (tx, fx) => {
+        const [shop] = await tx.select({ id: sellers.id }).from(sellers).where(eq(sellers.id, by.shopId));
+        if (!shop) throw notFound('shop');
         const [added] = await tx
           .insert(shopMembers)
           .values({ shopId: by.shopId, phone: body.phone, role: body.role, addedAt: now, addedBy: by.userId })

@@ -29,7 +29,6 @@ const ITEMS: NavItem[] = [
       ROUTES.grabAndGo,
       ROUTES.grabProductDetails,
       ROUTES.grabPass,
-      ROUTES.grabStaff,
       ROUTES.curbside,
     ],
   },

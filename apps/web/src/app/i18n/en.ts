@@ -10,6 +10,7 @@ import { ordersEn } from '../../features/orders/messages.en.ts';
 import { paymentsEn } from '../../features/payments/messages.en.ts';
 import { plansEn } from '../../features/plans/messages.en.ts';
 import { sellersEn } from '../../features/sellers/messages.en.ts';
+import { shopsEn } from '../../features/shops/messages.en.ts';
 import { commonEn } from '../../lib/i18n/en.ts';
 import type { Widen } from '../../lib/i18n/widen.ts';
 
@@ -31,6 +32,7 @@ export const en = {
   orders: ordersEn,
   addresses: addressesEn,
   sellers: sellersEn,
+  shops: shopsEn,
   help: helpEn,
 };
 

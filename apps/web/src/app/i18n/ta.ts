@@ -10,6 +10,7 @@ import { ordersTa } from '../../features/orders/messages.ta.ts';
 import { paymentsTa } from '../../features/payments/messages.ta.ts';
 import { plansTa } from '../../features/plans/messages.ta.ts';
 import { sellersTa } from '../../features/sellers/messages.ta.ts';
+import { shopsTa } from '../../features/shops/messages.ta.ts';
 import { commonTa } from '../../lib/i18n/ta.ts';
 import type { Messages } from './en.ts';
 
@@ -27,5 +28,6 @@ export const ta: Messages = {
   orders: ordersTa,
   addresses: addressesTa,
   sellers: sellersTa,
+  shops: shopsTa,
   help: helpTa,
 };

@@ -37,11 +37,7 @@ export function useGrabAndGoItems() {
   });
 }
 
-/** The staff check (ops API): the ops token stands in for a staff sign-in. */
-export function checkExitPass(opsToken: string, sellerId: string, pass: string): Promise<ExitPassCheck> {
-  return api.post<ExitPassCheck>(
-    '/ops/grab/exit-passes/check',
-    { sellerId, pass },
-    { auth: false, headers: { 'x-ops-token': opsToken } },
-  );
+/** The staff check at a shop's door, by someone who works there (docs/shops.md#roles). */
+export function checkExitPass(shopId: string, pass: string): Promise<ExitPassCheck> {
+  return api.post<ExitPassCheck>(`/shops/${encodeURIComponent(shopId)}/exit-checks`, { pass });
 }

@@ -72,7 +72,6 @@ export const grabEn = {
       'Another shopper bought the last of an item while you paid, so the payment was refunded in full.',
   },
   staff: {
-    token: 'Staff token',
     shop: 'Shop',
     chooseShop: 'Choose your shop',
     scan: 'Scan a pass',

@@ -1,5 +1,6 @@
 /** English strings of the orders pages, under `orders.` (merged in app/i18n/en.ts). */
 export const ordersEn = {
+  readyBy: 'The shop is preparing your order: ready by {{when}}.',
   scheduledFor: 'Ordered while the shop was closed: it accepts your order when it opens, {{when}}.',
   callShop: 'Call {{shop}}',
   status: {

@@ -3,6 +3,7 @@ import type { ordersEn } from './messages.en.ts';
 
 /** Tamil strings of this feature: the same keys as messages.en.ts. */
 export const ordersTa: Widen<typeof ordersEn> = {
+  readyBy: 'கடை உங்கள் ஆர்டரைத் தயாரிக்கிறது: {{when}}க்குள் தயாராகும்.',
   scheduledFor: 'கடை மூடியிருந்தபோது செய்த ஆர்டர்: கடை திறக்கும்போது, {{when}}, உங்கள் ஆர்டரை ஏற்கும்.',
   callShop: '{{shop}} கடையை அழைக்கவும்',
   status: {

@@ -347,6 +347,16 @@ export const commonEn = {
       title: 'Exit pass',
       description: 'Show this at the shop door within 30 minutes of paying.',
     },
+    shops: { title: 'My shop', description: 'The shops you work in: their orders, exit passes and people.' },
+    shopBoard: {
+      title: 'Orders',
+      description: 'New orders ring here. Accept, pack and hand over; everyone in the shop sees each step.',
+    },
+    shopPeople: { title: 'People', description: 'Who works in this shop. The owner adds and removes staff.' },
+    operator: {
+      title: 'New shops',
+      description: 'For Petti’s operators: approve or refuse applications to sell.',
+    },
     grabStaff: {
       title: 'Check exit passes',
       description: 'For shop staff: scan or type a shopper’s exit pass and compare the items with the bag.',

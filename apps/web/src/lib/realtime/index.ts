@@ -14,7 +14,7 @@ import type { LiveEvent } from './live-event.ts';
  *   how the user's other devices (and timers, locker hardware, payment callbacks) tell this one.
  * - `LiveUpdates` (mounted once, in app/providers) shows a toast for each event that did not come
  *   from this device, invalidates the react-query keys ['notifications'] on every event and
- *   ['bookings'], ['payments'], ['subscriptions'], ['orders'] on the others, and re-broadcasts each
+ *   ['bookings'], ['payments'], ['subscriptions'], ['orders'], ['shops'] on the others, and re-broadcasts each
  *   event on `window` as the `gettingEvents` CustomEvent (docs/product.md#real-time-connection).
  */
 

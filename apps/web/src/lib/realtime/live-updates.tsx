@@ -10,7 +10,7 @@ import { live } from './live.ts';
 import { eventText, eventVariant, isSilent } from './live-event.ts';
 
 /** Query keys other devices' events make stale (see the conventions in index.ts). */
-const SHARED_KEYS = [['bookings'], ['payments'], ['subscriptions'], ['orders']] as const;
+const SHARED_KEYS = [['bookings'], ['payments'], ['subscriptions'], ['orders'], ['shops']] as const;
 
 /**
  * Keeps the real-time connection open while someone is signed in on this device, and does what every

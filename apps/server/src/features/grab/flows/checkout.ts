@@ -40,6 +40,8 @@ export function defineCheckout(deps: GrabDeps) {
       const { body } = input;
       const [seller] = await sellerRows(fx.tx, [body.sellerId]);
       if (!seller) throw notFound('shop');
+      if (!seller.active)
+        throw new AppError('SellerUnavailable', undefined, { details: { sellerId: seller.id } });
       if (!seller.modes.includes('grab')) throw new AppError('GrabNotOffered');
       const now = clock.now();
       const check = await validateCartItems(fx.tx, body.items, now);

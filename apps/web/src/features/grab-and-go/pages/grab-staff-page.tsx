@@ -1,11 +1,12 @@
 import type { ExitPassCheck } from '@petti/shared/schemas/grab';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
-import { useSellers } from '../../../lib/shop/shop-api.ts';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { useMyShops } from '../../../lib/work/my-shops.ts';
 import { QrImage } from '../components/qr-image.tsx';
 import { Scanner } from '../components/scanner.tsx';
 import { checkExitPass } from '../grab-api.ts';
@@ -14,19 +15,21 @@ import '../../../lib/ui/form.css';
 import '../../../lib/shop/shop.css';
 import '../grab.css';
 
-const TOKEN_KEY = 'grabStaffToken';
-
 /**
- * /GrabStaff — shop staff at the door: scan the shopper's pass (or type its code) and compare the items
- * with the bag. Signed in with the ops token for now (docs/grab-and-go.md#exit-pass); it is kept for this
- * tab only. Also shows the shop's entrance QR code to print.
+ * /GrabStaff — a shop's staff at the door (docs/grab-and-go.md#exit-pass): scan the shopper's pass (or
+ * type its code) and compare the items with the bag. Signed in as themselves: only the shops they work
+ * in that offer grab-and-go are offered, and the server checks the pass for that shop alone. Also shows
+ * the shop's entrance QR code to print.
  */
 export default function GrabStaffPage() {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
-  const sellers = useSellers({ mode: 'grab' });
-  const [token, setToken] = useState(() => sessionStorage.getItem(TOKEN_KEY) ?? '');
-  const [sellerId, setSellerId] = useState('');
+  const mine = useMyShops();
+  const shops = (mine.data?.shops ?? []).filter((s) => s.shop.modes.includes('grab')).map((s) => s.shop);
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get('shop') ?? '';
+  const sellerId = shops.some((s) => s.id === chosen) ? chosen : shops.length === 1 ? shops[0]!.id : '';
+  const setSellerId = (id: string) => setParams(id ? { shop: id } : {}, { replace: true });
   const [pass, setPass] = useState('');
   const [scanning, setScanning] = useState(false);
   const [answer, setAnswer] = useState<ExitPassCheck | null>(null);
@@ -38,8 +41,7 @@ export default function GrabStaffPage() {
     setProblem(null);
     setAnswer(null);
     try {
-      sessionStorage.setItem(TOKEN_KEY, token);
-      setAnswer(await checkExitPass(token, sellerId, value));
+      setAnswer(await checkExitPass(sellerId, value));
     } catch (error) {
       setProblem(errorText(error));
     } finally {
@@ -56,18 +58,9 @@ export default function GrabStaffPage() {
           if (pass.trim()) void check(pass.trim());
         }}
       >
-        <label className="field__label" htmlFor="staff-token">
-          {t('grab.staff.token')}
-        </label>
-        <input
-          id="staff-token"
-          className="input"
-          type="password"
-          autoComplete="off"
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
-          data-testid="staff-token"
-        />
+        {mine.data && shops.length === 0 && (
+          <p className="alert alert--error">{t('shops.exit.noGrabShop')}</p>
+        )}
         <label className="field__label" htmlFor="staff-shop">
           {t('grab.staff.shop')}
         </label>
@@ -79,7 +72,7 @@ export default function GrabStaffPage() {
           data-testid="staff-shop"
         >
           <option value="">{t('grab.staff.chooseShop')}</option>
-          {(sellers.data ?? []).map((s) => (
+          {shops.map((s) => (
             <option key={s.id} value={s.id}>
               {(i18n.resolvedLanguage === 'ta' && s.brandNameTa) || s.brandName}
             </option>
@@ -99,7 +92,7 @@ export default function GrabStaffPage() {
           <button
             type="button"
             className="button button--secondary"
-            disabled={!sellerId || !token}
+            disabled={!sellerId}
             onClick={() => setScanning(true)}
           >
             {t('grab.staff.scan')}
@@ -118,11 +111,7 @@ export default function GrabStaffPage() {
           placeholder="ABCD-2345"
           data-testid="staff-pass"
         />
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={busy || !sellerId || !token || !pass.trim()}
-        >
+        <button type="submit" className="button button--primary" disabled={busy || !sellerId || !pass.trim()}>
           {t('grab.staff.check')}
         </button>
       </form>

@@ -157,6 +157,11 @@ function OrderView({ order }: { order: Order }) {
             {t('orders.scheduledFor', { when: date.format(new Date(order.scheduledFor)) })}
           </p>
         )}
+        {order.readyBy && (order.state === 'accepted' || order.state === 'packed') && (
+          <p className="note" data-testid="order-ready-by">
+            {t('orders.readyBy', { when: date.format(new Date(order.readyBy)) })}
+          </p>
+        )}
         {order.seller.phone && (
           <p>
             {/* A person about this order: the shop itself (Petti's help desk is in Help). */}

@@ -2,6 +2,7 @@ import { ROUTES } from '@petti/shared/routes';
 import { Link } from 'react-router';
 import type { PageId } from '../../../lib/i18n/en.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
+import { useMyShops } from '../../../lib/work/my-shops.ts';
 
 const ACCOUNT_LINKS: { to: string; page: PageId }[] = [
   { to: ROUTES.myOrders, page: 'myOrders' },
@@ -15,13 +16,22 @@ const ACCOUNT_LINKS: { to: string; page: PageId }[] = [
   { to: ROUTES.settings, page: 'settings' },
 ];
 
-/** The account pages, so every part of the app can be reached from the profile. */
+/**
+ * The account pages, so every part of the app can be reached from the profile; first, for people who
+ * work in a shop or run Petti, their shop and the operators' screen.
+ */
 export function AccountLinks() {
   const { t } = useTranslation();
+  const work = useMyShops();
+  const links: { to: string; page: PageId }[] = [
+    ...(work.data?.shops.length ? [{ to: ROUTES.shops, page: 'shops' as const }] : []),
+    ...(work.data?.operator ? [{ to: ROUTES.operator, page: 'operator' as const }] : []),
+    ...ACCOUNT_LINKS,
+  ];
   return (
     <nav aria-label={t('nav.account')}>
       <ul className="link-list">
-        {ACCOUNT_LINKS.map(({ to, page }) => (
+        {links.map(({ to, page }) => (
           <li key={to}>
             <Link to={to} className="link-list__item">
               <span className="link-list__title">{t(`pages.${page}.title`)}</span>

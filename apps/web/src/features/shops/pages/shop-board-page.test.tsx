@@ -1,0 +1,181 @@
+// @vitest-environment happy-dom
+
+import type { ShopOrder } from '@petti/shared/schemas/shops';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toastStore } from '../../../lib/ui/toast-store.ts';
+import { fakeApi, renderPage } from '../../../test/render.tsx';
+import ShopBoardPage from './shop-board-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  toastStore.setState({ toasts: [] });
+  vi.unstubAllGlobals();
+});
+
+const SHOP = 'gokulam-dairy';
+
+function orderFixture(over: Partial<ShopOrder>): ShopOrder {
+  const at = new Date(Date.now() - 6 * 60_000).toISOString();
+  return {
+    id: 'order-0001abcde',
+    state: 'placed',
+    sellerId: SHOP,
+    seller: {
+      id: SHOP,
+      brandName: 'Gokulam Dairy',
+      brandNameTa: null,
+      phone: null,
+      address: null,
+      lat: null,
+      lng: null,
+    },
+    deliveryType: 'home',
+    address: {
+      id: 'a',
+      label: 'Home',
+      line1: '7 Paraipatti Street',
+      line2: null,
+      landmark: null,
+      lat: 9.46,
+      lng: 77.8,
+    },
+    site: null,
+    vehicleNo: null,
+    alternatePickup: null,
+    checkin: { onMyWayAt: null, arrivedAt: null, bay: null, landmark: null },
+    items: [
+      {
+        vrntId: 'milk-500',
+        productId: 'milk',
+        name: { en: 'Toned milk', ta: 'பால்' },
+        image: null,
+        quantity: 2,
+        unitPricePaise: 2000,
+        mrpPaise: 2000,
+        taxPaise: 0,
+        hazardous: false,
+      },
+    ],
+    price: {
+      currency: 'INR',
+      itemsPaise: 4000,
+      mrpPaise: 4000,
+      savingsPaise: 0,
+      deliveryKm: 1,
+      deliveryFeeBeforeWaiverPaise: 4000,
+      deliveryFeePaise: 4000,
+      deliveryWaived: false,
+      smallCartFeePaise: 0,
+      packagingFeePaise: 600,
+      totalPaise: 8600,
+      taxPaise: 0,
+      itemsTaxPaise: 0,
+      feesTaxPaise: 0,
+    },
+    holdExpiresAt: null,
+    scheduledFor: null,
+    readyBy: null,
+    pickup: null,
+    timeline: [],
+    payment: null,
+    paymentStatus: 'captured',
+    refundedPaise: 0,
+    cancelReason: null,
+    createdAt: at,
+    updatedAt: at,
+    buyer: { name: 'Lakshmi Devi', phone: '919380259846' },
+    shopTimeline: [{ state: 'placed', at, note: null, by: null }],
+    ...over,
+  };
+}
+
+const page = (items: ShopOrder[]) => ({
+  items,
+  page: 1,
+  pageSize: 50,
+  total: null,
+  hasMore: false,
+  nextCursor: null,
+});
+const mine = (active = true) => ({
+  shops: [
+    {
+      role: 'staff',
+      shop: {
+        id: SHOP,
+        brandName: 'Gokulam Dairy',
+        brandNameTa: null,
+        opensAt: '05:00',
+        closesAt: '21:30',
+        isOpen: true,
+        active,
+        modes: ['home'],
+      },
+    },
+  ],
+  operator: false,
+});
+
+function lanes(placed: ShopOrder[]) {
+  return (url: URL) => page(url.searchParams.get('lane') === 'new' ? placed : []);
+}
+
+const toasts = () => toastStore.getState().toasts.map((t) => t.message);
+
+describe('the order board', () => {
+  it('shows a new order with what, where, who and how long it has waited, and accepts it with a preparation time', async () => {
+    const { calls } = fakeApi({
+      '/api/shops/mine': mine(),
+      [`POST /api/shops/${SHOP}/orders/order-0001abcde/accept`]: orderFixture({
+        state: 'accepted',
+        readyBy: new Date(Date.now() + 20 * 60_000).toISOString(),
+      }),
+      [`/api/shops/${SHOP}/orders`]: lanes([orderFixture({})]),
+    });
+    await renderPage(<ShopBoardPage />, { path: '/shop/:shopId', route: `/shop/${SHOP}` });
+    const card = await screen.findByTestId('shop-order-order-0001abcde');
+    expect(within(card).getByText(/Toned milk/)).toBeTruthy();
+    expect(within(card).getByText(/7 Paraipatti Street/)).toBeTruthy();
+    expect(within(card).getByText('Waiting 6 min')).toBeTruthy();
+    fireEvent.change(within(card).getByRole('combobox'), { target: { value: '20' } });
+    fireEvent.click(within(card).getByTestId('accept'));
+    await vi.waitFor(() => expect(toasts().some((m) => m.startsWith('Accepted: ready by'))).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ prepMinutes: 20 });
+  });
+
+  it('says who in the shop got there first when someone else already accepted', async () => {
+    fakeApi({
+      '/api/shops/mine': mine(),
+      [`POST /api/shops/${SHOP}/orders/order-0001abcde/accept`]: {
+        status: 409,
+        body: {
+          error: {
+            code: 'OrderTakenByOther',
+            message: 'Selvi Kannan already did that.',
+            by: 'Selvi Kannan',
+            at: '2026-11-20T04:32:00.000Z',
+          },
+        },
+      },
+      [`/api/shops/${SHOP}/orders`]: lanes([orderFixture({})]),
+    });
+    await renderPage(<ShopBoardPage />, { path: '/shop/:shopId', route: `/shop/${SHOP}` });
+    fireEvent.click(within(await screen.findByTestId('shop-order-order-0001abcde')).getByTestId('accept'));
+    await vi.waitFor(() => expect(toasts()).toContain('Selvi Kannan already did that at 10:02 am.'));
+  });
+
+  it('offers no steps in a shop Petti switched off, and says why', async () => {
+    fakeApi({ '/api/shops/mine': mine(false), [`/api/shops/${SHOP}/orders`]: lanes([orderFixture({})]) });
+    await renderPage(<ShopBoardPage />, { path: '/shop/:shopId', route: `/shop/${SHOP}` });
+    const card = await screen.findByTestId('shop-order-order-0001abcde');
+    expect(await screen.findByText(/switched this shop off/)).toBeTruthy();
+    expect(within(card).queryByTestId('accept')).toBeNull();
+  });
+
+  it('says so when a lane is empty', async () => {
+    fakeApi({ '/api/shops/mine': mine(), [`/api/shops/${SHOP}/orders`]: lanes([]) });
+    await renderPage(<ShopBoardPage />, { path: '/shop/:shopId', route: `/shop/${SHOP}` });
+    expect(await screen.findByText('No new orders. New ones ring here as they come in.')).toBeTruthy();
+  });
+});

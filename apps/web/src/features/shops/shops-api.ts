@@ -1,0 +1,62 @@
+import type {
+  AddShopMemberBody,
+  RejectReason,
+  SellerApplicationView,
+  ShopBoardLane,
+  ShopMember,
+  ShopOrder,
+  ShopOrderList,
+  ShopOrderStep,
+} from '@petti/shared/schemas/shops';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+
+/** The shop's side of the API (docs/shops.md), as queries and calls. */
+
+const enc = encodeURIComponent;
+const base = (shopId: string) => `/shops/${enc(shopId)}`;
+
+export function useShopLane(shopId: string, lane: ShopBoardLane) {
+  return useQuery({
+    queryKey: ['shops', shopId, 'orders', lane],
+    queryFn: ({ signal }) =>
+      api.get<ShopOrderList>(`${base(shopId)}/orders`, { signal, query: { lane, pageSize: 50 } }),
+    // The board is also refreshed by every live event; this catches what a dropped connection missed.
+    refetchInterval: 60_000,
+  });
+}
+
+export const acceptOrder = (shopId: string, id: string, prepMinutes: number) =>
+  api.post<ShopOrder>(`${base(shopId)}/orders/${enc(id)}/accept`, { prepMinutes });
+
+export const rejectOrder = (shopId: string, id: string, reason: RejectReason) =>
+  api.post<ShopOrder>(`${base(shopId)}/orders/${enc(id)}/reject`, { reason });
+
+export const stepOrder = (shopId: string, id: string, step: ShopOrderStep) =>
+  api.post<ShopOrder>(`${base(shopId)}/orders/${enc(id)}/${step}`, {});
+
+export function useShopMembers(shopId: string) {
+  return useQuery({
+    queryKey: ['shops', shopId, 'members'],
+    queryFn: async ({ signal }) =>
+      (await api.get<{ members: ShopMember[] }>(`${base(shopId)}/members`, { signal })).members,
+  });
+}
+
+export const addShopMember = (shopId: string, body: AddShopMemberBody) =>
+  api.post<ShopMember>(`${base(shopId)}/members`, body);
+
+export const removeShopMember = (shopId: string, phone: string) =>
+  api.delete<void>(`${base(shopId)}/members/${enc(phone)}`);
+
+export function useSellerApplications() {
+  return useQuery({
+    queryKey: ['shops', 'operator', 'applications'],
+    queryFn: async ({ signal }) =>
+      (await api.get<{ applications: SellerApplicationView[] }>('/operator/seller-applications', { signal }))
+        .applications,
+  });
+}
+
+export const decideApplication = (id: string, decision: 'approve' | 'refuse') =>
+  api.post<SellerApplicationView>(`/operator/seller-applications/${enc(id)}/${decision}`, {});

@@ -1,0 +1,249 @@
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { DEV_OPS_TOKEN } from '../../../apps/server/src/config.ts';
+import { newMobileContext, screenshot as snap } from '../harness.ts';
+import { type Journey, journey } from '../runner.ts';
+import { addFromProductPage, checkout, waitForStep } from '../shop-steps.ts';
+import {
+  asShopper,
+  codeFor,
+  json,
+  newShopMember,
+  newShopper,
+  openAllDay,
+  randomMobile,
+  type Session,
+  signedIn,
+} from '../shopper.ts';
+import { expectVisibleText } from '../visible.ts';
+
+/** A demo shop no other journey orders from: this one works its orders by hand. */
+const SHOP = 'gokulam-dairy';
+const MILK = 'gokulam-aavin-toned-milk';
+const MILK_500ML = 'gokulam-aavin-toned-milk-500ml';
+
+const ops = (baseUrl: string, method: string, path: string, body?: unknown) =>
+  fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      'x-ops-token': DEV_OPS_TOKEN,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+/** The demo's shop simulator leaves SHOP alone (it may have left already). */
+async function simulatorOff(baseUrl: string): Promise<void> {
+  const res = await ops(baseUrl, 'DELETE', `/ops/shops/${SHOP}/members/919000000001`);
+  assert.ok(res.status === 204 || res.status === 404, `removing the simulator answered ${res.status}`);
+}
+
+/** Signs up a person with a chosen number (an applicant applies before they have an account). */
+async function signUpAs(baseUrl: string, mobile: string, name: string): Promise<Session> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${baseUrl}/api${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  await json(await post('/auth/sign-up', { phone: mobile, name }), 'POST /auth/sign-up');
+  const code = await codeFor(baseUrl, `91${mobile}`);
+  const result = await json<{ userId: string; tokens: Omit<Session, 'userId'> }>(
+    await post('/auth/confirm-sign-up', { phone: mobile, code }),
+    'POST /auth/confirm-sign-up',
+  );
+  return { userId: result.userId, ...result.tokens };
+}
+
+/** A toast with this text, on screen (an announcement for screen readers is not enough). */
+async function seeToast(page: Page, text: string): Promise<void> {
+  await expectVisibleText(page.locator('.toast').filter({ hasText: text }).first());
+}
+
+/** The page scrolls sideways at 360 px when something is too wide. */
+async function fitsThePhone(page: Page, what: string): Promise<void> {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= page.viewportSize()!.width, `${what} is ${wide} px wide on a 360 px phone`);
+}
+
+/** A home-delivery order from SHOP, paid through the screens; answers its id. */
+async function orderMilk(page: Page, screenshot: (name: string) => Promise<string>, name: string) {
+  await addFromProductPage(page, MILK, MILK_500ML, 2);
+  await page.goto('/MyCart');
+  await page.getByTestId('delivery-home').click();
+  await page.locator('[data-testid^="address-option-"]').first().click();
+  return checkout(page, screenshot, name);
+}
+
+export const shopJourneys: Journey[] = [
+  journey(
+    'An operator approves a new shop, its owner adds staff, and staff work an order live while the shopper watches',
+    async ({ browser, page, baseUrl, screenshot }) => {
+      // Someone applies to sell; an operator (named by the ops token) approves on their own screen.
+      const applicantMobile = randomMobile();
+      const applied = await json<{ id: string }>(
+        await fetch(`${baseUrl}/api/seller-applications`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            brandName: 'Kaveri Provisions',
+            ownerName: 'Kaveri Ammal',
+            phone: applicantMobile,
+            categoryId: 'grocery',
+            address: '14 Car Street, Sivakasi',
+            modes: ['home', 'curbside'],
+          }),
+        }),
+        'POST /api/seller-applications',
+      );
+      const operator = await newShopper(baseUrl, 'Operator Priya');
+      const me = await asShopper<{ phone: string }>(baseUrl, operator, 'GET', '/me');
+      assert.equal((await ops(baseUrl, 'POST', '/ops/operators', { phone: me.phone })).status, 204);
+      await signedIn(page, operator, '/profile');
+      await page.getByRole('link', { name: /New shops/ }).click();
+      const card = page.getByTestId(`application-${applied.id}`);
+      await expectVisibleText(card, 'Kaveri Provisions');
+      await screenshot('operator-applications');
+      await card.getByTestId('approve').click();
+      await seeToast(page, 'is on Petti');
+
+      // The applicant signs up with the number they applied with: the shop is theirs. They add a
+      // staff member who has no account yet.
+      const owner = await signUpAs(baseUrl, applicantMobile, 'Kaveri Ammal');
+      const ownerContext = await newMobileContext(browser, baseUrl);
+      const ownerPage = await ownerContext.newPage();
+      await signedIn(ownerPage, owner, '/profile');
+      await ownerPage.getByRole('link', { name: /My shop/ }).click();
+      await ownerPage.waitForURL((url) => /^\/shop\/kaveri-provisions-/.test(url.pathname));
+      await expectVisibleText(
+        ownerPage.getByTestId('page-shopBoard').getByRole('heading', { level: 1 }),
+        'Orders',
+      );
+      await expectVisibleText(ownerPage.locator('.shop-bar__title'), 'Kaveri Provisions');
+      await ownerPage.getByRole('link', { name: 'People' }).click();
+      const staffMobile = randomMobile();
+      await ownerPage.getByTestId('member-phone').fill(staffMobile);
+      await ownerPage.getByTestId('add-member').click();
+      await expectVisibleText(ownerPage.getByTestId('shop-people'), 'Not on Petti yet');
+      await fitsThePhone(ownerPage, 'the people page');
+      await snap(ownerPage, 'shop-people');
+      // The staff member signs up and finds the shop.
+      const staffOfNew = await signUpAs(baseUrl, staffMobile, 'Ravi Staff');
+      const mine = await asShopper<{ shops: Array<{ role: string }> }>(
+        baseUrl,
+        staffOfNew,
+        'GET',
+        '/shops/mine',
+      );
+      assert.deepEqual(
+        mine.shops.map((s) => s.role),
+        ['staff'],
+      );
+      await ownerContext.close();
+
+      // A shop with a shelf (the new one has none yet): its owner takes the simulator off so staff work
+      // the orders by hand.
+      await openAllDay(baseUrl, SHOP);
+      const gokulOwner = await newShopMember(baseUrl, SHOP, 'Gokul Owner', 'owner');
+      const gokulOwnerContext = await newMobileContext(browser, baseUrl);
+      const gokulPage = await gokulOwnerContext.newPage();
+      await signedIn(gokulPage, gokulOwner, `/shop/${SHOP}/people`);
+      await gokulPage.getByTestId('remove-919000000001').click();
+      await gokulPage.getByRole('button', { name: 'Remove' }).last().click();
+      await seeToast(gokulPage, 'Removed');
+      await gokulOwnerContext.close();
+
+      const staff = await newShopMember(baseUrl, SHOP, 'Meena Staff');
+      const staffContext = await newMobileContext(browser, baseUrl);
+      const board = await staffContext.newPage();
+      await signedIn(board, staff, '/shop');
+      await board.waitForURL((url) => url.pathname === `/shop/${SHOP}`);
+      await board.getByTestId('enable-bell').click();
+      await expectVisibleText(board.getByText('No new orders'));
+
+      // The shopper orders; the board rings (a toast says so) and lists it with what to deliver where.
+      const shopper = await newShopper(baseUrl, 'Lakshmi Devi');
+      await asShopper(baseUrl, shopper, 'POST', '/addresses', {
+        label: 'Home',
+        line1: '7 Paraipatti Street',
+        // A few streets from the dairy: inside its 3 km range by road.
+        lat: 9.469,
+        lng: 77.804,
+      });
+      await signedIn(page, shopper, '/dashboard');
+      const orderId = await orderMilk(page, screenshot, 'shop-milk');
+      const card2 = board.getByTestId(`shop-order-${orderId}`);
+      await expectVisibleText(card2, 'Paraipatti Street');
+      await expectVisibleText(card2, '2 ×');
+      await seeToast(board, 'new order');
+      await fitsThePhone(board, 'the order board');
+      await snap(board, 'shop-board-new');
+
+      // Accepted with a preparation time: the shopper sees it live, with when it will be ready.
+      await card2.locator('select').first().selectOption('20');
+      await card2.getByTestId('accept').click();
+      await waitForStep(page, 'accepted');
+      await expectVisibleText(page.getByTestId('order-ready-by'), 'ready by');
+      await board.getByTestId('lane-active').click();
+      await board.getByTestId(`shop-order-${orderId}`).getByTestId('step-pack').click();
+      await waitForStep(page, 'packed');
+      await board.getByTestId(`shop-order-${orderId}`).getByTestId('step-dispatch').click();
+      await waitForStep(page, 'out_for_delivery');
+      await expectVisibleText(board.getByTestId(`shop-order-${orderId}`), 'Meena Staff');
+      await snap(board, 'shop-board-active');
+      await board.getByTestId(`shop-order-${orderId}`).getByTestId('step-deliver').click();
+      await waitForStep(page, 'delivered');
+      await screenshot('shop-order-delivered-shopper');
+      await board.getByTestId('lane-done').click();
+      await board.getByTestId(`shop-order-${orderId}`).waitFor();
+      await staffContext.close();
+    },
+    { timeoutMs: 180_000 },
+  ),
+
+  journey(
+    'Shop staff work the order board in Tamil on a 360 px phone',
+    async ({ browser, page, baseUrl, screenshot }) => {
+      await openAllDay(baseUrl, SHOP);
+      await simulatorOff(baseUrl);
+      const staff = await newShopMember(baseUrl, SHOP, 'Murugesan');
+      const shopper = await newShopper(baseUrl, 'Kavitha');
+      await asShopper(baseUrl, shopper, 'POST', '/addresses', {
+        label: 'Home',
+        line1: '3 Thiruthangal Road',
+        // A few streets from the dairy: inside its 3 km range by road.
+        lat: 9.469,
+        lng: 77.804,
+      });
+      await signedIn(page, shopper, '/dashboard');
+      const orderId = await orderMilk(page, screenshot, 'shop-milk-ta');
+
+      const staffContext = await newMobileContext(browser, baseUrl);
+      const board = await staffContext.newPage();
+      await signedIn(board, staff, '/login');
+      await board.evaluate(() => localStorage.setItem('language', 'ta'));
+      await board.goto(`/shop/${SHOP}`);
+      await expectVisibleText(
+        board.getByTestId('page-shopBoard').getByRole('heading', { level: 1 }),
+        'ஆர்டர்கள்',
+      );
+      const card = board.getByTestId(`shop-order-${orderId}`);
+      await expectVisibleText(card, 'வீட்டு டெலிவரி');
+      await expectVisibleText(card.getByTestId('accept'), 'ஏற்கவும்');
+      await fitsThePhone(board, 'the Tamil order board');
+      await snap(board, 'shop-board-new-ta');
+      await card.getByTestId('accept').click();
+      await seeToast(board, 'ஏற்கப்பட்டது');
+      await board.getByTestId('lane-active').click();
+      await board.getByTestId(`shop-order-${orderId}`).getByTestId('step-pack').waitFor();
+      await fitsThePhone(board, 'the Tamil active lane');
+      await snap(board, 'shop-board-active-ta');
+      await board.goto(`/shop/${SHOP}/people`);
+      await expectVisibleText(board.getByTestId('shop-people'), 'பணியாளர்');
+      await fitsThePhone(board, 'the Tamil people page');
+      await snap(board, 'shop-people-ta');
+      await staffContext.close();
+    },
+    { timeoutMs: 120_000 },
+  ),
+];
