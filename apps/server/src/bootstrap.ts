@@ -1,5 +1,5 @@
 import { SERVER_USERNAME, serverPassword } from '@petti/shared/node/device-password';
-import { type LockerSim, signedIn, startLockerSim, startShopSim } from '@petti/simulators';
+import { injected, type LockerSim, signedIn, startLockerSim, startShopSim } from '@petti/simulators';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app.ts';
@@ -89,7 +89,7 @@ export async function startPetti(options: StartOptions): Promise<Started> {
       const shopSim = startShopSim({
         request: signedIn(
           async (method, url, body, headers) => {
-            const res = await app.inject({ method, url, headers, ...(body ? { payload: body } : {}) });
+            const res = await app.inject({ method, url, ...injected(body, headers) });
             return { status: res.statusCode, json: res.body ? (res.json() as unknown) : null };
           },
           { phone: config.SHOP_SIM_PHONE, clientId: config.CLIENT_ID },

@@ -188,6 +188,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     jobs,
     checkRange: marketplace.checkRange,
     shopAudience: shopMembers.audience,
+    storage,
   });
   // Curbside check-ins the app published over the live connection, once it was back (the offline buffer, docs/product.md#real-time-connection).
   const liveCheckin = createLiveCheckin({
@@ -230,6 +231,8 @@ export function createServices(ctx: AppContext, log: Logger) {
     membership,
   });
   return {
+    /** Uploaded photos' files (a shop's proof of delivery is read back through it). */
+    storage,
     shopMembers,
     sellerApprovals,
     outbox,

@@ -260,6 +260,56 @@ export const ERRORS = {
     en: 'This shop has been switched off by Petti. Orders cannot be worked until it is switched on again.',
     ta: 'இந்தக் கடையை Petti நிறுத்தி வைத்துள்ளது. மீண்டும் இயக்கப்படும் வரை ஆர்டர்களைக் கையாள முடியாது.',
   },
+  ItemChangeInvalid: {
+    status: 409,
+    en: 'That many of this item are not in the order any more.',
+    ta: 'இந்தப் பொருள் அத்தனை எண்ணிக்கையில் ஆர்டரில் இப்போது இல்லை.',
+  },
+  AllItemsUnavailable: {
+    status: 409,
+    en: 'Nothing would be left in this order. Turn the order down instead, so the buyer gets everything back.',
+    ta: 'இந்த ஆர்டரில் எதுவும் மிஞ்சாது. பதிலாக ஆர்டரை நிராகரியுங்கள்; வாங்குபவருக்கு முழுத் தொகையும் திரும்பக் கிடைக்கும்.',
+  },
+  SubstitutionPending: {
+    status: 409,
+    en: 'The buyer has not answered the substitute yet. Wait for the answer (at most 10 minutes).',
+    ta: 'மாற்றுப் பொருளுக்கு வாங்குபவர் இன்னும் பதிலளிக்கவில்லை. பதிலுக்குக் காத்திருக்கவும் (அதிகபட்சம் 10 நிமிடங்கள்).',
+  },
+  SubstitutionDecided: {
+    status: 409,
+    en: 'This substitute has already been answered.',
+    ta: 'இந்த மாற்றுப் பொருளுக்கு ஏற்கெனவே பதிலளிக்கப்பட்டது.',
+  },
+  SubstitutionExpired: {
+    status: 409,
+    en: 'The time to answer ran out: the item is refunded instead.',
+    ta: 'பதிலளிக்கும் நேரம் முடிந்தது: பதிலாக அந்தப் பொருளின் தொகை திருப்பியளிக்கப்படுகிறது.',
+  },
+  SubstituteTooDear: {
+    status: 422,
+    en: 'The substitute costs more than the buyer paid for this item. Offer one at the same price or less.',
+    ta: 'இந்தப் பொருளுக்கு வாங்குபவர் செலுத்தியதைவிட மாற்றுப் பொருளின் விலை அதிகம். அதே விலை அல்லது குறைவான ஒன்றை வழங்கவும்.',
+  },
+  SubstituteOutOfStock: {
+    status: 409,
+    en: 'The substitute is out of stock.',
+    ta: 'மாற்றுப் பொருள் கையிருப்பில் இல்லை.',
+  },
+  DeliveryProofNeeded: {
+    status: 422,
+    en: 'Type the code the buyer tells you, or take a photo at the door, to mark it delivered.',
+    ta: 'டெலிவரி ஆனது எனக் குறிக்க, வாங்குபவர் சொல்லும் குறியீட்டைத் தட்டச்சு செய்யுங்கள், அல்லது வாசலில் ஒரு புகைப்படம் எடுங்கள்.',
+  },
+  DeliveryCodeWrong: {
+    status: 422,
+    en: 'That is not the buyer’s delivery code. Ask them again.',
+    ta: 'அது வாங்குபவரின் டெலிவரி குறியீடு அல்ல. மீண்டும் கேளுங்கள்.',
+  },
+  DeliveryCodeLocked: {
+    status: 423,
+    en: 'Three wrong codes: take a photo at the door to mark it delivered.',
+    ta: 'மூன்று தவறான குறியீடுகள்: டெலிவரி ஆனது எனக் குறிக்க வாசலில் ஒரு புகைப்படம் எடுங்கள்.',
+  },
   SellerUnavailable: {
     status: 409,
     en: 'This shop is not taking orders on Petti right now.',

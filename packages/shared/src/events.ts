@@ -68,6 +68,15 @@ export const EVENTS = {
   orderHandedOver: 'orderHandedOver',
   orderCancelled: 'orderCancelled',
   orderTimedOut: 'orderTimedOut',
+  /**
+   * The shop did not have an item (docs/shops.md#an-item-is-not-there): `data.vrntId`, `data.quantity`,
+   * `data.refundPaise`. Also sent when a substitute is declined or left unanswered.
+   */
+  orderItemUnavailable: 'orderItemUnavailable',
+  /** The shop offers a substitute: `data.substitution` (accept or decline in the app before `expiresAt`). */
+  orderSubstituteOffered: 'orderSubstituteOffered',
+  /** The buyer accepted a substitute: `data.substitutionId`, `data.refundPaise` (a cheaper one's difference). */
+  orderSubstituteAccepted: 'orderSubstituteAccepted',
   /** A parcel was not collected within its 48 h locker hold (not a state: the shop takes it back). */
   orderPickupExpired: 'orderPickupExpired',
   // The shop's side (docs/shops.md#live-updates), sent to each member of the shop on their own topic.

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { DEV_OPS_TOKEN } from '../../../apps/server/src/config.ts';
 import { newMobileContext, screenshot as snap } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
@@ -21,6 +22,9 @@ import { expectVisibleText } from '../visible.ts';
 const SHOP = 'gokulam-dairy';
 const MILK = 'gokulam-aavin-toned-milk';
 const MILK_500ML = 'gokulam-aavin-toned-milk-500ml';
+const CURD = 'gokulam-aavin-curd';
+const CURD_1KG = 'gokulam-aavin-curd-1kg';
+const CURD_500G = 'gokulam-aavin-curd-500g';
 
 const ops = (baseUrl: string, method: string, path: string, body?: unknown) =>
   fetch(`${baseUrl}/api${path}`, {
@@ -67,8 +71,14 @@ async function fitsThePhone(page: Page, what: string): Promise<void> {
 }
 
 /** A home-delivery order from SHOP, paid through the screens; answers its id. */
-async function orderMilk(page: Page, screenshot: (name: string) => Promise<string>, name: string) {
+async function orderMilk(
+  page: Page,
+  screenshot: (name: string) => Promise<string>,
+  name: string,
+  withCurd = false,
+) {
   await addFromProductPage(page, MILK, MILK_500ML, 2);
+  if (withCurd) await addFromProductPage(page, CURD, CURD_1KG, 1);
   await page.goto('/MyCart');
   await page.getByTestId('delivery-home').click();
   await page.locator('[data-testid^="address-option-"]').first().click();
@@ -171,7 +181,7 @@ export const shopJourneys: Journey[] = [
         lng: 77.804,
       });
       await signedIn(page, shopper, '/dashboard');
-      const orderId = await orderMilk(page, screenshot, 'shop-milk');
+      const orderId = await orderMilk(page, screenshot, 'shop-milk', true);
       const card2 = board.getByTestId(`shop-order-${orderId}`);
       await expectVisibleText(card2, 'Paraipatti Street');
       await expectVisibleText(card2, '2 ×');
@@ -185,14 +195,48 @@ export const shopJourneys: Journey[] = [
       await waitForStep(page, 'accepted');
       await expectVisibleText(page.getByTestId('order-ready-by'), 'ready by');
       await board.getByTestId('lane-active').click();
+
+      // One bottle of milk is not there: marked so, and the shopper sees the refund live.
+      const working = board.getByTestId(`shop-order-${orderId}`);
+      await working.getByTestId(`not-there-${MILK_500ML}`).click();
+      await working.getByTestId(`item-problem-${MILK_500ML}`).locator('select').selectOption('1');
+      await working.getByTestId('mark-unavailable').click();
+      await seeToast(board, 'Marked unavailable');
+      await expectVisibleText(page.getByTestId(`missing-${MILK_500ML}`), '1 not available');
+      // No 1 kg curd: the 500 g pack offered instead; the shopper accepts it in the app.
+      await working.getByTestId(`not-there-${CURD_1KG}`).click();
+      await working.getByTestId('substitute-search').fill('curd');
+      await working.getByTestId(`offer-${CURD_500G}`).click();
+      await seeToast(board, 'Offered');
+      await expectVisibleText(page.getByTestId('substitution-offers'), 'Aavin Curd');
+      await screenshot('shop-substitute-offered-shopper');
+      await page.getByTestId('accept-substitute').click();
+      await expectVisibleText(working.getByTestId('sub-accepted'), 'Buyer took');
+      await snap(board, 'shop-board-substitute-accepted');
       await board.getByTestId(`shop-order-${orderId}`).getByTestId('step-pack').click();
       await waitForStep(page, 'packed');
       await board.getByTestId(`shop-order-${orderId}`).getByTestId('step-dispatch').click();
       await waitForStep(page, 'out_for_delivery');
       await expectVisibleText(board.getByTestId(`shop-order-${orderId}`), 'Meena Staff');
       await snap(board, 'shop-board-active');
-      await board.getByTestId(`shop-order-${orderId}`).getByTestId('step-deliver').click();
+      // At the door: the shopper's code is on their phone; a mistyped one is refused and said so, then
+      // the rider hands over with a photo instead.
+      await expectVisibleText(page.getByTestId('delivery-code'), 'Your delivery code');
+      const code = (await page.locator('.delivery-code__digits').innerText()).trim();
+      const atDoor = board.getByTestId(`shop-order-${orderId}`);
+      await atDoor.getByTestId('delivery-code').fill(code === '0000' ? '1111' : '0000');
+      await atDoor.getByTestId('step-deliver').click();
+      await seeToast(board, 'not the buyer’s delivery code');
+      await snap(board, 'shop-handover');
+      await atDoor.getByTestId('proof-photo').setInputFiles({
+        name: 'door.png',
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: '#b4783c' } })
+          .png()
+          .toBuffer(),
+      });
       await waitForStep(page, 'delivered');
+      await expectVisibleText(page.getByTestId('proof-photo'), 'Photo taken at your door');
       await screenshot('shop-order-delivered-shopper');
       await board.getByTestId('lane-done').click();
       await board.getByTestId(`shop-order-${orderId}`).waitFor();

@@ -47,6 +47,7 @@ beforeAll(async () => {
   operator = await shopper(t);
   await usersService.addOperator(t.ctx.database.db, `91${operator.phone}`, 'test', t.clock.now());
   ids.shop = SHOP;
+  ids.rice = RICE;
   // Someone the owner may remove (the DELETE runs last).
   ids.memberPhone = `91${(await shopMember(t, SHOP, 'staff')).phone}`;
   const applied = await t.app.inject({
@@ -79,6 +80,16 @@ beforeAll(async () => {
       addressId: ids.address,
     })
   ).id;
+  // A substitute the shop offers for the owner's rice: only the buyer answers it.
+  const offered = await shopStaff.call(
+    'POST',
+    `/api/shops/${SHOP}/orders/${ids.order}/items/${RICE}/substitute`,
+    {
+      substituteVrntId: 'murugan-ponni-boiled-rice-10kg',
+    },
+  );
+  expect(offered.statusCode, offered.body).toBe(200);
+  ids.substitution = offered.json().substitutions[0].id;
   const grab = await owner.call('POST', '/api/grab/checkout', {
     sellerId: SHOP,
     items: [await line(t, RICE, 1)],
@@ -155,9 +166,17 @@ const OWNED: Array<{
     refused: ['shopStaff', 'otherShop', 'owner', 'outsider'],
   },
   {
+    path: /^\/api\/shops\/\{shopId\}\/orders\/\{id\}\/items\/\{vrntId\}\/substitute$/,
+    id: 'shop',
+    more: { id: 'order', vrntId: 'rice' },
+    body: { substituteVrntId: 'murugan-ponni-boiled-rice-10kg' },
+    allowed: 'shopStaff',
+    refused: ['otherShop', 'owner', 'outsider'],
+  },
+  {
     path: /^\/api\/shops\/\{shopId\}\/orders\/\{id\}/,
     id: 'shop',
-    more: { id: 'order' },
+    more: { id: 'order', vrntId: 'rice' },
     allowed: 'shopStaff',
     refused: ['otherShop', 'owner', 'outsider'],
   },
@@ -188,6 +207,13 @@ const OWNED: Array<{
     refused: ['neighbour', 'outsider'],
   },
   { path: /^\/api\/addresses\/\{id\}/, id: 'address', allowed: 'owner', refused: ['neighbour', 'outsider'] },
+  {
+    path: /^\/api\/orders\/\{id\}\/substitutions\/\{substitutionId\}/,
+    id: 'order',
+    more: { substitutionId: 'substitution' },
+    allowed: 'owner',
+    refused: ['neighbour', 'outsider', 'shopStaff'],
+  },
   { path: /^\/api\/orders\/\{id\}/, id: 'order', allowed: 'owner', refused: ['neighbour', 'outsider'] },
   {
     path: /^\/api\/grab\/purchases\/\{id\}/,

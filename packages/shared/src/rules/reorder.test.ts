@@ -14,6 +14,7 @@ const order = {
       mrpPaise: 14000,
       taxPaise: 574,
       hazardous: false,
+      unavailableQuantity: 0,
     },
   ],
 };

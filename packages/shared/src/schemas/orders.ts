@@ -8,6 +8,7 @@ import {
 } from '../rules/order-states.ts';
 import { normalisePhone } from '../rules/phone.ts';
 import { paymentSchema } from './payments.ts';
+import { photoSchema } from './photo.ts';
 
 /**
  * Orders (docs/product.md#placing-an-order, docs/marketplace.md "Orders"): one set of schemas for the
@@ -157,7 +158,27 @@ export const orderItemSchema = z.object({
   mrpPaise: paise,
   taxPaise: paise,
   hazardous: z.boolean(),
+  /** How many the shop did not have (refunded at the unit price; docs/shops.md#an-item-is-not-there). */
+  unavailableQuantity: z.number().int(),
 });
+
+/** A substitute the shop offered for (part of) a line: the buyer accepts or declines before `expiresAt`. */
+export const orderSubstitutionSchema = z.object({
+  id: z.string(),
+  /** The line it replaces. */
+  vrntId: z.string(),
+  quantity: z.number().int(),
+  substitute: z.object({
+    vrntId: z.string(),
+    productId: z.string(),
+    name: localized,
+    unitPricePaise: paise,
+    image: z.string().nullable(),
+  }),
+  status: z.enum(['offered', 'accepted', 'declined', 'expired']),
+  expiresAt: z.string(),
+});
+export type OrderSubstitution = z.infer<typeof orderSubstitutionSchema>;
 
 export const orderSchema = z.object({
   id: z.string(),
@@ -200,13 +221,21 @@ export const orderSchema = z.object({
     landmark: z.string().nullable(),
   }),
   items: z.array(orderItemSchema),
+  substitutions: z.array(orderSubstitutionSchema),
   price: orderPriceSchema,
   /** Until when an unpaid order keeps its stock. */
   holdExpiresAt: z.string().nullable(),
   /** Ordered while the shop was closed: the shop accepts it from this time (its next opening). */
   scheduledFor: z.string().nullable(),
-  /** The shop accepted it saying it would be ready by then (docs/shops.md#accepting). */
+  /** The shop accepted it saying it would be ready by then (docs/shops.md#the-order-board). */
   readyBy: z.string().nullable(),
+  /**
+   * Home delivery on its way: the 4-digit code the buyer tells the rider at the door
+   * (docs/shops.md#hand-over). Only the buyer sees it; null for the shop and at every other time.
+   */
+  deliveryCode: z.string().nullable(),
+  /** The photo the shop took at the door as proof of delivery. */
+  proofPhoto: photoSchema.nullable(),
   /** Parcel-locker pickup: the PIN to type at the site's keypad while the order is in_locker. */
   pickup: z
     .object({
@@ -252,6 +281,10 @@ export const orderListSchema = z.object({
 export type OrderList = z.infer<typeof orderListSchema>;
 
 export const orderParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const substitutionParams = z.object({
+  id: z.string().min(1).max(100),
+  substitutionId: z.string().min(1).max(100),
+});
 
 /** `POST /api/orders/:id/arrived` ("I'm here") and `/on-my-way`: where the buyer waits. */
 export const orderCheckinBody = z

@@ -14,6 +14,7 @@ export const PUSH_ALERTS = [
   'orderOnTheWay',
   'refund',
   'membership',
+  'orderChanged',
   'shopOrders',
 ] as const;
 export type PushAlert = (typeof PUSH_ALERTS)[number];
@@ -32,6 +33,8 @@ const ALERT_OF_EVENT: Record<string, PushAlert> = {
   [EVENTS.orderReadyForPickup]: 'orderOnTheWay',
   [EVENTS.paymentRefunded]: 'refund',
   [EVENTS.complexMembershipDecided]: 'membership',
+  [EVENTS.orderSubstituteOffered]: 'orderChanged',
+  [EVENTS.orderItemUnavailable]: 'orderChanged',
   [EVENTS.shopNewOrder]: 'shopOrders',
 };
 

@@ -100,6 +100,20 @@ export type ShopOrder = z.infer<typeof shopOrderSchema>;
 export const shopOrderListSchema = orderListSchema.extend({ items: z.array(shopOrderSchema) });
 export type ShopOrderList = z.infer<typeof shopOrderListSchema>;
 
+/** How long the buyer has to accept or decline a substitute; no answer counts as declined. */
+export const SUBSTITUTE_ANSWER_MINUTES = 10;
+
+/** `POST /api/shops/:shopId/orders/:id/items/:vrntId/unavailable`: how many (default: all still coming). */
+export const itemUnavailableBody = z
+  .strictObject({ quantity: z.number().int().min(1).max(100).optional() })
+  .default({});
+/** `POST /api/shops/:shopId/orders/:id/items/:vrntId/substitute`: a variant of the shop's own. */
+export const substituteBody = z.strictObject({
+  substituteVrntId: z.string().min(1).max(100),
+  quantity: z.number().int().min(1).max(100).optional(),
+});
+export const shopOrderItemParams = z.object({ shopId: id, id, vrntId: id });
+
 /** How long a shop may say preparing takes, in minutes. */
 export const PREP_MINUTES = { min: 5, max: 180, default: 15 } as const;
 
@@ -114,7 +128,20 @@ export const rejectOrderBody = z.strictObject({
   reason: z.enum(REJECT_REASONS),
   note: z.string().trim().max(200).optional(),
 });
-export const shopStepBody = z.strictObject({ note: z.string().trim().max(200).optional() }).default({});
+export const shopStepBody = z
+  .strictObject({
+    note: z.string().trim().max(200).optional(),
+    /** Home delivery: the buyer's 4-digit code, unless a proof photo was taken (docs/shops.md#hand-over). */
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{4}$/, 'The delivery code is 4 digits')
+      .optional(),
+  })
+  .default({});
+
+/** Wrong delivery codes allowed before only a photo will do. */
+export const DELIVERY_CODE_TRIES = 3;
 
 /**
  * The shop's steps after accepting, each a `POST /api/shops/:shopId/orders/:id/{step}`; accept and

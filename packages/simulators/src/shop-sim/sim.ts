@@ -6,13 +6,31 @@ import {
   type ShopOrderList,
 } from '@petti/shared/schemas/shops';
 
+/** A body sent as it is (a photo), not as JSON. */
+export interface RawBody {
+  raw: Buffer;
+  contentType: string;
+}
+
 /** One HTTP call to the Petti API: over the network (standalone) or app.inject (inside npm start). */
 export type ApiRequest = (
   method: 'GET' | 'POST',
   path: string,
-  body?: object,
+  body?: object | RawBody,
   headers?: Record<string, string>,
 ) => Promise<{ status: number; json: unknown }>;
+
+export const isRawBody = (body: unknown): body is RawBody =>
+  typeof body === 'object' && body !== null && Buffer.isBuffer((body as RawBody).raw);
+
+/**
+ * The simulated rider's photo at the door (a plain 64×48 picture): a home delivery is handed over
+ * with a proof photo, since the rider cannot know the buyer's code (docs/shops.md#hand-over).
+ */
+const DOORSTEP_PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAwCAIAAAAuKetIAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAfUlEQVR4nO2SAQkAURSDFsxgF8yAF2M8/sAAOhY/TpO6gQugvqK7EHdJ3cAFUF/RXYi7pG7gAqiv6C7EXVI3cAHUV3QX4i6pG7gA6iu6C3GX1A1cAPUV3YW4S+oGLoD6iu5C3CV1AxdAfUV3Ie6SuoELoL6iuxB3Sd3AxwN+qYTg8QFJl1IAAAAASUVORK5CYII=',
+  'base64',
+);
 
 export interface ShopSimOptions {
   /** Calls the API as the simulator's account: signed in (see `signedIn` below). */
@@ -36,14 +54,28 @@ export interface ShopSim {
 /** An HTTP client for a running server (standalone). */
 export function httpApi(baseUrl: string): ApiRequest {
   return async (method, path, body, headers = {}) => {
+    const raw = isRawBody(body);
     const res = await fetch(new URL(path, baseUrl), {
       method,
-      headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+      headers: {
+        ...headers,
+        ...(body ? { 'content-type': raw ? body.contentType : 'application/json' } : {}),
+      },
+      body: raw ? new Uint8Array(body.raw) : body ? JSON.stringify(body) : undefined,
     });
     const text = await res.text();
     return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
   };
+}
+
+/** A request's body and headers for an in-process call (`app.inject`): JSON, or a photo as it is. */
+export function injected(
+  body: object | RawBody | undefined,
+  headers: Record<string, string> = {},
+): { headers: Record<string, string>; payload?: string | Buffer | object } {
+  if (isRawBody(body))
+    return { headers: { ...headers, 'content-type': body.contentType }, payload: body.raw };
+  return { headers, ...(body ? { payload: body } : {}) };
 }
 
 interface Tokens {
@@ -155,6 +187,16 @@ export function startShopSim(options: ShopSimOptions): ShopSim {
       const to = nextShopState(o.state, o.deliveryType);
       const step = to && stepFor(to);
       if (!step) continue;
+      if (step === 'deliver' && o.deliveryType === 'home' && !o.proofPhoto) {
+        const photo = await request('POST', `/api/shops/${o.sellerId}/orders/${o.id}/proof-photo`, {
+          raw: DOORSTEP_PHOTO,
+          contentType: 'image/png',
+        });
+        if (photo.status !== 200) {
+          log(`shop-sim: the proof photo of order ${o.id} answered ${photo.status}`);
+          continue;
+        }
+      }
       const res = await request('POST', `/api/shops/${o.sellerId}/orders/${o.id}/${step}`, {});
       if (res.status === 200) {
         steps += 1;

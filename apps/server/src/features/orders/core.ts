@@ -104,10 +104,15 @@ export function createOrderCore(deps: OrderCoreDeps) {
       /** The shop's name, where the caller has just read its row (one read fewer). */
       shop?: { en: string; ta: string };
       extra?: Record<string, unknown>;
+      /** Words of the caller's own (an item's name in them), in place of the event's usual ones. */
+      text?: (shop: { en: string; ta: string }) => {
+        title: { en: string; ta: string };
+        body: { en: string; ta: string };
+      };
     } = {},
   ): Promise<void> {
     const shop = options.shop ?? (await shopName(fx.tx, o.sellerId));
-    const text = orderEventText(event, shop, { site: options.site });
+    const text = options.text?.(shop) ?? orderEventText(event, shop, { site: options.site });
     const pricing = o.state === 'awaiting_payment';
     const payload: EventPayload = {
       event,
@@ -254,8 +259,14 @@ export function createOrderCore(deps: OrderCoreDeps) {
   }
 
   /** An order's timer on the one timer table (fired by the platform worker: timers.ts). */
-  function addTimer(tx: DbOrTx, kind: keyof typeof ORDER_TIMER_KINDS, orderId: string, dueAt: Date) {
-    return schedule(tx, clock, { kind: ORDER_TIMER_KINDS[kind], dueAt, data: { orderId } });
+  function addTimer(
+    tx: DbOrTx,
+    kind: keyof typeof ORDER_TIMER_KINDS,
+    orderId: string,
+    dueAt: Date,
+    more: Record<string, string> = {},
+  ) {
+    return schedule(tx, clock, { kind: ORDER_TIMER_KINDS[kind], dueAt, data: { ...more, orderId } });
   }
 
   return { lockOrder, emit, transition, releaseStock, logState, addTimer, shopName, deps };

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { AddressesService } from '../addresses/index.ts';
 import type { ParcelLockers } from '../bookings/index.ts';
-import type { CatalogStock, ProductImages } from '../catalog/index.ts';
+import type { CatalogStock, ProductImages, variantsWithProducts } from '../catalog/index.ts';
 import type { LockersService } from '../lockers/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { PlansService } from '../plans/index.ts';
@@ -28,6 +28,8 @@ export interface OrdersDeps {
   stock: CatalogStock;
   /** Product pictures for an order's lines. */
   images: ProductImages;
+  /** Variants with their products, as the catalog has them now (a substitute's price and stock). */
+  variants: typeof variantsWithProducts;
   sellers: Pick<SellersService, 'rows'>;
   addresses: Pick<AddressesService, 'snapshot'>;
   lockers: Pick<LockersService, 'parcelSite' | 'siteNames'>;

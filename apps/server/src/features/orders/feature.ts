@@ -4,10 +4,11 @@ import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
 import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
 import type { AddressesService } from '../addresses/index.ts';
 import type { ParcelLockers } from '../bookings/index.ts';
 import { validateCartItems } from '../cart/index.ts';
-import { productImages, stock } from '../catalog/index.ts';
+import { productImages, stock, variantsWithProducts } from '../catalog/index.ts';
 import { lockersService } from '../lockers/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
@@ -40,6 +41,8 @@ export function createOrderFeature(
     checkRange: RangeChecker;
     /** Who works in a shop: they hear its orders' changes (docs/shops.md#live-updates). */
     shopAudience: OrderCoreDeps['shopAudience'];
+    /** Where proof-of-delivery photos are kept (the same storage as every uploaded photo). */
+    storage: FileStorage;
   },
 ) {
   const { clock } = ctx;
@@ -72,6 +75,7 @@ export function createOrderFeature(
     plans: deps.plans,
     stock,
     images: productImages,
+    variants: variantsWithProducts,
     sellers: deps.sellers,
     addresses: deps.addresses,
     lockers: lockersService,
@@ -80,7 +84,12 @@ export function createOrderFeature(
     checkRange: deps.checkRange,
     runTimer: (id: string) => deps.jobs.runTimer(id),
   };
-  const orders = createOrdersService(ordersDeps, { db, transactor: deps.transactor, log });
+  const orders = createOrdersService(ordersDeps, {
+    db,
+    transactor: deps.transactor,
+    log,
+    storage: deps.storage,
+  });
   registerOrderTimers(deps.jobs, orders);
   registerOrderPaymentHooks(ordersDeps);
   return { orders };

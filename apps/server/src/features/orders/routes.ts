@@ -8,6 +8,7 @@ import {
   orderSchema,
   placeOrderBody,
   quoteOrderBody,
+  substitutionParams,
 } from '@petti/shared/schemas/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { callerOf } from '../../http/caller.ts';
@@ -142,4 +143,29 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     (request) => orders.arrived(callerOf(request), request.params.id, request.body),
   );
+
+  for (const answer of ['accept', 'decline'] as const) {
+    app.post(
+      `/orders/:id/substitutions/:substitutionId/${answer}`,
+      {
+        ...auth,
+        schema: {
+          tags,
+          security,
+          summary:
+            answer === 'accept'
+              ? 'Take the substitute the shop offered (a cheaper one refunds the difference)'
+              : 'Decline the substitute: that part of the line is refunded',
+          description:
+            'Answered already: 409 `SubstitutionDecided`; too late: 409 `SubstitutionExpired` (it was refunded).',
+          params: substitutionParams,
+          response: { 200: orderSchema, ...moreErrors },
+        },
+      },
+      (request) =>
+        answer === 'accept'
+          ? orders.acceptSubstitute(callerOf(request), request.params.id, request.params.substitutionId)
+          : orders.declineSubstitute(callerOf(request), request.params.id, request.params.substitutionId),
+    );
+  }
 };

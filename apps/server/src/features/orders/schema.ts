@@ -71,6 +71,19 @@ export const orders = pgTable(
     cancelReason: text('cancel_reason'),
     /** Accepted with a preparation time: when the shop said the order would be ready. */
     readyBy: timestamp('ready_by', { withTimezone: true }),
+    /**
+     * What the shop's changes owe the buyer back (missing items, a cheaper substitute), in paise. The
+     * refund timer pays the payment up to this, so running it twice cannot refund twice.
+     */
+    owedRefundPaise: integer('owed_refund_paise').notNull().default(0),
+    /**
+     * Home delivery's hand-over (docs/shops.md#hand-over): the 4-digit code the buyer tells the
+     * rider, shown only to the buyer; wrong tries are counted and three lock it.
+     */
+    deliveryCode: text('delivery_code'),
+    deliveryCodeTries: integer('delivery_code_tries').notNull().default(0),
+    /** The photo taken at the door as proof of delivery (a photo id of the photo pipeline). */
+    proofPhotoId: text('proof_photo_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -108,6 +121,11 @@ export const orderItems = pgTable(
     hazardous: boolean('hazardous').notNull(),
     /** Stock was not taken (always in stock), so none is given back either. */
     alwaysInventory: boolean('always_inventory').notNull(),
+    /**
+     * How many the shop did not have (docs/shops.md#an-item-is-not-there): marked unavailable, or a
+     * substitute declined or left unanswered. Each is refunded at the line's unit price.
+     */
+    unavailableQuantity: integer('unavailable_quantity').notNull().default(0),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -137,3 +155,33 @@ export const orderStateLog = pgTable(
   (t) => [index('order_state_log_order_idx').on(t.orderId, t.seq)],
 );
 export type OrderStateLogRow = typeof orderStateLog.$inferSelect;
+
+/**
+ * A substitute the shop offers for (part of) a line it does not have; the buyer accepts or declines
+ * in the app within 10 minutes, and no answer counts as declined (docs/shops.md#an-item-is-not-there).
+ */
+export const orderSubstitutions = pgTable(
+  'order_substitutions',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The line it replaces (its variant) and how many of it. */
+    vrntId: text('vrnt_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    substituteVrntId: text('substitute_vrnt_id').notNull(),
+    substituteProductId: text('substitute_product_id').notNull(),
+    substituteName: jsonb('substitute_name').$type<Localized>().notNull(),
+    /** The substitute's price now, GST included; its total is never above the line's. */
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    alwaysInventory: boolean('always_inventory').notNull(),
+    status: text('status').$type<'offered' | 'accepted' | 'declined' | 'expired'>().notNull(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    offeredBy: text('offered_by'),
+  },
+  (t) => [index('order_substitutions_order_idx').on(t.orderId)],
+);
+export type OrderSubstitutionRow = typeof orderSubstitutions.$inferSelect;

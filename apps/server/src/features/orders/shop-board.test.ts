@@ -1,4 +1,5 @@
 import type { ShopOrder, ShopOrderList } from '@petti/shared/schemas/shops';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper, until } from '../../test/locker-helpers.ts';
@@ -94,8 +95,12 @@ describe("a shop's order board", () => {
     const heard = await buyer.heard('orderAccepted');
     expect(heard.data.readyBy).toBe(accepted.readyBy);
     await step(colleague, order.id, 'pack');
-    await step(staff, order.id, 'dispatch');
-    const done = await step(staff, order.id, 'deliver');
+    const out = await step(staff, order.id, 'dispatch');
+    // The buyer has a code to tell at the door; the shop never sees it.
+    expect(out.deliveryCode).toBeNull();
+    const code = (await getOrder(buyer, order.id)).deliveryCode!;
+    expect(code).toMatch(/^\d{4}$/);
+    const done = await step(staff, order.id, 'deliver', { code });
     expect(done.state).toBe('delivered');
     expect(done.shopTimeline.map((s) => [s.state, s.by])).toEqual([
       ['awaiting_payment', null],
@@ -106,6 +111,50 @@ describe("a shop's order board", () => {
       ['delivered', 'Test Shopper'],
     ]);
     expect((await lane(staff, 'done')).items.map((o) => o.id)).toContain(order.id);
+  });
+
+  it('home hand-over: a code or a photo; three wrong codes lock the code, and a photo still works', async () => {
+    const order = await home();
+    await step(staff, order.id, 'accept', {});
+    await step(staff, order.id, 'pack');
+    await step(staff, order.id, 'dispatch');
+    const code = (await getOrder(buyer, order.id)).deliveryCode!;
+    const wrong = code === '0000' ? '1111' : '0000';
+    const bare = await shopStep(staff, SHOP, order.id, 'deliver');
+    expect(bare.json().error.code).toBe('DeliveryProofNeeded');
+    for (const left of [2, 1]) {
+      const res = await shopStep(staff, SHOP, order.id, 'deliver', { code: wrong });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toMatchObject({ code: 'DeliveryCodeWrong', attemptsLeft: left });
+    }
+    const third = await shopStep(staff, SHOP, order.id, 'deliver', { code: wrong });
+    expect(third.statusCode).toBe(423);
+    expect(third.json().error.code).toBe('DeliveryCodeLocked');
+    // Even the right code is no good now; the order is still out for delivery.
+    expect((await shopStep(staff, SHOP, order.id, 'deliver', { code })).statusCode).toBe(423);
+    expect((await getOrder(buyer, order.id)).state).toBe('out_for_delivery');
+    const photo = (payload: Buffer, type: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/shops/${SHOP}/orders/${order.id}/proof-photo`,
+        headers: { ...staff.headers, 'content-type': type },
+        payload,
+      });
+    const notAPhoto = await photo(Buffer.from('%PDF-1.4 not a photo'), 'image/jpeg');
+    expect(notAPhoto.statusCode).toBe(422);
+    expect(notAPhoto.json().error.code).toBe('PhotoInvalid');
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c84' } })
+      .png()
+      .toBuffer();
+    const taken = await photo(png, 'image/png');
+    expect(taken.statusCode, taken.body).toBe(200);
+    const delivered = await step(staff, order.id, 'deliver');
+    expect(delivered.state).toBe('delivered');
+    const seen = await getOrder(buyer, order.id);
+    expect(seen.deliveryCode).toBeNull();
+    const file = await t.app.inject({ method: 'GET', url: seen.proofPhoto!.urls.medium });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
   });
 
   it('parcel locker and curbside: drop in a locker; ready, the buyer is here, hand over', async () => {

@@ -1,5 +1,7 @@
+import { randomInt } from 'node:crypto';
 import { canOrderTransition, type OrderState } from '@petti/shared/schemas/orders';
 import {
+  DELIVERY_CODE_TRIES,
   type RejectReason,
   SHOP_ORDER_STEPS,
   type ShopBoardLane,
@@ -11,11 +13,15 @@ import { and, asc, desc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
+import { newId } from '../../platform/ids.ts';
+import type { FileStorage } from '../../platform/storage/storage.ts';
 import { usersService } from '../users/index.ts';
 import type { ShopActor } from './core.ts';
 import type { OrdersDeps } from './deps.ts';
 import type { defineCancelOrder } from './flows/cancel-order.ts';
+import type { ItemChanges } from './flows/item-changes.ts';
 import { holdParcelLocker } from './parcel-locker.ts';
+import { storeProofPhoto } from './proof-photos.ts';
 import { type OrderRow, orderStateLog, orders } from './schema.ts';
 import { toOrders } from './views.ts';
 
@@ -33,6 +39,9 @@ const ACTIVE: OrderState[] = [
   'arrived',
 ];
 const DONE: OrderState[] = ['delivered', 'collected', 'handed_over', 'cancelled', 'timed_out'];
+/** Four digits for the buyer to tell the rider (docs/shops.md#hand-over). */
+const newDeliveryCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
+
 /** The done lane shows what ended in the last day: the board is for today's work, history is elsewhere. */
 const DONE_FOR_MS = 24 * 3600 * 1000;
 
@@ -43,7 +52,13 @@ const DONE_FOR_MS = 24 * 3600 * 1000;
  */
 export function createShopBoard(
   deps: OrdersDeps,
-  env: { db: Db; transactor: Transactor; cancel: ReturnType<typeof defineCancelOrder> },
+  env: {
+    db: Db;
+    transactor: Transactor;
+    cancel: ReturnType<typeof defineCancelOrder>;
+    items: ItemChanges;
+    storage: FileStorage;
+  },
 ) {
   const { core, clock } = deps;
   const { db, transactor } = env;
@@ -68,6 +83,8 @@ export function createShopBoard(
       return {
         ...v,
         buyer: { name: buyer?.name ?? '', phone: buyer?.phone ?? '' },
+        // The code is the buyer's to tell at the door; the shop never reads it.
+        deliveryCode: null,
         shopTimeline: log
           .filter((l) => l.orderId === v.id)
           .map((l) => ({ state: l.state, at: l.at.toISOString(), note: l.note, by: l.by })),
@@ -199,10 +216,45 @@ export function createShopBoard(
       return this.one(me.shopId, id);
     },
 
-    /** Pack, dispatch, deliver, drop in the parcel locker, ready for pickup, hand over. */
-    async step(me: ShopCaller, id: string, step: ShopOrderStep, note?: string): Promise<ShopOrder> {
-      const to = SHOP_ORDER_STEPS[step];
+    /** An item is not there: (part of) a line marked missing and refunded (the item-unavailable flow). */
+    async unavailable(me: ShopCaller, id: string, vrntId: string, quantity?: number): Promise<ShopOrder> {
+      await env.items.missing.run({
+        by: 'shop',
+        orderId: id,
+        shopId: me.shopId,
+        actor: me,
+        vrntId,
+        quantity,
+      });
+      return this.one(me.shopId, id);
+    },
+
+    /** Offers a substitute from the shop's own shelf; the buyer answers in the app. */
+    async substitute(
+      me: ShopCaller,
+      id: string,
+      vrntId: string,
+      body: { substituteVrntId: string; quantity?: number },
+    ): Promise<ShopOrder> {
       return transactor.run(async (tx, fx) => {
+        await env.items.offer(fx, { orderId: id, shopId: me.shopId, actor: me, vrntId, ...body });
+        const [row] = await tx.select().from(orders).where(eq(orders.id, id));
+        return (await toShopOrders(tx, [row!]))[0]!;
+      });
+    },
+
+    /** Pack, dispatch, deliver, drop in the parcel locker, ready for pickup, hand over. */
+    async step(
+      me: ShopCaller,
+      id: string,
+      step: ShopOrderStep,
+      body: { note?: string; code?: string } = {},
+    ): Promise<ShopOrder> {
+      const to = SHOP_ORDER_STEPS[step];
+      const note = body.note;
+      // A wrong delivery code is counted in a transaction that commits, then refused.
+      let wrongCode: { left: number } | null = null;
+      const done = await transactor.run(async (tx, fx) => {
         const o = await lockMine(tx, me.shopId, id);
         if (!canOrderTransition(o.state, to, o.deliveryType)) {
           const done = await alreadyDone(tx, o, to, me);
@@ -210,6 +262,17 @@ export function createShopBoard(
           throw new AppError('OrderStateInvalid', undefined, {
             details: { state: o.state, to, deliveryType: o.deliveryType },
           });
+        }
+        if (to === 'packed') await env.items.assertNothingOffered(tx, o.id);
+        if (to === 'delivered' && o.deliveryType === 'home' && !o.proofPhotoId) {
+          if (o.deliveryCodeTries >= DELIVERY_CODE_TRIES) throw new AppError('DeliveryCodeLocked');
+          if (!body.code) throw new AppError('DeliveryProofNeeded');
+          if (body.code !== o.deliveryCode) {
+            const tries = o.deliveryCodeTries + 1;
+            await tx.update(orders).set({ deliveryCodeTries: tries }).where(eq(orders.id, o.id));
+            wrongCode = { left: DELIVERY_CODE_TRIES - tries };
+            return null;
+          }
         }
         if (to === 'in_locker') {
           const parcel = await holdParcelLocker(fx, deps.parcels, o);
@@ -227,8 +290,40 @@ export function createShopBoard(
           });
           return (await toShopOrders(tx, [row]))[0]!;
         }
-        const row = await core.transition(fx, o, to, { note: note ?? null, by: me });
+        const patch = to === 'out_for_delivery' ? { deliveryCode: newDeliveryCode() } : undefined;
+        const row = await core.transition(fx, o, to, { patch, note: note ?? null, by: me });
         return (await toShopOrders(tx, [row]))[0]!;
+      });
+      if (wrongCode) {
+        const { left } = wrongCode as { left: number };
+        throw new AppError(left > 0 ? 'DeliveryCodeWrong' : 'DeliveryCodeLocked', undefined, {
+          details: { attemptsLeft: left },
+        });
+      }
+      return done!;
+    },
+
+    /**
+     * The photo taken at the door (docs/shops.md#hand-over): stored first (no transaction is open
+     * while files are written), then named on the order while it is still out for delivery.
+     */
+    async proofPhoto(me: ShopCaller, id: string, body: Buffer): Promise<ShopOrder> {
+      const [seen] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!seen || seen.sellerId !== me.shopId || seen.state === 'awaiting_payment') throw notFound('order');
+      if (seen.state !== 'out_for_delivery' || seen.deliveryType !== 'home')
+        throw new AppError('OrderStateInvalid', undefined, { details: { state: seen.state } });
+      const photo = await storeProofPhoto(env.storage, newId(), body);
+      return transactor.run(async (tx) => {
+        const o = await lockMine(tx, me.shopId, id);
+        if (o.state !== 'out_for_delivery')
+          throw new AppError('OrderStateInvalid', undefined, { details: { state: o.state } });
+        const [row] = await tx
+          .update(orders)
+          .set({ proofPhotoId: photo.id, updatedAt: clock.now() })
+          .where(eq(orders.id, o.id))
+          .returning();
+        await core.logState(tx, o.id, o.state, 'proof photo', me);
+        return (await toShopOrders(tx, [row!]))[0]!;
       });
     },
   };

@@ -1,20 +1,33 @@
+import { MAX_PHOTO_BYTES, photoFileParams } from '@petti/shared/schemas/photo';
 import {
   acceptOrderBody,
+  itemUnavailableBody,
   rejectOrderBody,
   SHOP_ORDER_STEPS,
   type ShopOrderStep,
+  shopOrderItemParams,
   shopOrderListSchema,
   shopOrderParams,
   shopOrderSchema,
   shopOrdersQuery,
   shopParams,
   shopStepBody,
+  substituteBody,
 } from '@petti/shared/schemas/shops';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { acceptImageBodies } from '../../http/image-body.ts';
 import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
 import { requireActiveShop, shopMemberOf } from '../../http/require-role.ts';
+import { proofKey } from './proof-photos.ts';
 
-const moreErrors = { ...errorResponses, 403: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
+const moreErrors = {
+  ...errorResponses,
+  403: errorBodySchema,
+  409: errorBodySchema,
+  422: errorBodySchema,
+  423: errorBodySchema,
+};
 
 /**
  * The shop's order board and its steps, for the shop's owners and staff (docs/shops.md#the-order-board).
@@ -94,6 +107,45 @@ export const shopOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => board.reject(actor(request), request.params.id, request.body.reason, request.body.note),
   );
 
+  app.post(
+    '/shops/:shopId/orders/:id/items/:vrntId/unavailable',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary:
+          'An item is not there: (part of) a line marked missing; the buyer is refunded for it and told',
+        description:
+          'Before packing. `quantity` defaults to all of the line still coming. Nothing would be left: 409 `AllItemsUnavailable` (turn the order down instead).',
+        params: shopOrderItemParams,
+        body: itemUnavailableBody,
+        response: { 200: shopOrderSchema, ...moreErrors },
+      },
+    },
+    (request) =>
+      board.unavailable(actor(request), request.params.id, request.params.vrntId, request.body.quantity),
+  );
+
+  app.post(
+    '/shops/:shopId/orders/:id/items/:vrntId/substitute',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Offer a substitute from this shop for (part of) a line; the buyer answers within 10 minutes',
+        description:
+          'Dearer than the line: 422 `SubstituteTooDear`; out of stock: 409 `SubstituteOutOfStock`; an offer for the line still waiting: 409 `SubstitutionPending`. No answer in time counts as declined (the line is refunded).',
+        params: shopOrderItemParams,
+        body: substituteBody,
+        response: { 200: shopOrderSchema, ...moreErrors },
+      },
+    },
+    (request) => board.substitute(actor(request), request.params.id, request.params.vrntId, request.body),
+  );
+
   for (const step of Object.keys(SHOP_ORDER_STEPS) as ShopOrderStep[]) {
     app.post(
       `/shops/:shopId/orders/:id/${step}`,
@@ -103,12 +155,63 @@ export const shopOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           security,
           summary: `Shop step: ${step} → ${SHOP_ORDER_STEPS[step]}`,
+          description:
+            step === 'deliver'
+              ? "Home delivery needs the buyer's 4-digit `code` or a proof photo sent first: 422 `DeliveryProofNeeded`; a wrong code 422 `DeliveryCodeWrong` (`attemptsLeft`); after three, 423 `DeliveryCodeLocked` (a photo still works)."
+              : undefined,
           params: shopOrderParams,
           body: shopStepBody,
           response: { 200: shopOrderSchema, ...moreErrors },
         },
       },
-      (request) => board.step(actor(request), request.params.id, step, request.body.note),
+      (request) => board.step(actor(request), request.params.id, step, request.body),
     );
   }
+
+  // The photo taken at the door: the body is the image itself (docs/pictures.md).
+  await app.register(async (raw) => {
+    acceptImageBodies(raw);
+    raw.withTypeProvider<ZodTypeProvider>().post(
+      '/shops/:shopId/orders/:id/proof-photo',
+      {
+        ...member,
+        bodyLimit: MAX_PHOTO_BYTES,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Proof of delivery: a photo at the door (the body is the image), then `deliver` needs no code',
+          description:
+            'Home delivery out for delivery only. Not an image: 422 `PhotoInvalid`; over 8 MB: 413.',
+          params: shopOrderParams,
+          response: { 200: shopOrderSchema, ...moreErrors, 413: errorBodySchema },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('PhotoInvalid');
+        return board.proofPhoto(actor(request), request.params.id, body);
+      },
+    );
+  });
+
+  app.get(
+    '/orders/proof-photos/:id/:size',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'A proof-of-delivery photo at one width (WebP); the id is unguessable, as for any shared photo link',
+        params: photoFileParams,
+      },
+    },
+    async (request, reply) => {
+      const file = await app.services.storage.get(proofKey(request.params.id, request.params.size));
+      if (!file) throw notFound('photo');
+      return reply
+        .header('content-type', file.contentType)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(file.body);
+    },
+  );
 };

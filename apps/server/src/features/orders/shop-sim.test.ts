@@ -1,5 +1,5 @@
 import type { Order } from '@petti/shared/schemas/orders';
-import { type ShopSim, signedIn, startShopSim } from '@petti/simulators';
+import { injected, type ShopSim, signedIn, startShopSim } from '@petti/simulators';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   sim = startShopSim({
     request: signedIn(
       async (method, url, body, headers) => {
-        const res = await t.app.inject({ method, url, headers, ...(body ? { payload: body } : {}) });
+        const res = await t.app.inject({ method, url, ...injected(body, headers) });
         return { status: res.statusCode, json: res.body ? (res.json() as unknown) : null };
       },
       { phone: t.ctx.config.SHOP_SIM_PHONE, clientId: t.ctx.config.CLIENT_ID },

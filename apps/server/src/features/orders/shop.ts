@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { EVENTS } from '@petti/shared';
 import { OPS_ORDER_ACTIONS, type Order } from '@petti/shared/schemas/orders';
 import { and, eq, isNotNull } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import type { Effects, Transactor } from '../../platform/events/transactor.ts';
 import type { OrdersDeps } from './deps.ts';
 import { holdParcelLocker } from './parcel-locker.ts';
-import { orders } from './schema.ts';
+import { orderSubstitutions, orders } from './schema.ts';
 import { toOrder } from './views.ts';
 
 /** The shop's side of an order (ops API, shop simulator) and the parcel locker's pickup. */
@@ -26,6 +27,13 @@ export function createShopSide(deps: OrdersDeps, db: Db, transactor: Transactor)
             details: { scheduledFor: o.scheduledFor.toISOString() },
           });
         }
+        if (to === 'packed') {
+          const [waiting] = await tx
+            .select({ id: orderSubstitutions.id })
+            .from(orderSubstitutions)
+            .where(and(eq(orderSubstitutions.orderId, o.id), eq(orderSubstitutions.status, 'offered')));
+          if (waiting) throw new AppError('SubstitutionPending');
+        }
         if (to === 'in_locker') {
           if (o.state !== 'packed' || o.deliveryType !== 'locker')
             throw new AppError('OrderStateInvalid', undefined, { details: { state: o.state, to } });
@@ -44,7 +52,12 @@ export function createShopSide(deps: OrdersDeps, db: Db, transactor: Transactor)
           });
           return toOrder(deps, tx, row);
         }
-        const row = await core.transition(fx, o, to, { note: note ?? null });
+        // Out for delivery, the buyer gets a code to tell at the door (docs/shops.md#hand-over).
+        const patch =
+          to === 'out_for_delivery'
+            ? { deliveryCode: String(randomInt(0, 10_000)).padStart(4, '0') }
+            : undefined;
+        const row = await core.transition(fx, o, to, { patch, note: note ?? null });
         return toOrder(deps, tx, row);
       });
     },

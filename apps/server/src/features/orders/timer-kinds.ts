@@ -4,6 +4,10 @@ export const ORDER_TIMER_KINDS = {
   paymentHold: 'order.payment-hold',
   /** A cancelled order's refund, through the provider. */
   refund: 'order.refund',
+  /** What the shop's changes owe the buyer, refunded up to that total (docs/shops.md#an-item-is-not-there). */
+  refundOwed: 'order.refund-owed',
+  /** A substitute offer left unanswered for 10 minutes counts as declined. */
+  substitutionExpiry: 'order.substitution-expiry',
   /** A parcel's pickup window in its locker ends. */
   parcelPickup: 'order.parcel-pickup',
 } as const;

@@ -24,6 +24,9 @@ export function registerOrderTimers(jobs: JobWorker, orders: OrdersService): voi
       // The `orders.cancel` flow: steps of their own, so no transaction is held around it.
       [ORDER_TIMER_KINDS.paymentHold]: (timer) => orders.expireHold(orderIdOf(timer)),
       [ORDER_TIMER_KINDS.refund]: (timer) => orders.refundOrder(orderIdOf(timer)),
+      [ORDER_TIMER_KINDS.refundOwed]: (timer) => orders.refundOwed(orderIdOf(timer)),
+      [ORDER_TIMER_KINDS.substitutionExpiry]: (timer) =>
+        orders.expireSubstitute(orderIdOf(timer), String(timer.data.substitutionId)),
     },
     sweep: () => orders.collectOpenedParcels(),
   });

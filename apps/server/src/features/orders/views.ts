@@ -7,12 +7,14 @@ import { sideBySide } from '../../db/together.ts';
 import type { PaymentSummary } from '../payments/index.ts';
 import type { SellerRow } from '../sellers/index.ts';
 import type { OrdersDeps } from './deps.ts';
+import { toProofPhoto } from './proof-photos.ts';
 import {
   type OrderItemRow,
   type OrderRow,
   type OrderStateLogRow,
   orderItems,
   orderStateLog,
+  orderSubstitutions,
 } from './schema.ts';
 
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null;
@@ -48,7 +50,7 @@ export async function toOrders(
   const bookingIds = rows.flatMap((r) => (r.parcelBookingId ? [r.parcelBookingId] : []));
   const paymentIds = rows.flatMap((r) => (r.paymentId ? [r.paymentId] : []));
   const { written } = known;
-  const [items, log, sellerRows, siteRows, parcelBy, paymentRows] = await sideBySide([
+  const [items, log, sellerRows, siteRows, parcelBy, paymentRows, subs] = await sideBySide([
     // Lines by variant id in code-point order, in SQL (`collate "C"`, whatever the database's own
     // collation) and here alike, so a placed order lists its lines as every later read of it does.
     async () =>
@@ -71,6 +73,15 @@ export async function toOrders(
     () => deps.lockers.siteNames(q, siteIds),
     () => deps.parcels.summaries(q, bookingIds),
     async () => written?.payments ?? deps.payments.summaries(q, paymentIds),
+    // A placed order has none yet; the shop offers them later.
+    async () =>
+      written
+        ? []
+        : q
+            .select()
+            .from(orderSubstitutions)
+            .where(inArray(orderSubstitutions.orderId, ids))
+            .orderBy(asc(orderSubstitutions.offeredAt)),
   ] as const);
   const group = <T extends { orderId: string }>(xs: readonly T[]) => {
     const m = new Map<string, T[]>();
@@ -79,10 +90,8 @@ export async function toOrders(
   };
   const images =
     written?.images ??
-    (await deps.images(
-      q,
-      items.map((i) => i.productId),
-    ));
+    (await deps.images(q, [...items.map((i) => i.productId), ...subs.map((s) => s.substituteProductId)]));
+  const subsBy = group(subs);
   const itemsBy = group(items);
   const logBy = group(log);
   const sellerBy = new Map(sellerRows.map((s) => [s.id, s]));
@@ -128,11 +137,28 @@ export async function toOrders(
         mrpPaise: i.mrpPaise,
         taxPaise: i.taxPaise,
         hazardous: i.hazardous,
+        unavailableQuantity: i.unavailableQuantity,
+      })),
+      substitutions: (subsBy.get(o.id) ?? []).map((sub) => ({
+        id: sub.id,
+        vrntId: sub.vrntId,
+        quantity: sub.quantity,
+        substitute: {
+          vrntId: sub.substituteVrntId,
+          productId: sub.substituteProductId,
+          name: sub.substituteName,
+          unitPricePaise: sub.unitPricePaise,
+          image: images.get(sub.substituteProductId) ?? null,
+        },
+        status: sub.status,
+        expiresAt: sub.expiresAt.toISOString(),
       })),
       price: o.price,
       holdExpiresAt: o.state === 'awaiting_payment' ? iso(o.holdExpiresAt) : null,
       scheduledFor: iso(o.scheduledFor),
       readyBy: iso(o.readyBy),
+      deliveryCode: o.state === 'out_for_delivery' ? o.deliveryCode : null,
+      proofPhoto: o.proofPhotoId ? toProofPhoto(o.proofPhotoId) : null,
       // The PIN only while the parcel waits in its locker; it changes after each open (lockers' rule).
       pickup: parcel?.locker
         ? {

@@ -45,15 +45,23 @@ export function createRefunds(core: PaymentsCore) {
       .where(and(eq(paymentRefunds.paymentId, paymentId), eq(paymentRefunds.status, 'pending')));
   }
 
-  /** Reserves `amountPaise` (default: all that is left) of a locked, settled payment. */
+  /**
+   * Reserves `amountPaise` (default: all that is left) of a locked, settled payment; or, with
+   * `upToPaise`, what brings the refunds made and under way up to that total, so asking twice for
+   * the same total refunds once (an order's partial refunds, docs/shops.md#an-item-is-not-there).
+   */
   async function reserveLocked(
     fx: Effects,
     row: PaymentRow,
-    options: { amountPaise?: number; reason: string },
+    options: { amountPaise?: number; upToPaise?: number; reason: string },
   ): Promise<ReservedRefund> {
     const pending = await pendingOf(fx.tx, row.id);
-    const left = row.amountPaise - row.refundedPaise - pending.reduce((sum, r) => sum + r.amountPaise, 0);
-    const amount = options.amountPaise ?? left;
+    const pendingSum = pending.reduce((sum, r) => sum + r.amountPaise, 0);
+    const left = row.amountPaise - row.refundedPaise - pendingSum;
+    const amount =
+      options.upToPaise !== undefined
+        ? options.upToPaise - row.refundedPaise - pendingSum
+        : (options.amountPaise ?? left);
     // The same refund asked again while the first is still under way: its timer finishes it.
     const again = pending.some((r) => r.amountPaise === amount && r.reason === options.reason);
     if (
@@ -97,7 +105,7 @@ export function createRefunds(core: PaymentsCore) {
   async function reserve(
     fx: Effects,
     paymentId: string,
-    options: { amountPaise?: number; reason: string },
+    options: { amountPaise?: number; upToPaise?: number; reason: string },
   ): Promise<ReservedRefund> {
     const row = await paymentStore.lock(fx.tx, paymentId);
     if (!row) throw notFound('payment');

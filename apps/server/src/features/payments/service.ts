@@ -109,7 +109,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
     /** Refunds in full, or `amountPaise` of it, through the provider (`payments.refund`). */
     async refund(
       paymentId: string,
-      options: { amountPaise?: number; reason: string },
+      options: { amountPaise?: number; upToPaise?: number; reason: string },
     ): Promise<PaymentDetail> {
       return queries.detail(await refundFlow.run({ paymentId, ...options }));
     },

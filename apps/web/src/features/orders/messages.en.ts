@@ -1,5 +1,22 @@
 /** English strings of the orders pages, under `orders.` (merged in app/i18n/en.ts). */
 export const ordersEn = {
+  substitute: {
+    title: 'The shop offers a substitute',
+    body: '{{missing}} is not in the shop. It offers {{substitute}} × {{quantity}} for {{price}} (you paid {{paid}}; any difference is refunded).',
+    until: 'Answer by {{time}}; with no answer it is refunded instead.',
+    accept: 'Accept',
+    decline: 'Decline, refund it',
+    accepted: 'Substitute accepted.',
+    declined: 'Declined: that item is being refunded.',
+    missing_one: '{{count}} not available: {{amount}} refunded',
+    missing_other: '{{count}} not available: {{amount}} refunded',
+    replaced: 'Replaced by {{name}} × {{quantity}} ({{price}})',
+  },
+  deliveryCode: {
+    title: 'Your delivery code',
+    hint: 'Tell it to the rider at your door: it is how the shop knows the order reached you.',
+  },
+  proofPhoto: 'Photo taken at your door when it was delivered',
   readyBy: 'The shop is preparing your order: ready by {{when}}.',
   scheduledFor: 'Ordered while the shop was closed: it accepts your order when it opens, {{when}}.',
   callShop: 'Call {{shop}}',

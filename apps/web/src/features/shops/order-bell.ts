@@ -21,7 +21,7 @@ export const bellEnabled = (): boolean => context !== null && context.state !== 
 
 export function ringBell(): void {
   navigator.vibrate?.([200, 100, 200]);
-  if (!context || context.state !== 'running') return;
+  if (context?.state !== 'running') return;
   const start = context.currentTime;
   for (const [offset, hz] of [
     [0, 880],

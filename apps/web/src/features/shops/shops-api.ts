@@ -32,8 +32,29 @@ export const acceptOrder = (shopId: string, id: string, prepMinutes: number) =>
 export const rejectOrder = (shopId: string, id: string, reason: RejectReason) =>
   api.post<ShopOrder>(`${base(shopId)}/orders/${enc(id)}/reject`, { reason });
 
-export const stepOrder = (shopId: string, id: string, step: ShopOrderStep) =>
-  api.post<ShopOrder>(`${base(shopId)}/orders/${enc(id)}/${step}`, {});
+export const stepOrder = (shopId: string, id: string, step: ShopOrderStep, body: { code?: string } = {}) =>
+  api.post<ShopOrder>(`${base(shopId)}/orders/${enc(id)}/${step}`, body);
+
+/** The photo taken at the door as proof of delivery (the file itself is the body). */
+export const sendProofPhoto = (shopId: string, id: string, file: Blob) =>
+  api.post<ShopOrder>(`${base(shopId)}/orders/${enc(id)}/proof-photo`, file, { timeoutMs: 60_000 });
+
+/** An item is not there: (part of) a line marked missing; the buyer is refunded for it. */
+export const markUnavailable = (shopId: string, id: string, vrntId: string, quantity: number) =>
+  api.post<ShopOrder>(`${base(shopId)}/orders/${enc(id)}/items/${enc(vrntId)}/unavailable`, { quantity });
+
+/** A substitute from the shop's own shelf, for the buyer to accept or decline. */
+export const offerSubstitute = (
+  shopId: string,
+  id: string,
+  vrntId: string,
+  substituteVrntId: string,
+  quantity: number,
+) =>
+  api.post<ShopOrder>(`${base(shopId)}/orders/${enc(id)}/items/${enc(vrntId)}/substitute`, {
+    substituteVrntId,
+    quantity,
+  });
 
 export function useShopMembers(shopId: string) {
   return useQuery({

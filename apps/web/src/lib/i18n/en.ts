@@ -95,6 +95,10 @@ export const commonEn = {
       },
       refund: { label: 'Refund made', hint: 'When money is refunded to you.' },
       membership: { label: 'Complex membership', hint: 'When your complex decides on your request to join.' },
+      orderChanged: {
+        label: 'Changes to my order',
+        hint: 'When a shop is out of an item or offers a substitute to accept.',
+      },
       shopOrders: {
         label: 'New orders in my shop',
         hint: 'When a new order waits on the board of a shop you work in.',

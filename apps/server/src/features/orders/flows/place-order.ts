@@ -182,6 +182,7 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
             orderId,
             ...orderLineOf(l),
             alwaysInventory: l.alwaysInventory,
+            unavailableQuantity: 0,
           })),
         ),
         core.logState(fx.tx, orderId, 'awaiting_payment', null),

@@ -5,6 +5,8 @@ import type { Refunds, ReservedRefund } from '../refunds.ts';
 export interface RefundRequest {
   paymentId: string;
   amountPaise?: number;
+  /** Refund what brings this payment's refunds up to this total (nothing when they are there already). */
+  upToPaise?: number;
   reason: string;
 }
 

@@ -19,6 +19,7 @@ import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';
 import '../../../lib/shop/shop.css';
 import { ORDER_FINAL_STATES } from '@petti/shared/rules/order-states';
 import type { Order } from '@petti/shared/schemas/orders';
+import { photoSrcSet } from '@petti/shared/schemas/photo';
 import { PaymentOutcomeBanner, startCheckout, usePaymentReturn } from '../../../lib/checkout/checkout.ts';
 import { InstallOffer } from '../../../lib/install/install-offer.tsx';
 import { ordersKey } from '../../../lib/orders/orders.ts';
@@ -28,6 +29,7 @@ import { useOrder, useOrderAction } from '../api/orders-api.ts';
 import { OrderStatusBadge } from '../components/order-status-badge.tsx';
 import { OrderTimeline } from '../components/order-timeline.tsx';
 import { PickupPlace } from '../components/pickup-place.tsx';
+import { SubstitutionOffers } from '../components/substitution-offers.tsx';
 import '../orders.css';
 import { telLink } from '@petti/shared/rules/contact-links';
 import { dateTimeFormat, nameIn, shopNameOf } from '../../../lib/orders/order-text.ts';
@@ -161,6 +163,25 @@ function OrderView({ order }: { order: Order }) {
           <p className="note" data-testid="order-ready-by">
             {t('orders.readyBy', { when: date.format(new Date(order.readyBy)) })}
           </p>
+        )}
+        {order.deliveryCode && (
+          <div className="delivery-code" data-testid="delivery-code">
+            <span>{t('orders.deliveryCode.title')}</span>
+            <strong className="delivery-code__digits">{order.deliveryCode}</strong>
+            <span className="muted">{t('orders.deliveryCode.hint')}</span>
+          </div>
+        )}
+        {order.proofPhoto && (
+          <figure className="proof-photo" data-testid="proof-photo">
+            <img
+              src={order.proofPhoto.urls.medium}
+              srcSet={photoSrcSet(order.proofPhoto)}
+              sizes="(max-width: 600px) 90vw, 480px"
+              alt={t('orders.proofPhoto')}
+              loading="lazy"
+            />
+            <figcaption className="muted">{t('orders.proofPhoto')}</figcaption>
+          </figure>
         )}
         {order.seller.phone && (
           <p>
@@ -306,6 +327,8 @@ function OrderView({ order }: { order: Order }) {
         </section>
       )}
 
+      <SubstitutionOffers order={order} />
+
       <section className="panel" aria-labelledby="timeline-title">
         <h2 id="timeline-title" className="panel__title">
           {t('orders.timelineTitle')}
@@ -337,6 +360,25 @@ function OrderView({ order }: { order: Order }) {
                 <span className="muted">
                   {formatRupees(item.unitPricePaise)} × {item.quantity}
                 </span>
+                {item.unavailableQuantity > 0 && (
+                  <span className="order-line__missing" data-testid={`missing-${item.vrntId}`}>
+                    {t('orders.substitute.missing', {
+                      count: item.unavailableQuantity,
+                      amount: formatRupees(item.unitPricePaise * item.unavailableQuantity),
+                    })}
+                  </span>
+                )}
+                {order.substitutions
+                  .filter((s) => s.vrntId === item.vrntId && s.status === 'accepted')
+                  .map((s) => (
+                    <span key={s.id} className="order-line__swap">
+                      {t('orders.substitute.replaced', {
+                        name: nameIn(s.substitute.name, language),
+                        quantity: s.quantity,
+                        price: formatRupees(s.substitute.unitPricePaise * s.quantity),
+                      })}
+                    </span>
+                  ))}
               </div>
               <strong>{formatRupees(item.unitPricePaise * item.quantity)}</strong>
             </li>

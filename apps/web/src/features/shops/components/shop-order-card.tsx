@@ -6,13 +6,28 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { minutesWaiting, nextStep } from '../order-steps.ts';
+import { ItemProblem } from './item-problem.tsx';
 
 const PREP_CHOICES = [10, PREP_MINUTES.default, 20, 30, 45, 60] as const;
+/** Before packing, the shop may still say an item is not there. */
+const CHANGEABLE = new Set(['placed', 'accepted']);
 
 export interface OrderActions {
   accept: (order: ShopOrder, prepMinutes: number) => Promise<void>;
   reject: (order: ShopOrder, reason: RejectReason) => Promise<void>;
-  step: (order: ShopOrder) => Promise<void>;
+  step: (order: ShopOrder, proof?: { code?: string }) => Promise<void>;
+  /** A home delivery's proof photo, then delivered. */
+  deliverWithPhoto: (order: ShopOrder, photo: File) => Promise<void>;
+  unavailable: (order: ShopOrder, vrntId: string, quantity: number) => Promise<void>;
+  substitute: (order: ShopOrder, vrntId: string, substituteVrntId: string, quantity: number) => Promise<void>;
+}
+
+/** How many of a line are still coming: not missing, not promised to a substitute. */
+function stillComing(order: ShopOrder, line: ShopOrder['items'][number]): number {
+  const promised = order.substitutions
+    .filter((s) => s.vrntId === line.vrntId && (s.status === 'offered' || s.status === 'accepted'))
+    .reduce((n, s) => n + s.quantity, 0);
+  return line.quantity - line.unavailableQuantity - promised;
 }
 
 /**
@@ -81,11 +96,44 @@ export function ShopOrderCard({
       )}
 
       <ul className="shop-order__items" aria-label={t('shops.order.items')}>
-        {order.items.map((item) => (
-          <li key={item.vrntId}>
-            <span className="shop-order__qty">{item.quantity} ×</span> {localName(item.name, language)}
-          </li>
-        ))}
+        {order.items.map((item) => {
+          const left = stillComing(order, item);
+          return (
+            <li key={item.vrntId} className="shop-order__line" data-testid={`line-${item.vrntId}`}>
+              <span className={left === 0 ? 'shop-order__line--gone' : undefined}>
+                <span className="shop-order__qty">{item.quantity} ×</span> {localName(item.name, language)}
+              </span>
+              {item.unavailableQuantity > 0 && (
+                <span className="shop-order__sub muted">
+                  {t('shops.item.missing', { count: item.unavailableQuantity })}
+                </span>
+              )}
+              {order.substitutions
+                .filter((s) => s.vrntId === item.vrntId)
+                .map((s) => (
+                  <span key={s.id} className="shop-order__sub" data-testid={`sub-${s.status}`}>
+                    {t(`shops.item.${s.status}`, {
+                      name: localName(s.substitute.name, language),
+                      quantity: s.quantity,
+                      time: townTime(s.expiresAt, language),
+                    })}
+                  </span>
+                ))}
+              {canAct && CHANGEABLE.has(order.state) && left > 0 && (
+                <ItemProblem
+                  shopId={order.sellerId}
+                  line={item}
+                  left={left}
+                  actions={{
+                    unavailable: (line, quantity) => actions.unavailable(order, line.vrntId, quantity),
+                    substitute: (line, sub, quantity) =>
+                      actions.substitute(order, line.vrntId, sub, quantity),
+                  }}
+                />
+              )}
+            </li>
+          );
+        })}
       </ul>
 
       <div className="shop-order__where">
@@ -209,7 +257,10 @@ export function ShopOrderCard({
           </div>
         </fieldset>
       )}
-      {canAct && step && step !== 'accept' && (
+      {canAct && step === 'deliver' && order.deliveryType === 'home' && (
+        <HandOver order={order} busy={busy} run={run} actions={actions} />
+      )}
+      {canAct && step && step !== 'accept' && !(step === 'deliver' && order.deliveryType === 'home') && (
         <div className="shop-order__actions">
           <button
             type="button"
@@ -233,5 +284,68 @@ export function ShopOrderCard({
         </div>
       )}
     </li>
+  );
+}
+
+/**
+ * Home delivery's hand-over (docs/shops.md#hand-over): the 4-digit code the buyer says at the door,
+ * or a photo taken there. The photo is the way when the buyer is out or the code was mistyped three times.
+ */
+function HandOver({
+  order,
+  busy,
+  run,
+  actions,
+}: {
+  order: ShopOrder;
+  busy: boolean;
+  run: (action: () => Promise<void>) => Promise<void>;
+  actions: OrderActions;
+}) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  return (
+    <div className="shop-order__handover">
+      <label className="field__label" htmlFor={`code-${order.id}`}>
+        {t('shops.handover.code')}
+      </label>
+      <div className="shop-order__actions">
+        <input
+          id={`code-${order.id}`}
+          className="input shop-order__code"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={4}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          data-testid="delivery-code"
+        />
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy || code.length !== 4}
+          onClick={() => void run(() => actions.step(order, { code }))}
+          data-testid="step-deliver"
+        >
+          {t('shops.steps.deliver')}
+        </button>
+      </div>
+      <label className="button button--secondary shop-order__photo">
+        {t('shops.handover.photo')}
+        <input
+          type="file"
+          accept="image/*"
+          capture="environment"
+          className="sr-only"
+          disabled={busy}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) void run(() => actions.deliverWithPhoto(order, file));
+          }}
+          data-testid="proof-photo"
+        />
+      </label>
+    </div>
   );
 }

@@ -16,7 +16,15 @@ import { useMyShops } from '../../../lib/work/my-shops.ts';
 import { type OrderActions, ShopOrderCard } from '../components/shop-order-card.tsx';
 import { bellEnabled, enableBell, ringBell } from '../order-bell.ts';
 import { nextStep } from '../order-steps.ts';
-import { acceptOrder, rejectOrder, stepOrder, useShopLane } from '../shops-api.ts';
+import {
+  acceptOrder,
+  markUnavailable,
+  offerSubstitute,
+  rejectOrder,
+  sendProofPhoto,
+  stepOrder,
+  useShopLane,
+} from '../shops-api.ts';
 import '../shops.css';
 
 /**
@@ -65,9 +73,9 @@ export default function ShopBoardPage() {
         typeof by === 'string' && typeof at === 'string'
           ? t('shops.takenBy', { name: by, time: townTime(at, language) })
           : t('shops.takenBySomeone'),
-        { variant: 'error' },
+        { variant: 'error', id: 'shop-step' },
       );
-    } else toast(errorText(error), { variant: 'error' });
+    } else toast(errorText(error), { variant: 'error', id: 'shop-step' });
     void refresh();
   };
 
@@ -75,7 +83,10 @@ export default function ShopBoardPage() {
     async accept(order, prepMinutes) {
       try {
         const done = await acceptOrder(shopId, order.id, prepMinutes);
-        toast(t('shops.accept.done', { time: townTime(done.readyBy!, language) }), { variant: 'success' });
+        toast(t('shops.accept.done', { time: townTime(done.readyBy!, language) }), {
+          variant: 'success',
+          id: 'shop-step',
+        });
         setLane('active');
       } catch (error) {
         failed(error);
@@ -85,18 +96,52 @@ export default function ShopBoardPage() {
     async reject(order, reason) {
       try {
         await rejectOrder(shopId, order.id, reason);
-        toast(t('shops.reject.done'), { variant: 'success' });
+        toast(t('shops.reject.done'), { variant: 'success', id: 'shop-step' });
       } catch (error) {
         failed(error);
       }
       await refresh();
     },
-    async step(order: ShopOrder) {
+    async unavailable(order, vrntId, quantity) {
+      try {
+        await markUnavailable(shopId, order.id, vrntId, quantity);
+        toast(t('shops.item.markedDone'), { variant: 'success', id: 'shop-step' });
+      } catch (error) {
+        failed(error);
+      }
+      await refresh();
+    },
+    async substitute(order, vrntId, substituteVrntId, quantity) {
+      try {
+        await offerSubstitute(shopId, order.id, vrntId, substituteVrntId, quantity);
+        toast(t('shops.item.offeredDone'), { variant: 'success', id: 'shop-step' });
+      } catch (error) {
+        failed(error);
+      }
+      await refresh();
+    },
+    async deliverWithPhoto(order, photo) {
+      try {
+        await sendProofPhoto(shopId, order.id, photo);
+        await stepOrder(shopId, order.id, 'deliver');
+        toast(t('shops.stepDone', { step: t('shops.steps.deliver') }), {
+          variant: 'success',
+          id: 'shop-step',
+        });
+      } catch (error) {
+        failed(error);
+      }
+      await refresh();
+    },
+    async step(order: ShopOrder, proof = {}) {
       const step = nextStep(order);
       if (!step || step === 'accept') return;
       try {
-        await stepOrder(shopId, order.id, step);
-        toast(t('shops.stepDone', { step: t(`shops.steps.${step}`) }), { variant: 'success' });
+        await stepOrder(shopId, order.id, step, proof);
+        toast(t('shops.stepDone', { step: t(`shops.steps.${step}`) }), {
+          variant: 'success',
+          id: 'shop-step',
+        });
       } catch (error) {
         failed(error);
       }
