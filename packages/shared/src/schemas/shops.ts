@@ -83,6 +83,16 @@ export const shopOrdersQuery = z.object({
 });
 export type ShopOrdersQuery = z.input<typeof shopOrdersQuery>;
 
+/** `GET /api/shops/mine/orders?lanes=new,active`: every shop the caller works in, in one answer. */
+export const myShopOrdersQuery = z.object({
+  lanes: z
+    .string()
+    .default('new,active')
+    .transform((v) => v.split(',').map((x) => x.trim()))
+    .pipe(z.array(z.enum(SHOP_BOARD_LANES)).min(1)),
+  pageSize: z.coerce.number().int().min(1).max(200).default(100),
+});
+
 /** One of the shop's orders, with who in the shop did each step. */
 export const shopOrderSchema = orderSchema.extend({
   /** The buyer's name and phone, for the shop to call about this order. */

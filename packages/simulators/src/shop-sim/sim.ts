@@ -146,29 +146,15 @@ export function startShopSim(options: ShopSimOptions): ShopSim {
   const seen = new Map<string, { state: OrderState; at: number }>();
   let stopped = false;
 
-  async function shops(): Promise<string[]> {
-    const res = await request('GET', '/api/shops/mine');
+  /** Every new and active order of the shops it works in: one request per look. */
+  async function ordersToMove(): Promise<ShopOrder[]> {
+    const res = await request('GET', '/api/shops/mine/orders?lanes=new,active&pageSize=200');
     if (res.status !== 200) {
-      log(`shop-sim: listing its shops answered ${res.status}`);
+      log(`shop-sim: listing its shops' orders answered ${res.status}`);
       return [];
     }
-    const all = (res.json as MyShops).shops.filter((s) => s.shop.active).map((s) => s.shop.id);
-    return options.sellerIds ? all.filter((id) => options.sellerIds!.includes(id)) : all;
-  }
-
-  async function ordersToMove(): Promise<ShopOrder[]> {
-    const out: ShopOrder[] = [];
-    for (const shopId of await shops()) {
-      for (const lane of ['new', 'active'] as const) {
-        const res = await request('GET', `/api/shops/${shopId}/orders?lane=${lane}&pageSize=100`);
-        if (res.status !== 200) {
-          log(`shop-sim: ${shopId}'s ${lane} orders answered ${res.status}`);
-          continue;
-        }
-        out.push(...(res.json as ShopOrderList).items);
-      }
-    }
-    return out;
+    const all = (res.json as ShopOrderList).items;
+    return options.sellerIds ? all.filter((o) => options.sellerIds!.includes(o.sellerId)) : all;
   }
 
   async function tick(): Promise<number> {

@@ -65,6 +65,14 @@ describe("a shop's order board", () => {
     expect(mine.json().shops).toEqual([
       expect.objectContaining({ role: 'staff', shop: expect.objectContaining({ id: SHOP, active: true }) }),
     ]);
+    // Every shop of one's own in one answer (the simulator's look); nothing for someone in none.
+    const order = await home();
+    const all = await staff.call('GET', '/api/shops/mine/orders?lanes=new');
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().items.map((o: { id: string }) => o.id)).toContain(order.id);
+    expect(all.json().items.every((o: { sellerId: string }) => o.sellerId === SHOP)).toBe(true);
+    expect((await stranger.call('GET', '/api/shops/mine/orders')).json().items).toEqual([]);
+    expect((await buyer.call('GET', '/api/shops/mine/orders')).json().items).toEqual([]);
     expect((await buyer.call('GET', '/api/shops/mine')).json()).toEqual({ shops: [], operator: false });
   });
 

@@ -179,6 +179,35 @@ export function createShopBoard(
       };
     },
 
+    /**
+     * The lanes of several shops in one answer, oldest first (the simulator's one look at every shop
+     * it works in, docs/shops.md#the-simulator).
+     */
+    async forShops(
+      shopIds: readonly string[],
+      lanes: readonly ShopBoardLane[],
+      pageSize: number,
+    ): Promise<ShopOrderList> {
+      if (shopIds.length === 0)
+        return { items: [], page: 1, pageSize, total: null, hasMore: false, nextCursor: null };
+      const where = or(...shopIds.flatMap((id) => lanes.map((lane) => laneWhere(id, lane))));
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .limit(pageSize + 1);
+      const shown = rows.slice(0, pageSize);
+      return {
+        items: await toShopOrders(db, shown),
+        page: 1,
+        pageSize,
+        total: null,
+        hasMore: rows.length > pageSize,
+        nextCursor: null,
+      };
+    },
+
     async one(shopId: string, id: string): Promise<ShopOrder> {
       const [o] = await db.select().from(orders).where(eq(orders.id, id));
       if (!o || o.sellerId !== shopId || o.state === 'awaiting_payment') throw notFound('order');

@@ -2,6 +2,7 @@ import { MAX_PHOTO_BYTES, photoFileParams } from '@petti/shared/schemas/photo';
 import {
   acceptOrderBody,
   itemUnavailableBody,
+  myShopOrdersQuery,
   rejectOrderBody,
   SHOP_ORDER_STEPS,
   type ShopOrderStep,
@@ -19,6 +20,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { acceptImageBodies } from '../../http/image-body.ts';
 import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
 import { requireActiveShop, shopMemberOf } from '../../http/require-role.ts';
+import { userOf } from '../../http/require-user.ts';
 import { proofKey } from './proof-photos.ts';
 
 const moreErrors = {
@@ -42,6 +44,26 @@ export const shopOrderRoutes: FastifyPluginAsyncZod = async (app) => {
     const m = requireActiveShop(request);
     return { shopId: m.shopId, userId: m.userId, name: m.name };
   };
+
+  app.get(
+    '/shops/mine/orders',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'The lanes (`lanes=new,active` by default) of every shop I work in that is switched on, oldest first',
+        querystring: myShopOrdersQuery,
+        response: { 200: shopOrderListSchema, ...moreErrors },
+      },
+    },
+    async (request) => {
+      const { shops } = await app.services.shopMembers.mine(userOf(request).userId);
+      const ids = shops.filter((s) => s.shop.active).map((s) => s.shop.id);
+      return board.forShops(ids, request.query.lanes, request.query.pageSize);
+    },
+  );
 
   app.get(
     '/shops/:shopId/orders',
