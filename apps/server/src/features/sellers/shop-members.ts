@@ -181,9 +181,10 @@ export function createShopMembers(deps: {
         .select({ phone: shopMembers.phone })
         .from(shopMembers)
         .where(eq(shopMembers.shopId, shopId));
-      if (rows.length === 0) return [];
-      const people = await Promise.all(rows.map((r) => usersService.findByPhone(q, r.phone)));
-      return people.flatMap((p) => (p ? [p.id] : []));
+      return usersService.idsByPhones(
+        q,
+        rows.map((r) => r.phone),
+      );
     },
 
     /** Writes the first owner of a shop an approval just created (inside its transaction). */

@@ -57,6 +57,16 @@ export const usersService = {
       .where(eq(users.id, id));
   },
 
+  /** The accounts with these numbers (deleted ones left out), in one query. */
+  async idsByPhones(q: DbOrTx, phones: readonly string[]): Promise<string[]> {
+    if (!phones.length) return [];
+    const rows = await q
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.phone, [...phones]), isNull(users.deletedAt)));
+    return rows.map((r) => r.id);
+  },
+
   /** Names and phones of several users (null for deleted accounts). */
   async contacts(
     q: DbOrTx,
