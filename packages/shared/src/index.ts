@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './errors.ts';
+export * from './errors-ta.ts';
 export * from './events.ts';
 export * from './routes.ts';
 export * from './rules/booking-states.ts';

@@ -116,6 +116,12 @@ export const shopJourneys: Journey[] = [
       await screenshot('operator-applications');
       await card.getByTestId('approve').click();
       await seeToast(page, 'is on Petti');
+      const newShopId = (
+        await json<{ applications: Array<{ id: string; shopId: string }> }>(
+          await ops(baseUrl, 'GET', '/ops/seller-applications?status=approved'),
+          'GET /api/ops/seller-applications',
+        )
+      ).applications.find((a) => a.id === applied.id)!.shopId;
 
       // The applicant signs up with the number they applied with: the shop is theirs. They add a
       // staff member who has no account yet.

@@ -1,5 +1,4 @@
 import type { Language } from '@petti/shared/constants';
-import { ERRORS, isErrorCode, isNotFoundThing, NOT_FOUND } from '@petti/shared/errors';
 import { useCallback } from 'react';
 import { CLIENT_ERROR_CODES, isApiError } from './api-error.ts';
 import type { CommonMessages } from './i18n/en.ts';
@@ -27,6 +26,16 @@ export const VALIDATION_MESSAGES: Record<string, ValidationKey> = {
 };
 
 type Translate = (key: `validation.${ValidationKey}` | `errors.${keyof CommonMessages['errors']}`) => string;
+
+/**
+ * The shared catalogue's sentence for a code or a missing thing, in the user's language: it comes
+ * with the language's strings (lib/i18n `errorCodes`, `missingThing`), so English screens do not carry
+ * the Tamil. Undefined for a code the catalogue does not know (the key is the server's, not typed).
+ */
+function catalogue(t: Translate, key: `errorCodes.${string}` | `missingThing.${string}`): string | undefined {
+  const lookup = t as unknown as (key: string, options: { defaultValue: string }) => string;
+  return lookup(key, { defaultValue: '' }) || undefined;
+}
 
 /** A form rule's message (from a zod issue or the server's `field: message`) in the user's language. */
 export function validationText(message: string, t: Translate): string {
@@ -79,15 +88,17 @@ export function errorText(
     if (VALIDATION_MESSAGES[bare]) return validationText(bare, t);
     // The server's English is more precise than the catalogue's "Some of the details are not valid.",
     // when a person wrote it.
-    return language === 'en' && bare && !MACHINE_WORDING.test(bare) ? bare : ERRORS.Validation[language];
+    return language === 'en' && bare && !MACHINE_WORDING.test(bare)
+      ? bare
+      : (catalogue(t, 'errorCodes.Validation') ?? bare);
   }
   // "That product was not found." says what is missing; the catalogue's sentence cannot. The server names
   // the thing, so the sentence comes in the shopper's language.
-  if (error.code === 'ResourceNotFound' && isNotFoundThing(error.details.thing)) {
-    return NOT_FOUND[error.details.thing][language];
-  }
-  if (isErrorCode(error.code)) return ERRORS[error.code][language];
-  return error.message || t('errors.unknown');
+  const thing = error.details.thing;
+  const missing =
+    error.code === 'ResourceNotFound' && typeof thing === 'string' && catalogue(t, `missingThing.${thing}`);
+  if (missing) return missing;
+  return catalogue(t, `errorCodes.${error.code}`) ?? (error.message || t('errors.unknown'));
 }
 
 /** `errorText` bound to the current language. */

@@ -1,4 +1,4 @@
-import { ERRORS, EVENTS, isErrorCode } from '@petti/shared';
+import { ERRORS, ERRORS_TA, EVENTS, isErrorCode } from '@petti/shared';
 import { type LiveRequestEnvelope, liveRequestEnvelope } from '@petti/shared/schemas/live-requests';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
@@ -27,7 +27,7 @@ export function createLiveCheckin(deps: {
   const { log } = deps;
 
   async function refuse(userId: string, envelope: LiveRequestEnvelope, err: AppError): Promise<void> {
-    const ta = isErrorCode(err.code) ? ERRORS[err.code].ta : ERRORS.InternalFailure.ta;
+    const ta = isErrorCode(err.code) ? ERRORS_TA[err.code] : ERRORS_TA.InternalFailure;
     await deps.transactor.run((_tx, fx) =>
       deps.userEvents.emit(fx, {
         userId,

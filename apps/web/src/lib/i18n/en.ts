@@ -1,3 +1,4 @@
+import { ERRORS, type ErrorCode, NOT_FOUND, type NotFoundThing } from '@petti/shared/errors';
 import { liveEn } from '../realtime/messages.en.ts';
 import type { Widen } from './widen.ts';
 
@@ -8,7 +9,19 @@ import type { Widen } from './widen.ts';
  * same keys (the type below and app/i18n/resources.test.ts enforce it). Values are plain strings;
  * `{{name}}` is interpolation.
  */
+/** The shared error catalogue's English, under `errorCodes.<code>` and `missingThing.<thing>` (lib/error-text.ts). */
+const errorCodesEn = Object.fromEntries(Object.entries(ERRORS).map(([code, e]) => [code, e.en])) as Record<
+  ErrorCode,
+  string
+>;
+const notFoundEn = Object.fromEntries(Object.entries(NOT_FOUND).map(([thing, e]) => [thing, e.en])) as Record<
+  NotFoundThing,
+  string
+>;
+
 export const commonEn = {
+  errorCodes: errorCodesEn,
+  missingThing: notFoundEn,
   app: {
     name: 'Petti',
     tagline: 'Sivakasi lockers & local shops',

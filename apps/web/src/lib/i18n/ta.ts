@@ -1,8 +1,11 @@
+import { ERRORS_TA, NOT_FOUND_TA } from '@petti/shared/errors-ta';
 import { liveTa } from '../realtime/messages.ta.ts';
 import type { CommonMessages } from './en.ts';
 
 /** Tamil common strings: the same keys as en.ts (checked by the `CommonMessages` type and app/i18n/resources.test.ts). */
 export const commonTa: CommonMessages = {
+  errorCodes: ERRORS_TA,
+  missingThing: NOT_FOUND_TA,
   app: {
     name: 'Petti',
     tagline: 'சிவகாசி லாக்கர்களும் உள்ளூர் கடைகளும்',
