@@ -156,6 +156,12 @@ export const shopJourneys: Journey[] = [
         ['staff'],
       );
       await ownerContext.close();
+      // A shop with no shelf and no Tamil name yet is not for shoppers: the operator switches it off
+      // until it has them (the other journeys' shop lists stay the demo's).
+      assert.equal(
+        (await ops(baseUrl, 'PUT', `/ops/shops/${newShopId}/active`, { active: false })).status,
+        200,
+      );
 
       // A shop with a shelf (the new one has none yet): its owner takes the simulator off so staff work
       // the orders by hand.

@@ -1,10 +1,5 @@
 import { nextShopState, type OrderState } from '@petti/shared/schemas/orders';
-import {
-  type MyShops,
-  SHOP_ORDER_STEPS,
-  type ShopOrder,
-  type ShopOrderList,
-} from '@petti/shared/schemas/shops';
+import { SHOP_ORDER_STEPS, type ShopOrder, type ShopOrderList } from '@petti/shared/schemas/shops';
 
 /** A body sent as it is (a photo), not as JSON. */
 export interface RawBody {

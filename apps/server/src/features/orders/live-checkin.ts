@@ -1,4 +1,4 @@
-import { ERRORS, ERRORS_TA, EVENTS, isErrorCode } from '@petti/shared';
+import { ERRORS_TA, EVENTS, isErrorCode } from '@petti/shared';
 import { type LiveRequestEnvelope, liveRequestEnvelope } from '@petti/shared/schemas/live-requests';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
