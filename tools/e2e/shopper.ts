@@ -40,8 +40,8 @@ export async function codeFor(baseUrl: string, wire: string): Promise<string> {
   }
 }
 
-export async function newShopper(baseUrl: string, name: string): Promise<Session> {
-  const mobile = randomMobile();
+/** Signs a new person up (with a random number, or the one given) and answers their session. */
+export async function newShopper(baseUrl: string, name: string, mobile = randomMobile()): Promise<Session> {
   const post = (path: string, body: unknown) =>
     fetch(`${baseUrl}/api${path}`, {
       method: 'POST',

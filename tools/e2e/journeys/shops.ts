@@ -7,13 +7,11 @@ import { type Journey, journey } from '../runner.ts';
 import { addFromProductPage, checkout, waitForStep } from '../shop-steps.ts';
 import {
   asShopper,
-  codeFor,
   json,
   newShopMember,
   newShopper,
   openAllDay,
   randomMobile,
-  type Session,
   signedIn,
 } from '../shopper.ts';
 import { expectVisibleText } from '../visible.ts';
@@ -40,23 +38,6 @@ const ops = (baseUrl: string, method: string, path: string, body?: unknown) =>
 async function simulatorOff(baseUrl: string): Promise<void> {
   const res = await ops(baseUrl, 'DELETE', `/ops/shops/${SHOP}/members/919000000001`);
   assert.ok(res.status === 204 || res.status === 404, `removing the simulator answered ${res.status}`);
-}
-
-/** Signs up a person with a chosen number (an applicant applies before they have an account). */
-async function signUpAs(baseUrl: string, mobile: string, name: string): Promise<Session> {
-  const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}/api${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await json(await post('/auth/sign-up', { phone: mobile, name }), 'POST /auth/sign-up');
-  const code = await codeFor(baseUrl, `91${mobile}`);
-  const result = await json<{ userId: string; tokens: Omit<Session, 'userId'> }>(
-    await post('/auth/confirm-sign-up', { phone: mobile, code }),
-    'POST /auth/confirm-sign-up',
-  );
-  return { userId: result.userId, ...result.tokens };
 }
 
 /** A toast with this text, on screen (an announcement for screen readers is not enough). */
@@ -125,7 +106,7 @@ export const shopJourneys: Journey[] = [
 
       // The applicant signs up with the number they applied with: the shop is theirs. They add a
       // staff member who has no account yet.
-      const owner = await signUpAs(baseUrl, applicantMobile, 'Kaveri Ammal');
+      const owner = await newShopper(baseUrl, 'Kaveri Ammal', applicantMobile);
       const ownerContext = await newMobileContext(browser, baseUrl);
       const ownerPage = await ownerContext.newPage();
       await signedIn(ownerPage, owner, '/profile');
@@ -144,7 +125,7 @@ export const shopJourneys: Journey[] = [
       await fitsThePhone(ownerPage, 'the people page');
       await snap(ownerPage, 'shop-people');
       // The staff member signs up and finds the shop.
-      const staffOfNew = await signUpAs(baseUrl, staffMobile, 'Ravi Staff');
+      const staffOfNew = await newShopper(baseUrl, 'Ravi Staff', staffMobile);
       const mine = await asShopper<{ shops: Array<{ role: string }> }>(
         baseUrl,
         staffOfNew,

@@ -7,6 +7,7 @@ import {
   type OrderState,
 } from '../rules/order-states.ts';
 import { normalisePhone } from '../rules/phone.ts';
+import { commaList } from './comma-list.ts';
 import { paymentSchema } from './payments.ts';
 import { photoSchema } from './photo.ts';
 
@@ -300,11 +301,7 @@ export const cancelOrderBody = z.strictObject({ reason: z.string().trim().max(20
 export const opsOrdersQuery = z.object({
   sellerId: z.string().min(1).max(100).optional(),
   /** One state or several, comma-separated (`state=placed,accepted`). */
-  state: z
-    .string()
-    .transform((v) => v.split(',').map((x) => x.trim()))
-    .pipe(z.array(z.enum(ORDER_STATES)).min(1))
-    .optional(),
+  state: commaList(z.enum(ORDER_STATES)).optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   /** The previous page's `nextCursor`, as for the buyer's list. */

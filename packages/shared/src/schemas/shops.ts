@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { phoneSchema } from './auth.ts';
+import { commaList } from './comma-list.ts';
 import { exitPassCheckBody } from './grab.ts';
 import { ORDER_STATES, type OrderState, orderListSchema, orderSchema } from './orders.ts';
 
@@ -85,11 +86,7 @@ export type ShopOrdersQuery = z.input<typeof shopOrdersQuery>;
 
 /** `GET /api/shops/mine/orders?lanes=new,active`: every shop the caller works in, in one answer. */
 export const myShopOrdersQuery = z.object({
-  lanes: z
-    .string()
-    .default('new,active')
-    .transform((v) => v.split(',').map((x) => x.trim()))
-    .pipe(z.array(z.enum(SHOP_BOARD_LANES)).min(1)),
+  lanes: commaList(z.enum(SHOP_BOARD_LANES)).default(['new', 'active']),
   pageSize: z.coerce.number().int().min(1).max(200).default(100),
 });
 

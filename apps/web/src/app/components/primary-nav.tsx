@@ -52,25 +52,45 @@ const ITEMS: NavItem[] = [
   },
 ];
 
-/** The app's four sections: a bottom bar on phones, a side bar from 1024 px. */
+/** One link of a section bar: already translated, and whether the page shown is in it. */
+export interface NavLink {
+  to: string;
+  label: string;
+  Icon: ComponentType<{ size?: number }>;
+  current: boolean;
+}
+
+/** A bar of section links: a bottom bar on phones, a side bar from 1024 px (the shop's layout has its own). */
+export function NavBar({ label, links }: { label: string; links: NavLink[] }) {
+  return (
+    <nav className="primary-nav" aria-label={label}>
+      <ul className="primary-nav__list">
+        {links.map(({ to, label: text, Icon, current }) => (
+          <li key={to}>
+            <Link to={to} className="primary-nav__link" aria-current={current ? 'page' : undefined}>
+              <Icon size={24} />
+              <span className="primary-nav__label">{text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The app's four sections. */
 export function PrimaryNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
-    <nav className="primary-nav" aria-label={t('nav.main')}>
-      <ul className="primary-nav__list">
-        {ITEMS.map(({ to, label, Icon, section }) => {
-          const current = section.some((pattern) => matchPath(pattern, pathname));
-          return (
-            <li key={to}>
-              <Link to={to} className="primary-nav__link" aria-current={current ? 'page' : undefined}>
-                <Icon size={24} />
-                <span className="primary-nav__label">{t(label)}</span>
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
+    <NavBar
+      label={t('nav.main')}
+      links={ITEMS.map(({ to, label, Icon, section }) => ({
+        to,
+        label: t(label),
+        Icon,
+        current: section.some((pattern) => matchPath(pattern, pathname)),
+      }))}
+    />
   );
 }

@@ -69,7 +69,7 @@ export function ItemProblem({
     );
   }
   return (
-    <fieldset className="item-problem" data-testid={`item-problem-${line.vrntId}`}>
+    <fieldset className="shop-fieldset" data-testid={`item-problem-${line.vrntId}`}>
       <legend>{t('shops.item.title', { name: localName(line.name, language) })}</legend>
       {left > 1 && (
         <label className="item-problem__qty">

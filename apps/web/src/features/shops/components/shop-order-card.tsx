@@ -63,6 +63,11 @@ export function ShopOrderCard({
     }
   };
   const lastBy = [...order.shopTimeline].reverse().find((s) => s.by);
+  const turnDown = (
+    <button type="button" className="button button--ghost" disabled={busy} onClick={() => setRejecting(true)}>
+      {t('shops.reject.button')}
+    </button>
+  );
 
   return (
     <li className="shop-order" data-testid={`shop-order-${order.id}`} data-state={order.state}>
@@ -215,18 +220,11 @@ export function ShopOrderCard({
           >
             {t('shops.accept.button')}
           </button>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={busy}
-            onClick={() => setRejecting(true)}
-          >
-            {t('shops.reject.button')}
-          </button>
+          {turnDown}
         </div>
       )}
       {canAct && rejecting && (
-        <fieldset className="shop-order__reject">
+        <fieldset className="shop-fieldset">
           <legend>{t('shops.reject.title')}</legend>
           <p className="muted">{t('shops.reject.body')}</p>
           <select
@@ -271,16 +269,7 @@ export function ShopOrderCard({
           >
             {t(`shops.steps.${step}`)}
           </button>
-          {order.state === 'accepted' && (
-            <button
-              type="button"
-              className="button button--ghost"
-              disabled={busy}
-              onClick={() => setRejecting(true)}
-            >
-              {t('shops.reject.button')}
-            </button>
-          )}
+          {order.state === 'accepted' && turnDown}
         </div>
       )}
     </li>
