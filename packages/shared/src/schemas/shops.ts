@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { phoneSchema } from './auth.ts';
 import { commaList } from './comma-list.ts';
 import { exitPassCheckBody } from './grab.ts';
-import { ORDER_STATES, type OrderState, orderListSchema, orderSchema } from './orders.ts';
+import { OPS_ORDER_ACTIONS, ORDER_STATES, type OrderState, orderListSchema, orderSchema } from './orders.ts';
 
 /**
  * The shop's side of Petti (docs/shops.md): who works in a shop, the order board and the steps a
@@ -154,14 +154,8 @@ export const DELIVERY_CODE_TRIES = 3;
  * The shop's steps after accepting, each a `POST /api/shops/:shopId/orders/:id/{step}`; accept and
  * reject have bodies of their own.
  */
-export const SHOP_ORDER_STEPS = {
-  pack: 'packed',
-  dispatch: 'out_for_delivery',
-  deliver: 'delivered',
-  'drop-in-locker': 'in_locker',
-  'ready-for-pickup': 'ready_for_pickup',
-  'hand-over': 'handed_over',
-} as const satisfies Record<string, OrderState>;
+const { accept: _accept, ...steps } = OPS_ORDER_ACTIONS;
+export const SHOP_ORDER_STEPS = steps;
 export type ShopOrderStep = keyof typeof SHOP_ORDER_STEPS;
 
 /** `POST /api/shops/:shopId/exit-checks`: a grab-and-go exit pass, scanned (the QR token) or typed. */

@@ -1,5 +1,5 @@
-import { nextShopState, type OrderState } from '@petti/shared/schemas/orders';
-import { SHOP_ORDER_STEPS, type ShopOrder, type ShopOrderList } from '@petti/shared/schemas/shops';
+import { nextShopState, type OrderState, opsActionFor } from '@petti/shared/schemas/orders';
+import type { ShopOrder, ShopOrderList } from '@petti/shared/schemas/shops';
 
 /** A body sent as it is (a photo), not as JSON. */
 export interface RawBody {
@@ -119,12 +119,6 @@ export function signedIn(base: ApiRequest, options: { phone: string; clientId: s
   };
 }
 
-/** The shop's step (path segment) that moves an order to `to`. */
-function stepFor(to: OrderState): string | null {
-  if (to === 'accepted') return 'accept';
-  return Object.entries(SHOP_ORDER_STEPS).find(([, s]) => s === to)?.[0] ?? null;
-}
-
 /**
  * Plays the shops through their own API, as a member of each (docs/shops.md#the-simulator): every new
  * or active order on a board moves one step at a time through its delivery type's states (accept,
@@ -166,7 +160,7 @@ export function startShopSim(options: ShopSimOptions): ShopSim {
         if (stepMs > 0) continue;
       } else if (t - s.at < stepMs) continue;
       const to = nextShopState(o.state, o.deliveryType);
-      const step = to && stepFor(to);
+      const step = to && opsActionFor(to);
       if (!step) continue;
       if (step === 'deliver' && o.deliveryType === 'home' && !o.proofPhoto) {
         const photo = await request('POST', `/api/shops/${o.sellerId}/orders/${o.id}/proof-photo`, {

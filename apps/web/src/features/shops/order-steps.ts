@@ -1,16 +1,12 @@
-import { nextShopState } from '@petti/shared/schemas/orders';
-import { SHOP_ORDER_STEPS, type ShopOrder, type ShopOrderStep } from '@petti/shared/schemas/shops';
+import { nextShopState, opsActionFor } from '@petti/shared/schemas/orders';
+import type { ShopOrder, ShopOrderStep } from '@petti/shared/schemas/shops';
 
 /** The shop's next step for an order on its board, or null when the buyer acts next (or it is done). */
 export function nextStep(order: Pick<ShopOrder, 'state' | 'deliveryType'>): ShopOrderStep | 'accept' | null {
   // Ready at the kerb: the buyer may walk up without tapping "I'm here"; the shop hands over either way.
   if (order.state === 'ready_for_pickup') return 'hand-over';
   const to = nextShopState(order.state, order.deliveryType);
-  if (!to) return null;
-  if (to === 'accepted') return 'accept';
-  return (
-    (Object.entries(SHOP_ORDER_STEPS).find(([, s]) => s === to)?.[0] as ShopOrderStep | undefined) ?? null
-  );
+  return to ? opsActionFor(to) : null;
 }
 
 /** Minutes an order has waited since it was paid (its `placed` entry), for the board's "waiting" line. */
