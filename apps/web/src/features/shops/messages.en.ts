@@ -115,6 +115,14 @@ export const shopsEn = {
     code: 'The buyer’s 4-digit delivery code',
     photo: 'No code? Take a photo at the door',
   },
+  hours: {
+    title: 'Opening hours',
+    lead: 'Town time, every day. Outside them shoppers can only order for when you open.',
+    open: 'Opens',
+    close: 'Closes',
+    save: 'Save hours',
+    saved: 'Open {{open}} to {{close}}.',
+  },
   people: {
     title: 'People in this shop',
     owner: 'Owner',

@@ -56,6 +56,10 @@ export const offerSubstitute = (
     quantity,
   });
 
+/** The owner sets the shop's opening hours (town time, HH:MM; close may be 24:00). */
+export const setShopHours = (shopId: string, hours: { open: string; close: string }) =>
+  api.put<unknown>(`${base(shopId)}/hours`, hours);
+
 export function useShopMembers(shopId: string) {
   return useQuery({
     queryKey: ['shops', shopId, 'members'],

@@ -369,7 +369,11 @@ export const commonEn = {
       title: 'Orders',
       description: 'New orders ring here. Accept, pack and hand over; everyone in the shop sees each step.',
     },
-    shopPeople: { title: 'People', description: 'Who works in this shop. The owner adds and removes staff.' },
+    shopPeople: {
+      title: 'People',
+      description:
+        'Who works in this shop, and when it is open. The owner adds and removes staff and sets the hours.',
+    },
     operator: {
       title: 'New shops',
       description: 'For Petti’s operators: approve or refuse applications to sell.',

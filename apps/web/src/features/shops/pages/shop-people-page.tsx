@@ -12,6 +12,7 @@ import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
 import { useMyShops } from '../../../lib/work/my-shops.ts';
+import { ShopHoursForm } from '../components/shop-hours-form.tsx';
 import { addShopMember, removeShopMember, useShopMembers } from '../shops-api.ts';
 import '../../../lib/ui/form.css';
 import '../shops.css';
@@ -27,7 +28,8 @@ export default function ShopPeoplePage() {
   const queryClient = useQueryClient();
   const me = useMe();
   const mine = useMyShops();
-  const isOwner = mine.data?.shops.find((s) => s.shop.id === shopId)?.role === 'owner';
+  const membership = mine.data?.shops.find((s) => s.shop.id === shopId);
+  const isOwner = membership?.role === 'owner';
   const members = useShopMembers(shopId);
   const [phone, setPhone] = useState('');
   const [role, setRole] = useState<ShopRole>('staff');
@@ -88,8 +90,9 @@ export default function ShopPeoplePage() {
                     {isMe ? ` (${t('shops.people.you')})` : ''}
                   </strong>
                   <span className="muted">
-                    {t(m.role === 'owner' ? 'shops.people.owner' : 'shops.people.staff')} ·{' '}
-                    {displayPhone(m.phone)}
+                    {t(m.role === 'owner' ? 'shops.people.owner' : 'shops.people.staff')}
+                    {/* Someone not signed up is named by their number already. */}
+                    {m.name ? ` · ${displayPhone(m.phone)}` : ''}
                   </span>
                   {!m.signedUp && <span className="muted">{t('shops.people.notSignedUp')}</span>}
                 </span>
@@ -108,6 +111,7 @@ export default function ShopPeoplePage() {
           })}
         </ul>
       )}
+      {isOwner && membership && <ShopHoursForm shop={membership.shop} />}
       {isOwner ? (
         <form className="panel stack" onSubmit={(e) => void add(e)} noValidate>
           <h2 className="panel__title">{t('shops.people.add')}</h2>
