@@ -14,7 +14,7 @@ import type { CatalogStock } from '../catalog/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { SellersService } from '../sellers/index.ts';
 import { orderEventText, STATE_EVENT, shopNewOrderText } from './event-texts.ts';
-import { type OrderRow, orderItems, orderStateLog, orders } from './schema.ts';
+import { type OrderRow, orderItems, orderStateLog, orderSubstitutions, orders } from './schema.ts';
 import { ORDER_TIMER_KINDS } from './timer-kinds.ts';
 
 // Every order's timeline grows by one at each step: built once (db/prepared.ts).
@@ -246,16 +246,38 @@ export function createOrderCore(deps: OrderCoreDeps) {
 
   /** Gives an order's stock back (timed out, cancelled); lines that never took stock are skipped. */
   async function releaseStock(tx: Tx, orderId: string): Promise<void> {
-    const items = await tx
-      .select({
-        vrntId: orderItems.vrntId,
-        quantity: orderItems.quantity,
-        alwaysInventory: orderItems.alwaysInventory,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.vrntId));
-    await deps.stock.release(tx, items);
+    const [items, taken] = await Promise.all([
+      tx
+        .select({
+          vrntId: orderItems.vrntId,
+          quantity: orderItems.quantity,
+          unavailable: orderItems.unavailableQuantity,
+          alwaysInventory: orderItems.alwaysInventory,
+        })
+        .from(orderItems)
+        .where(eq(orderItems.orderId, orderId))
+        .orderBy(asc(orderItems.vrntId)),
+      tx
+        .select()
+        .from(orderSubstitutions)
+        .where(and(eq(orderSubstitutions.orderId, orderId), eq(orderSubstitutions.status, 'accepted'))),
+    ]);
+    // What is on the shelf again: each line less what the shop never had and what a substitute took
+    // its place, and the substitutes themselves (docs/shops.md#an-item-is-not-there).
+    const back = items.map((i) => ({
+      vrntId: i.vrntId,
+      alwaysInventory: i.alwaysInventory,
+      quantity:
+        i.quantity -
+        i.unavailable -
+        taken.filter((s) => s.vrntId === i.vrntId).reduce((n, s) => n + s.quantity, 0),
+    }));
+    for (const s of taken)
+      back.push({ vrntId: s.substituteVrntId, alwaysInventory: s.alwaysInventory, quantity: s.quantity });
+    await deps.stock.release(
+      tx,
+      back.filter((l) => l.quantity > 0),
+    );
   }
 
   /** An order's timer on the one timer table (fired by the platform worker: timers.ts). */

@@ -152,6 +152,28 @@ describe('an item is not there', () => {
     expect(second.id).not.toBe(first.id);
     expect((await answer(o, second.id, 'accept')).json().error.code).toBe('SubstitutionDecided');
   });
+
+  it('cancelled after a substitute was taken: the substitute goes back on the shelf, and the missing item does not', async () => {
+    const o = await riceAndDal();
+    const rice = (await variant(t, RICE)).inventory;
+    const boiled = (await variant(t, BOILED)).inventory;
+    const dal = (await variant(t, DAL)).inventory;
+    const sub = (await offer(o, RICE, BOILED, 1)).json().substitutions[0];
+    expect((await answer(o, sub.id, 'accept')).statusCode).toBe(200);
+    expect((await missing(o, DAL)).statusCode).toBe(200);
+    // A second offer waits when the buyer cancels: its timer later only closes it.
+    const waiting = (await offer(o, RICE, BOILED, 1)).json().substitutions.at(-1);
+    expect((await buyer.call('POST', `/api/orders/${o.id}/cancel`, {})).statusCode).toBe(200);
+    expect((await variant(t, BOILED)).inventory).toBe(boiled);
+    expect((await variant(t, RICE)).inventory).toBe(rice + 1);
+    expect((await variant(t, DAL)).inventory).toBe(dal);
+    await refunded(o.id, (await getOrder(buyer, o.id)).price.totalPaise);
+    t.clock.advance(11 * MIN);
+    await t.app.services.jobs.runDueJobs();
+    const after = await getOrder(buyer, o.id);
+    expect(after.substitutions.find((s) => s.id === waiting.id)?.status).toBe('expired');
+    expect(after.refundedPaise).toBe(after.price.totalPaise);
+  });
 });
 
 describe('each step failed in turn', () => {

@@ -119,6 +119,15 @@ export function defineItemChanges(deps: OrdersDeps, log: Logger) {
           return { timerId: null };
         }
         if (input.by === 'expired' && sub.expiresAt > clock.now()) return { timerId: null };
+        // The order ended meanwhile (the buyer cancelled, or it was turned down): the offer just closes,
+        // and the order's own refund covers everything.
+        if (!CHANGEABLE.has(o.state)) {
+          await fx.tx
+            .update(orderSubstitutions)
+            .set({ status: input.by, decidedAt: clock.now() })
+            .where(eq(orderSubstitutions.id, sub.id));
+          return { timerId: null };
+        }
         await fx.tx
           .update(orderSubstitutions)
           .set({ status: input.by, decidedAt: clock.now() })
