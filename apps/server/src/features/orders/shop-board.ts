@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { canOrderTransition, type OrderState } from '@petti/shared/schemas/orders';
 import {
   DELIVERY_CODE_TRIES,
@@ -19,8 +18,8 @@ import { usersService } from '../users/index.ts';
 import type { ShopActor } from './core.ts';
 import type { OrdersDeps } from './deps.ts';
 import type { defineCancelOrder } from './flows/cancel-order.ts';
-import type { ItemChanges } from './flows/item-changes.ts';
-import { holdParcelLocker } from './parcel-locker.ts';
+import { assertNothingOffered, type ItemChanges } from './flows/item-changes.ts';
+import { dropInLocker, newDeliveryCode } from './parcel-locker.ts';
 import { storeProofPhoto } from './proof-photos.ts';
 import { type OrderRow, orderStateLog, orders } from './schema.ts';
 import { toOrders } from './views.ts';
@@ -39,9 +38,6 @@ const ACTIVE: OrderState[] = [
   'arrived',
 ];
 const DONE: OrderState[] = ['delivered', 'collected', 'handed_over', 'cancelled', 'timed_out'];
-/** Four digits for the buyer to tell the rider (docs/shops.md#hand-over). */
-const newDeliveryCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
-
 /** The done lane shows what ended in the last day: the board is for today's work, history is elsewhere. */
 const DONE_FOR_MS = 24 * 3600 * 1000;
 
@@ -292,7 +288,7 @@ export function createShopBoard(
             details: { state: o.state, to, deliveryType: o.deliveryType },
           });
         }
-        if (to === 'packed') await env.items.assertNothingOffered(tx, o.id);
+        if (to === 'packed') await assertNothingOffered(tx, o.id);
         if (to === 'delivered' && o.deliveryType === 'home' && !o.proofPhotoId) {
           if (o.deliveryCodeTries >= DELIVERY_CODE_TRIES) throw new AppError('DeliveryCodeLocked');
           if (!body.code) throw new AppError('DeliveryProofNeeded');
@@ -304,19 +300,7 @@ export function createShopBoard(
           }
         }
         if (to === 'in_locker') {
-          const parcel = await holdParcelLocker(fx, deps.parcels, o);
-          await core.addTimer(tx, 'parcelPickup', o.id, parcel.endsAt);
-          const row = await core.transition(fx, o, 'in_locker', {
-            patch: { parcelBookingId: parcel.bookingId },
-            note: note ?? `locker ${parcel.lockerId}`,
-            site: parcel.siteName,
-            by: me,
-            extra: {
-              siteId: parcel.siteId,
-              lockerId: parcel.lockerId,
-              pinExpiresAt: parcel.endsAt.toISOString(),
-            },
-          });
+          const row = await dropInLocker(core, deps.parcels, fx, o, { note, by: me });
           return (await toShopOrders(tx, [row]))[0]!;
         }
         const patch = to === 'out_for_delivery' ? { deliveryCode: newDeliveryCode() } : undefined;

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { EVENTS } from '@petti/shared';
 import { OPS_ORDER_ACTIONS, type Order } from '@petti/shared/schemas/orders';
 import { and, eq, isNotNull } from 'drizzle-orm';
@@ -6,8 +5,9 @@ import type { Db } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Effects, Transactor } from '../../platform/events/transactor.ts';
 import type { OrdersDeps } from './deps.ts';
-import { holdParcelLocker } from './parcel-locker.ts';
-import { orderSubstitutions, orders } from './schema.ts';
+import { assertNothingOffered } from './flows/item-changes.ts';
+import { dropInLocker, newDeliveryCode } from './parcel-locker.ts';
+import { orders } from './schema.ts';
 import { toOrder } from './views.ts';
 
 /** The shop's side of an order (ops API, shop simulator) and the parcel locker's pickup. */
@@ -27,36 +27,14 @@ export function createShopSide(deps: OrdersDeps, db: Db, transactor: Transactor)
             details: { scheduledFor: o.scheduledFor.toISOString() },
           });
         }
-        if (to === 'packed') {
-          const [waiting] = await tx
-            .select({ id: orderSubstitutions.id })
-            .from(orderSubstitutions)
-            .where(and(eq(orderSubstitutions.orderId, o.id), eq(orderSubstitutions.status, 'offered')));
-          if (waiting) throw new AppError('SubstitutionPending');
-        }
+        if (to === 'packed') await assertNothingOffered(tx, o.id);
         if (to === 'in_locker') {
           if (o.state !== 'packed' || o.deliveryType !== 'locker')
             throw new AppError('OrderStateInvalid', undefined, { details: { state: o.state, to } });
-          const parcel = await holdParcelLocker(fx, parcels, o);
-          // When the 48 h hold ends uncollected, the buyer is told (the lockers' timer frees the locker).
-          await core.addTimer(tx, 'parcelPickup', o.id, parcel.endsAt);
-          const row = await core.transition(fx, o, 'in_locker', {
-            patch: { parcelBookingId: parcel.bookingId },
-            note: note ?? `locker ${parcel.lockerId}`,
-            site: parcel.siteName,
-            extra: {
-              siteId: parcel.siteId,
-              lockerId: parcel.lockerId,
-              pinExpiresAt: parcel.endsAt.toISOString(),
-            },
-          });
-          return toOrder(deps, tx, row);
+          return toOrder(deps, tx, await dropInLocker(core, parcels, fx, o, { note }));
         }
         // Out for delivery, the buyer gets a code to tell at the door (docs/shops.md#hand-over).
-        const patch =
-          to === 'out_for_delivery'
-            ? { deliveryCode: String(randomInt(0, 10_000)).padStart(4, '0') }
-            : undefined;
+        const patch = to === 'out_for_delivery' ? { deliveryCode: newDeliveryCode() } : undefined;
         const row = await core.transition(fx, o, to, { patch, note: note ?? null });
         return toOrder(deps, tx, row);
       });

@@ -372,16 +372,16 @@ export function defineItemChanges(deps: OrdersDeps, log: Logger) {
       });
       return row!;
     },
-
-    /** A line may not be packed while the buyer is still choosing a substitute for it. */
-    async assertNothingOffered(tx: Tx, orderId: string): Promise<void> {
-      const subs = await tx
-        .select({ id: orderSubstitutions.id })
-        .from(orderSubstitutions)
-        .where(and(eq(orderSubstitutions.orderId, orderId), eq(orderSubstitutions.status, 'offered')));
-      if (subs.length > 0) throw new AppError('SubstitutionPending');
-    },
   };
+}
+
+/** An order may not be packed while the buyer is still choosing a substitute (ops API and board alike). */
+export async function assertNothingOffered(tx: Tx, orderId: string): Promise<void> {
+  const subs = await tx
+    .select({ id: orderSubstitutions.id })
+    .from(orderSubstitutions)
+    .where(and(eq(orderSubstitutions.orderId, orderId), eq(orderSubstitutions.status, 'offered')));
+  if (subs.length > 0) throw new AppError('SubstitutionPending');
 }
 
 export type ItemChanges = ReturnType<typeof defineItemChanges>;
