@@ -83,6 +83,8 @@ export function createServices(ctx: AppContext, log: Logger) {
   const brokerAuth = createBrokerAuth({
     authenticateUser: auth.authenticate,
     siteExists: (siteId) => lockersService.siteExists(db, siteId),
+    // Called only once connections come, after shopMembers below exists.
+    isShopMember: (userId, shopId) => shopMembers.isMember(userId, shopId),
     deviceKey: config.DEVICE_KEY,
     now: () => clock.now().getTime(),
     maxConnectionsPerUser: config.BROKER_MAX_CONNECTIONS_PER_USER,
@@ -165,6 +167,10 @@ export function createServices(ctx: AppContext, log: Logger) {
     transactor,
     userEvents,
     forgetSellers: marketplace.sellers.forget,
+    dropLiveConnections: async (userIds) => {
+      ctx.realtime.dropUsers?.(userIds);
+      await brokerConnections.dropUsers(userIds);
+    },
   });
   const sellerApprovals = createSellerApprovals({
     db,

@@ -79,7 +79,7 @@ export const EVENTS = {
   orderSubstituteAccepted: 'orderSubstituteAccepted',
   /** A parcel was not collected within its 48 h locker hold (not a state: the shop takes it back). */
   orderPickupExpired: 'orderPickupExpired',
-  // The shop's side (docs/shops.md#live-updates), sent to each member of the shop on their own topic.
+  // The shop's side (docs/shops.md#live-updates): order changes on the shop's topic, the rest on each member's own.
   /** One of the shop's orders changed: `data.shopId`, `data.orderId`, `data.state`, `data.event` (the buyer's event). */
   shopOrderChanged: 'shopOrderChanged',
   /** A new paid order waits on the shop's board: a notification (and an alert) for each member. */
@@ -124,12 +124,17 @@ export interface EventPayload<D extends Record<string, unknown> = Record<string,
  */
 export const NO_AUTH_SESSION_CREDENTIALS = 'No auth session credentials';
 
-/** MQTT topics. User topics are `users/{userId}/…`; controllers use `lockers/{siteId}/…`. */
+/**
+ * MQTT topics. User topics are `users/{userId}/…`; a shop's board listens on `shops/{shopId}/events`
+ * (its members only); controllers use `lockers/{siteId}/…`.
+ */
 export const TOPICS = {
   userEvents: (userId: string) => `users/${userId}/events`,
   userRoot: (userId: string) => `users/${userId}/#`,
   /** What the app publishes (curbside check-ins, kept in its offline buffer until sent). */
   userRequests: (userId: string) => `users/${userId}/requests`,
+  /** A shop's order board: every change of its paid orders (docs/shops.md#live-updates). */
+  shopEvents: (shopId: string) => `shops/${shopId}/events`,
   lockerState: (siteId: string) => `lockers/${siteId}/state`,
   lockerKeypad: (siteId: string) => `lockers/${siteId}/keypad`,
   lockerCommands: (siteId: string) => `lockers/${siteId}/commands`,

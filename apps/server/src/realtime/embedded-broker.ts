@@ -49,6 +49,8 @@ function refusal(code: 4 | 5, message: string): AuthenticateError {
 
 /** Where the processes of one deployment tell each other which sign-in sessions ended. */
 const SESSIONS_ENDED = '$petti/sessions-ended';
+/** …and whose connections must be dropped (someone lost a topic they were let into, e.g. a shop's). */
+const USERS_DROPPED = '$petti/users-dropped';
 
 export async function createEmbeddedBroker(options: {
   tcpPort: number;
@@ -137,7 +139,13 @@ export async function createEmbeddedBroker(options: {
     authorizeSubscribe: (client, sub, done) => {
       const principal = principals.get(client);
       // Answering null refuses this one subscription (granted 128) and keeps the connection.
-      done(null, principal && auth.canSubscribe(principal, sub.topic) ? sub : null);
+      if (!principal) return done(null, null);
+      Promise.resolve(auth.canSubscribe(principal, sub.topic))
+        .then((allowed) => done(null, allowed ? sub : null))
+        .catch((err: unknown) => {
+          options.log.error({ err, topic: sub.topic }, 'broker subscription check failed');
+          done(null, null);
+        });
     },
     authorizePublish: (client, packet, done) => {
       const principal = client ? principals.get(client) : { kind: 'server' as const };
@@ -172,15 +180,27 @@ export async function createEmbeddedBroker(options: {
     }
     return closed;
   };
-  if (cluster) {
-    await new Promise<void>((resolve) =>
+  /** Closes this process's connections of these users (they reconnect, and are asked again). */
+  const closeUsers = (userIds: readonly string[]) => {
+    let closed = 0;
+    for (const id of userIds) {
+      for (const client of byUser.get(id) ?? []) {
+        client.close();
+        closed += 1;
+      }
+    }
+    return closed;
+  };
+  /** Hears the other processes' lists of ids on `topic` and closes what this one holds of them. */
+  const listenAcross = (topic: string, close: (ids: string[]) => unknown) =>
+    new Promise<void>((resolve) =>
       broker.subscribe(
-        SESSIONS_ENDED,
+        topic,
         (packet: { payload: Buffer | string; brokerId?: string }, cb: () => void) => {
           if (packet.brokerId !== broker.id) {
             try {
               const ids: unknown = JSON.parse(Buffer.from(packet.payload).toString());
-              if (Array.isArray(ids)) closeSessions(ids.filter((x): x is string => typeof x === 'string'));
+              if (Array.isArray(ids)) close(ids.filter((x): x is string => typeof x === 'string'));
             } catch {
               // not ours
             }
@@ -190,6 +210,17 @@ export async function createEmbeddedBroker(options: {
         resolve,
       ),
     );
+  /** Tells the other processes (a no-op without Redis: there are none). */
+  const tellAcross = (topic: string, ids: readonly string[]) => {
+    if (!cluster) return;
+    broker.publish(
+      { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(ids)), qos: 0, retain: false, dup: false },
+      () => {},
+    );
+  };
+  if (cluster) {
+    await listenAcross(SESSIONS_ENDED, closeSessions);
+    await listenAcross(USERS_DROPPED, closeUsers);
   }
 
   let wss: WebSocketServer | null = null;
@@ -254,19 +285,12 @@ export async function createEmbeddedBroker(options: {
     endExpired,
     endSessions: (sessionIds) => {
       const closed = closeSessions(sessionIds);
-      // The other processes close theirs (a no-op without Redis: there are none).
-      if (cluster)
-        broker.publish(
-          {
-            cmd: 'publish',
-            topic: SESSIONS_ENDED,
-            payload: Buffer.from(JSON.stringify(sessionIds)),
-            qos: 0,
-            retain: false,
-            dup: false,
-          },
-          () => {},
-        );
+      tellAcross(SESSIONS_ENDED, sessionIds);
+      return closed;
+    },
+    dropUsers: (userIds) => {
+      const closed = closeUsers(userIds);
+      tellAcross(USERS_DROPPED, userIds);
       return closed;
     },
     connectLocal: () => {

@@ -13,7 +13,8 @@ export type Principal =
  */
 export interface BrokerAuth {
   authenticate(input: { clientId: string; username?: string; password?: string }): Promise<Principal | null>;
-  canSubscribe(principal: Principal, topicFilter: string): boolean;
+  /** May answer later: a shop's topic asks the members table (docs/shops.md#live-updates). */
+  canSubscribe(principal: Principal, topicFilter: string): boolean | Promise<boolean>;
   canPublish(principal: Principal, topic: string): boolean;
   /** The app's clock, to end connections whose token has expired (ms since the epoch). */
   now?(): number;
@@ -57,6 +58,12 @@ export interface Realtime {
    * answers how many were closed. An external broker checks tokens itself (docs/deploy.md).
    */
   endSessions?(sessionIds: readonly string[]): number;
+  /**
+   * Embedded only: closes every open connection of these users, on every process, so that what they
+   * subscribed to is asked again when they reconnect (someone removed from a shop loses its topic);
+   * answers how many this process closed.
+   */
+  dropUsers?(userIds: readonly string[]): number;
   /** Embedded only: closes user connections whose token has expired by now (also run every few seconds). */
   endExpired?(): number;
   status(): { mode: 'embedded' | 'external'; connected: boolean; clients?: number; tcpPort?: number | null };

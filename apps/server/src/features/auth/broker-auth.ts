@@ -10,6 +10,8 @@ import { safeEqual } from './secrets.ts';
 
 const SITE_ID = /^[a-z0-9-]{1,64}$/;
 const USER_ID = /^[0-9a-f]{32}$/;
+/** A shop's board topic, exactly: no wildcard reaches another shop's. */
+const SHOP_TOPIC = /^shops\/([A-Za-z0-9_-]{1,64})\/events$/;
 
 /**
  * Who a connection's user name says it is, for an external broker's topic checks: it asks about a
@@ -27,14 +29,17 @@ export function principalNamed(username: string | undefined): Principal | null {
 
 /**
  * Who may use the embedded broker. Browsers connect with their access token as the MQTT password
- * and may only subscribe under `users/{own id}/` and publish on `users/{own id}/requests`; locker controllers use their
- * site's credentials and may only use their own site's topics.
+ * and may only subscribe under `users/{own id}/` and to the board topic of a shop they work in (asked of
+ * the members table each time, so someone removed is refused on their next try), and publish on
+ * `users/{own id}/requests`; locker controllers use their site's credentials and may only use their own
+ * site's topics.
  */
 export function createBrokerAuth(deps: {
   authenticateUser: (
     accessToken: string,
   ) => Promise<{ userId: string; sessionId: string; tokenExpiresAt?: Date } | null>;
   siteExists: (siteId: string) => Promise<boolean>;
+  isShopMember: (userId: string, shopId: string) => Promise<boolean>;
   deviceKey: string;
   now: () => number;
   maxConnectionsPerUser: number;
@@ -62,9 +67,13 @@ export function createBrokerAuth(deps: {
           }
         : null;
     },
-    canSubscribe(principal: Principal, filter: string) {
+    canSubscribe(principal: Principal, filter: string): boolean | Promise<boolean> {
       if (principal.kind === 'server') return true;
-      if (principal.kind === 'user') return filter.startsWith(`users/${principal.userId}/`);
+      if (principal.kind === 'user') {
+        if (filter.startsWith(`users/${principal.userId}/`)) return true;
+        const shop = SHOP_TOPIC.exec(filter)?.[1];
+        return shop ? deps.isShopMember(principal.userId, shop) : false;
+      }
       return (
         filter === TOPICS.lockerCommands(principal.siteId) ||
         filter.startsWith(`${TOPICS.lockerCommands(principal.siteId)}/`)

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, signUpUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { shopMembers } from '../sellers/schema.ts';
 
 /**
  * Signing out drops the session's connections on an external EMQX (docs/deploy.md#an-external-broker).
@@ -87,6 +88,44 @@ describe('an external broker told to drop signed-out connections', () => {
     kicks.length = 0;
     expect((await signOut(other.tokens.accessToken)).statusCode).toBe(204);
     expect(kicks.map((k) => k.clientId)).toEqual(['phone-other']);
+  });
+
+  it("drops someone's connections when they leave a shop, and keeps their session", async () => {
+    const owner = await signUpUser(t.app);
+    const staff = await signUpUser(t.app);
+    const now = t.clock.now();
+    await t.ctx.database.db.insert(shopMembers).values([
+      {
+        shopId: 'sri-murugan-stores',
+        phone: `91${owner.phone}`,
+        role: 'owner',
+        addedAt: now,
+        addedBy: 'test',
+      },
+      {
+        shopId: 'sri-murugan-stores',
+        phone: `91${staff.phone}`,
+        role: 'staff',
+        addedAt: now,
+        addedBy: 'test',
+      },
+    ]);
+    expect((await connect(staff.userId, staff.tokens.accessToken, 'staff-phone')).json().ok).toBe(true);
+    expect((await connect(owner.userId, owner.tokens.accessToken, 'owner-phone')).json().ok).toBe(true);
+    kicks.length = 0;
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/shops/sri-murugan-stores/members/91${staff.phone}`,
+      headers: authHeaders(owner.tokens.accessToken),
+    });
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect(kicks.map((k) => k.clientId)).toEqual(['staff-phone']);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: authHeaders(staff.tokens.accessToken),
+    });
+    expect(me.statusCode).toBe(200);
   });
 
   it('signs out all the same when the broker refuses', async () => {

@@ -1,9 +1,9 @@
-import { inArray, lt } from 'drizzle-orm';
+import { eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { BrokerAdmin } from '../../platform/broker-admin/broker-admin.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { brokerConnections } from './schema.ts';
+import { authSessions, brokerConnections } from './schema.ts';
 
 /**
  * A client id unseen this long is forgotten: a connection lives no longer than the access token it
@@ -46,6 +46,27 @@ export function createBrokerConnections(deps: { db: Db; clock: Clock; admin: Bro
             .catch((err: unknown) =>
               log.warn({ err, clientId }, 'the broker did not drop a signed-out connection'),
             ),
+        ),
+      );
+      return rows.length;
+    },
+
+    /**
+     * Drops every connection of these people and keeps their sessions: they reconnect at once and the
+     * broker asks the topic hook again (someone removed from a shop no longer gets its topic).
+     */
+    async dropUsers(userIds: readonly string[]): Promise<number> {
+      if (admin.kind === 'none' || userIds.length === 0) return 0;
+      const rows = await db
+        .select({ clientId: brokerConnections.clientId })
+        .from(brokerConnections)
+        .innerJoin(authSessions, eq(authSessions.id, brokerConnections.sessionId))
+        .where(inArray(authSessions.userId, [...userIds]));
+      await Promise.all(
+        rows.map(({ clientId }) =>
+          admin
+            .disconnect(clientId)
+            .catch((err: unknown) => log.warn({ err, clientId }, 'the broker did not drop a connection')),
         ),
       );
       return rows.length;

@@ -106,7 +106,7 @@ export const brokerHookRoutes: FastifyPluginAsyncZod = async (app) => {
       const receive = q.action === 'subscribe' || q.acc === 1 || q.acc === 3 || q.acc === 4;
       if (!publish && !receive) return deny('no action named');
       if (publish && !auth.canPublish(who, q.topic)) return deny('may not publish there');
-      if (receive && !auth.canSubscribe(who, q.topic)) return deny('may not subscribe there');
+      if (receive && !(await auth.canSubscribe(who, q.topic))) return deny('may not subscribe there');
       return allow(who.kind === 'server');
     },
   );

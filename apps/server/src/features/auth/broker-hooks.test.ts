@@ -1,7 +1,9 @@
 import { devicePassword, SERVER_USERNAME, serverPassword } from '@petti/shared/node/device-password';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { shopMembers } from '../sellers/schema.ts';
 
 const SECRET = 'broker-hook-secret-0123456789abcdef';
 let t: TestApp;
@@ -87,6 +89,28 @@ describe("an external broker's hooks (EMQX HTTP auth, mosquitto-go-auth HTTP bac
     const superuser = async (username: string) => (await hook(t, 'superuser', { username })).json().ok;
     expect(await superuser(SERVER_USERNAME)).toBe(true);
     expect(await superuser(me)).toBe(false);
+  });
+
+  it("lets only a shop's members onto its board topic, asked of the members table each time", async () => {
+    const member = await signUpUser(t.app);
+    const outsider = await signUpUser(t.app);
+    await t.ctx.database.db.insert(shopMembers).values({
+      shopId: 'sri-murugan-stores',
+      phone: `91${member.phone}`,
+      role: 'staff',
+      addedAt: t.clock.now(),
+      addedBy: 'test',
+    });
+    const acl = async (username: string, topic: string, action: string) =>
+      (await hook(t, 'acl', { username, topic, clientid: 'c', action }, true)).json().ok as boolean;
+    const board = 'shops/sri-murugan-stores/events';
+    expect(await acl(member.userId, board, 'subscribe')).toBe(true);
+    expect(await acl(member.userId, board, 'publish')).toBe(false);
+    expect(await acl(member.userId, 'shops/+/events', 'subscribe')).toBe(false);
+    expect(await acl(member.userId, 'shops/iyyappa-bakery/events', 'subscribe')).toBe(false);
+    expect(await acl(outsider.userId, board, 'subscribe')).toBe(false);
+    await t.ctx.database.db.delete(shopMembers).where(eq(shopMembers.phone, `91${member.phone}`));
+    expect(await acl(member.userId, board, 'subscribe')).toBe(false);
   });
 
   it('exists only with its secret, and only when one is configured', async () => {

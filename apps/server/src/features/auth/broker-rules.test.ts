@@ -1,8 +1,10 @@
+import { TOPICS } from '@petti/shared';
 import { devicePassword } from '@petti/shared/node/device-password';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInUser, signUpUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
+import { shopMembers } from '../sellers/schema.ts';
 
 // These rules live in the embedded broker, so this suite always runs on it, also when the other
 // suites use an external broker (which checks credentials itself: docs/decisions/0003).
@@ -95,6 +97,55 @@ describe('who may listen to what', () => {
     });
     expect(await aliceHears).toContain('"event":"test"');
     expect(await bobHears).toBeNull();
+  });
+
+  it("lets a shop's members, and only them, hear its board; someone removed is dropped and refused", async () => {
+    const shop = 'sri-murugan-stores';
+    const owner = await signUpUser(t.app);
+    const staff = await signUpUser(t.app);
+    const other = await signUpUser(t.app);
+    const now = t.clock.now();
+    await t.ctx.database.db.insert(shopMembers).values([
+      { shopId: shop, phone: `91${owner.phone}`, role: 'owner', addedAt: now, addedBy: 'test' },
+      { shopId: shop, phone: `91${staff.phone}`, role: 'staff', addedAt: now, addedBy: 'test' },
+      { shopId: 'iyyappa-bakery', phone: `91${other.phone}`, role: 'owner', addedAt: now, addedBy: 'test' },
+    ]);
+    const topic = TOPICS.shopEvents(shop);
+    const staffClient = await connect({ username: staff.userId, password: staff.tokens.accessToken });
+    const otherClient = await connect({ username: other.userId, password: other.tokens.accessToken });
+    expect(await grantedQos(staffClient, topic)).toBe(1);
+    expect(await grantedQos(otherClient, topic)).toBe(128);
+    expect(await grantedQos(otherClient, TOPICS.shopEvents('iyyappa-bakery'))).toBe(1);
+    // No wildcard reaches a shop's topic, not even one's own.
+    expect(await grantedQos(otherClient, 'shops/+/events')).toBe(128);
+    expect(await grantedQos(otherClient, 'shops/#')).toBe(128);
+    expect(await grantedQos(staffClient, `${topic}/#`)).toBe(128);
+    const staffHears = hears(staffClient, topic, 2000);
+    const otherHears = hears(otherClient, topic);
+    await t.ctx.realtime.publish(topic, { event: 'shopOrderChanged', data: {}, SessionID: null });
+    expect(await staffHears).toContain('shopOrderChanged');
+    expect(await otherHears).toBeNull();
+    // Nobody but the server speaks on a shop's topic, not even its members (the broker drops a
+    // connection that publishes where it may not, so each tries on one of its own).
+    const forged = hears(staffClient, topic, 600);
+    const forger = await connect({ username: owner.userId, password: owner.tokens.accessToken });
+    forger.publish(topic, '{"event":"forged"}', { qos: 0 });
+    otherClient.publish(topic, '{"event":"forged"}', { qos: 0 });
+    expect(await forged).toBeNull();
+
+    // The owner removes the staff member: the open connection is dropped at once, and asked again the
+    // shop's topic is refused while their own stays theirs.
+    const dropped = new Promise<void>((resolve) => staffClient.once('close', () => resolve()));
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/shops/${shop}/members/91${staff.phone}`,
+      headers: { authorization: `Bearer ${owner.tokens.accessToken}`, 'x-client-id': 'petti-web' },
+    });
+    expect(gone.statusCode, gone.body).toBe(204);
+    await dropped;
+    const again = await connect({ username: staff.userId, password: staff.tokens.accessToken });
+    expect(await grantedQos(again, topic)).toBe(128);
+    expect(await grantedQos(again, `users/${staff.userId}/events`)).toBe(1);
   });
 
   it("lets a user publish on their own requests topic only, never events or another user's requests", async () => {

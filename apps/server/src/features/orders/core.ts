@@ -151,38 +151,37 @@ export function createOrderCore(deps: OrderCoreDeps) {
   }
 
   /**
-   * The shop's members hear every change of a paid order on their own topic, read from the members
-   * table at that moment, so someone removed hears nothing more (docs/shops.md#live-updates). A new
-   * order also becomes a notification, which reaches a member's phone as an alert while the app is shut.
+   * The shop's board hears every change of a paid order on the shop's topic, which the broker lets only
+   * its members subscribe to (docs/shops.md#live-updates). A new order also becomes a notification for
+   * each member, read from the members table at that moment, which reaches a member's phone as an alert
+   * while the app is shut.
    */
   async function tellShop(fx: Effects, o: EventOrder, event: string, shop: { en: string; ta: string }) {
-    const audience = await deps.shopAudience(fx.tx, o.sellerId);
     const text = event === STATE_EVENT.placed ? shopNewOrderText(shop) : null;
-    for (const userId of audience) {
-      deps.outbox.enqueue(fx, TOPICS.userEvents(userId), {
-        event: EVENTS.shopOrderChanged,
-        data: {
-          message: text?.body.en ?? '',
-          msg: text?.body.ta ?? '',
-          code: EVENTS.shopOrderChanged,
-          id: o.id,
-          shopId: o.sellerId,
-          orderId: o.id,
-          state: o.state,
-          deliveryType: o.deliveryType,
-          event,
-        },
-        SessionID: null,
+    deps.outbox.enqueue(fx, TOPICS.shopEvents(o.sellerId), {
+      event: EVENTS.shopOrderChanged,
+      data: {
+        message: text?.body.en ?? '',
+        msg: text?.body.ta ?? '',
+        code: EVENTS.shopOrderChanged,
+        id: o.id,
+        shopId: o.sellerId,
+        orderId: o.id,
+        state: o.state,
+        deliveryType: o.deliveryType,
+        event,
+      },
+      SessionID: null,
+    });
+    if (!text) return;
+    for (const userId of await deps.shopAudience(fx.tx, o.sellerId)) {
+      deps.notifications.send(fx, {
+        userId,
+        kind: EVENTS.shopNewOrder,
+        title: text.title,
+        body: text.body,
+        data: { event: EVENTS.shopNewOrder, orderId: o.id, shopId: o.sellerId },
       });
-      if (text) {
-        deps.notifications.send(fx, {
-          userId,
-          kind: EVENTS.shopNewOrder,
-          title: text.title,
-          body: text.body,
-          data: { event: EVENTS.shopNewOrder, orderId: o.id, shopId: o.sellerId },
-        });
-      }
     }
   }
 

@@ -47,6 +47,11 @@ export function createShopMembers(deps: {
   userEvents: UserEvents;
   /** Forget the shops' rows kept in memory (a shop switched on or off). */
   forgetSellers: () => void;
+  /**
+   * After a removal has committed: drop that person's live connections, so the shop's topic they were
+   * let into is asked for again, and refused (docs/shops.md#live-updates).
+   */
+  dropLiveConnections?: (userIds: string[]) => Promise<void>;
 }) {
   const { db, clock, transactor, userEvents } = deps;
 
@@ -158,7 +163,7 @@ export function createShopMembers(deps: {
      * shop is refused, and the shop's live updates stop reaching them (docs/shops.md#live-updates).
      */
     async remove(by: Pick<ShopMembership, 'shopId'>, phone: string): Promise<void> {
-      await transactor.run(async (tx, fx) => {
+      const removed = await transactor.run(async (tx, fx) => {
         // Owners locked first, so two owners removing each other at once cannot leave none.
         const owners = await tx
           .select()
@@ -172,7 +177,20 @@ export function createShopMembers(deps: {
         if (!gone) throw notFound('member');
         if (gone.role === 'owner' && owners.length <= 1) throw new AppError('LastShopOwner');
         await tellMember(tx, fx, by.shopId, phone, null);
+        return usersService.findByPhone(tx, phone);
       });
+      if (removed) await deps.dropLiveConnections?.([removed.id]);
+    },
+
+    /** Whether this account works in this shop now (the broker's check for the shop's topic). */
+    async isMember(userId: string, shopId: string): Promise<boolean> {
+      const who = await phoneOf(db, userId);
+      if (!who) return false;
+      const [row] = await db
+        .select({ role: shopMembers.role })
+        .from(shopMembers)
+        .where(and(eq(shopMembers.shopId, shopId), eq(shopMembers.phone, who.phone)));
+      return Boolean(row);
     },
 
     /** The accounts that hear a shop's live updates: every member who has signed up. */

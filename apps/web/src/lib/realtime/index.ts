@@ -37,6 +37,17 @@ export function useLiveEvents(listener: (e: LiveEvent, meta: LiveEventMeta) => v
   useEffect(() => live.subscribe((e) => latest.current(e, { fromThisDevice: isFromThisDevice(e) })), []);
 }
 
+/**
+ * Listens to one more topic while the component is mounted (a shop's board topic, granted by the
+ * broker to that shop's members only); its events reach `useLiveEvents` like the user's own.
+ * `onRefused`: the broker would not let this user listen there (no longer a member).
+ */
+export function useLiveTopic(topic: string | null, onRefused?: () => void): void {
+  const latest = useRef(onRefused);
+  latest.current = onRefused;
+  useEffect(() => (topic ? live.watch(topic, () => latest.current?.()) : undefined), [topic]);
+}
+
 /** The connection state (docs/product.md#real-time-connection), kept current. */
 export function useLiveStatus(): ConnectionState {
   const facts = useSyncExternalStore(live.facts.subscribe, live.facts.getState, live.facts.getState);

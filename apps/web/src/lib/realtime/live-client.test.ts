@@ -25,6 +25,11 @@ function fakeMqtt() {
       if (callback) client.subacks.push(callback);
       return client;
     },
+    unsubscribed: [] as string[],
+    unsubscribe(topic: string) {
+      client.unsubscribed.push(topic);
+      return client;
+    },
     published: [] as Array<{ topic: string; message: string; ack: (error?: Error) => void }>,
     publish(topic: string, message: string, _options: unknown, ack: (error?: Error) => void) {
       client.published.push({ topic, message, ack });
@@ -98,6 +103,43 @@ describe('the live client', () => {
     clients[0]?.fire('message', 'users/user-1/events', new TextEncoder().encode(JSON.stringify(payload)));
     clients[0]?.fire('message', 'users/user-1/events', new TextEncoder().encode('garbage'));
     expect(got).toEqual([payload]);
+  });
+
+  it("listens to a watched topic (a shop's board) now and after every reconnection, and stops when asked", async () => {
+    const { live, clients } = setup();
+    const got: LiveEvent[] = [];
+    live.subscribe((e) => got.push(e));
+    const refused: string[] = [];
+    const board = 'shops/sri-murugan-stores/events';
+    const before = live.watch(board, (t) => refused.push(t));
+    live.start();
+    await flush();
+    clients[0]?.fire('connect');
+    expect(clients[0]?.subscribed).toEqual(['users/user-1/events', board]);
+    const ring = { event: 'shopOrderChanged', data: { message: '', orderId: 'o1' }, SessionID: null };
+    clients[0]?.fire('message', board, new TextEncoder().encode(JSON.stringify(ring)));
+    expect(got).toEqual([ring]);
+    // A second screen on the same topic shares the subscription; the last to leave ends it.
+    const second = live.watch(board);
+    expect(clients[0]?.subscribed).toHaveLength(2);
+    clients[0]?.fire('close');
+    await vi.advanceTimersByTimeAsync(5_000);
+    clients[1]?.fire('connect');
+    expect(clients[1]?.subscribed).toEqual(['users/user-1/events', board]);
+    before();
+    expect(clients[1]?.unsubscribed).toEqual([]);
+    second();
+    expect(clients[1]?.unsubscribed).toEqual([board]);
+    // A topic watched while connected is subscribed at once; a refusal is told to that screen only
+    // and the connection stays up.
+    const other = 'shops/iyyappa-bakery/events';
+    live.watch(other, (t) => refused.push(t));
+    expect(clients[1]?.subscribed.at(-1)).toBe(other);
+    const error = Object.assign(new Error('refused'), { name: SUBSCRIBE_REFUSED });
+    clients[1]?.subacks.at(-1)?.(error);
+    expect(refused).toEqual([other]);
+    expect(live.state()).toBe('Connected');
+    expect(clients[1]?.ended).toBe(false);
   });
 
   it('after a disruption tries again 5 s later, then every 60 s, until it is back', async () => {

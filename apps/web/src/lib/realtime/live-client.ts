@@ -30,6 +30,7 @@ export interface MqttLike {
   on(event: 'packetsend' | 'packetreceive', cb: (packet: { cmd: string }) => void): unknown;
   /** `callback` hears the broker's SUBACK: an error when it refused the topic (mqtt-socket.ts). */
   subscribe(topic: string, options: { qos: 0 | 1 }, callback?: (error?: Error) => void): unknown;
+  unsubscribe(topic: string): unknown;
   publish(topic: string, message: string, options: { qos: 1 }, callback: (error?: Error) => void): unknown;
   end(force?: boolean): unknown;
 }
@@ -90,6 +91,20 @@ export function createLiveClient(deps: LiveClientDeps) {
   let up: { client: MqttLike; userId: string; token: string } | null = null;
   /** Buffered requests handed to the client on this connection and not yet acknowledged. */
   const inFlight = new Set<string>();
+  /**
+   * Topics beyond the user's own that a screen listens to while open (a shop's board), each with
+   * who to tell when the broker refuses it (someone removed from the shop). Subscribed again on every
+   * connection.
+   */
+  const watched = new Map<string, Set<(topic: string) => void>>();
+  const subscribeWatched = (c: MqttLike, mine: number, topic: string) => {
+    c.subscribe(topic, { qos: 1 }, (error) => {
+      if (mine !== generation || error?.name !== SUBSCRIBE_REFUSED) return;
+      // Refused is said where it matters (the screen that asked) and the rest of the connection stays.
+      log.error(`live updates: the broker refused the subscription to ${topic}`);
+      for (const refused of [...(watched.get(topic) ?? [])]) refused(topic);
+    });
+  };
 
   /**
    * Sends what the buffer holds for the connected user, oldest first; each leaves the buffer when the
@@ -195,6 +210,7 @@ export function createLiveClient(deps: LiveClientDeps) {
         set({ connection: 'disconnected', keepAliveHealthy: true, lastError: SUBSCRIBE_REFUSED });
         if (facts.getState().intended === 'connected') reconnector.disrupted();
       });
+      for (const extra of watched.keys()) subscribeWatched(next, mine, extra);
       up = { client: next, userId: creds.userId, token: creds.token };
       drain();
       // Before the broker ends this connection at the token's expiry, open a new one with a fresh token.
@@ -287,6 +303,25 @@ export function createLiveClient(deps: LiveClientDeps) {
     /** Forgets everything waiting to be sent (signed out on this device). */
     clearBuffer(): void {
       deps.buffer?.clear();
+    },
+    /**
+     * Listens to one more topic while the caller needs it (a shop's board topic, which the broker
+     * grants only to the shop's members), now and on every reconnection; events on it reach the same
+     * listeners as the user's own. `onRefused` hears a refusal. Answers the way to stop.
+     */
+    watch(topic: string, onRefused?: (topic: string) => void): () => void {
+      const refusedHere = (t: string) => onRefused?.(t);
+      const first = !watched.has(topic);
+      const all = watched.get(topic) ?? new Set();
+      all.add(refusedHere);
+      watched.set(topic, all);
+      if (first && up) subscribeWatched(up.client, generation, topic);
+      return () => {
+        all.delete(refusedHere);
+        if (all.size > 0 || watched.get(topic) !== all) return;
+        watched.delete(topic);
+        up?.client.unsubscribe(topic);
+      };
     },
     subscribe(listener: (event: LiveEvent) => void): () => void {
       listeners.add(listener);

@@ -8,6 +8,7 @@ import {
   pubackPacket,
   publishPacket,
   subscribePacket,
+  unsubscribePacket,
 } from './mqtt-packets.ts';
 
 /** mqtt-packet (the codec under mqtt.js and aedes, the broker) as the reference for every byte. */
@@ -38,9 +39,12 @@ describe('MQTT 3.1.1 packets the app writes', () => {
     );
   });
 
-  it('writes SUBSCRIBE, a QoS 1 PUBLISH, PUBACK, PINGREQ and DISCONNECT as the reference does', () => {
+  it('writes SUBSCRIBE, UNSUBSCRIBE, a QoS 1 PUBLISH, PUBACK, PINGREQ and DISCONNECT as the reference does', () => {
     expect(subscribePacket(7, 'users/u-1/events', 1)).toEqual(
       reference({ cmd: 'subscribe', messageId: 7, subscriptions: [{ topic: 'users/u-1/events', qos: 1 }] }),
+    );
+    expect(unsubscribePacket(300, 'shops/sri-murugan-stores/events')).toEqual(
+      reference({ cmd: 'unsubscribe', messageId: 300, unsubscriptions: ['shops/sri-murugan-stores/events'] }),
     );
     const payload = JSON.stringify({ request: 'அரிசி', n: 'x'.repeat(300) });
     expect(publishPacket(65535, 'users/u-1/requests', payload)).toEqual(

@@ -1,7 +1,8 @@
 /**
  * The few MQTT 3.1.1 packets the app's live connection uses, written and read byte for byte as the
  * standard gives them (OASIS MQTT 3.1.1, section 2 and 3). The app only ever connects, subscribes to
- * its own topic, publishes QoS 1 requests, acknowledges what it receives and pings; mqtt.js carries
+ * its own topic (and a shop's board while it is open) and unsubscribes, publishes QoS 1 requests,
+ * acknowledges what it receives and pings; mqtt.js carries
  * every other packet and option of both protocol versions, at about 80 KB compressed on every
  * signed-in first screen (docs/performance.md#first-screen-javascript-budgets).
  */
@@ -13,6 +14,7 @@ export const PACKET = {
   puback: 4,
   subscribe: 8,
   suback: 9,
+  unsubscribe: 10,
   pingreq: 12,
   pingresp: 13,
   disconnect: 14,
@@ -82,6 +84,10 @@ export function connectPacket(f: ConnectFields): Uint8Array {
 export const subscribePacket = (id: number, topic: string, qos: 0 | 1) =>
   // SUBSCRIBE's fixed header flags are 0010 by the standard.
   packet(PACKET.subscribe, 0b0010, [u16(id), str(topic), new Uint8Array([qos])]);
+
+export const unsubscribePacket = (id: number, topic: string) =>
+  // UNSUBSCRIBE's fixed header flags are 0010 too (3.10.1); its UNSUBACK carries nothing to act on.
+  packet(PACKET.unsubscribe, 0b0010, [u16(id), str(topic)]);
 
 /** A QoS 1 PUBLISH (not a duplicate, not retained). */
 export const publishPacket = (id: number, topic: string, payload: string) =>

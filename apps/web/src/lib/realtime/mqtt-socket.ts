@@ -9,6 +9,7 @@ import {
   publishPacket,
   SUBACK_FAILURE,
   subscribePacket,
+  unsubscribePacket,
 } from './mqtt-packets.ts';
 
 type Listener = (...args: never[]) => void;
@@ -214,6 +215,10 @@ export function connectMqtt(url: string, options: MqttConnectOptions, deps: Mqtt
         subacks.delete(id);
         callback?.(new Error('Not connected'));
       }
+      return client;
+    },
+    unsubscribe(topic) {
+      send(unsubscribePacket(packetId(), topic), 'unsubscribe');
       return client;
     },
     publish(topic, message, _opts, callback) {

@@ -1,4 +1,4 @@
-import { EVENTS } from '@petti/shared/events';
+import { EVENTS, TOPICS } from '@petti/shared/events';
 import { townTime } from '@petti/shared/rules/town-time';
 import { SHOP_BOARD_LANES, type ShopBoardLane, type ShopOrder } from '@petti/shared/schemas/shops';
 import { useQueryClient } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
-import { useLiveEvents } from '../../../lib/realtime/index.ts';
+import { useLiveEvents, useLiveTopic } from '../../../lib/realtime/index.ts';
 import { FormAlert, LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
@@ -57,6 +57,11 @@ export default function ShopBoardPage() {
     return () => clearInterval(timer);
   }, []);
 
+  // The shop's own topic, while the board is open; refused once someone is no longer a member, and
+  // then the shops are read again, which takes them off this board.
+  useLiveTopic(membership ? TOPICS.shopEvents(shopId) : null, () => {
+    void queryClient.invalidateQueries({ queryKey: ['shops', 'mine'] });
+  });
   useLiveEvents((e) => {
     if (e.event !== EVENTS.shopOrderChanged || e.data.shopId !== shopId) return;
     if (e.data.event === EVENTS.orderPlaced) ringBell();
