@@ -9,7 +9,7 @@ import type { BrokerAuth, Realtime } from './realtime.ts';
 /**
  * Two processes' embedded brokers sharing one Redis (REDIS_URL): what one publishes reaches browsers on
  * the other; a controller's report is handled by the process it is connected to only; a sign-out on one
- * closes the session's connections on the other. Needs a Redis: CI passes TEST_REDIS_URL.
+ * closes the session's connections on the other, as does dropping a user. Needs a Redis: CI passes TEST_REDIS_URL.
  */
 const REDIS_URL = process.env.TEST_REDIS_URL;
 
@@ -120,6 +120,22 @@ describe.runIf(REDIS_URL)('several processes, one embedded broker through Redis'
     expect(b.realtime.endSessions?.(['s-ended'])).toBe(0); // none of them on b itself
     expect(await closed).toBe(true);
     expect(other.connected).toBe(true);
+  });
+
+  it("dropping a user on one process closes that user's connections on the other, and no one else's", async () => {
+    const user = `u-${Date.now()}-dropped`;
+    const browser = await connect(a, user, 's-dropped');
+    const bystander = await connect(a, `u-${Date.now()}-kept`, 's-bystander');
+    const closed = new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 3000);
+      browser.once('close', () => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+    expect(b.realtime.dropUsers?.([user])).toBe(0);
+    expect(await closed).toBe(true);
+    expect(bystander.connected).toBe(true);
   });
 
   it('closes with subscriptions and a publish still in flight on Redis, leaving no rejection behind', async () => {
