@@ -61,6 +61,8 @@ export async function checkout(
   page: Page,
   screenshot: (name: string) => Promise<string>,
   name: string,
+  /** A note for the shop, typed on the pay page. */
+  notes?: string,
 ): Promise<string> {
   await page.getByTestId('price-summary').waitFor();
   // Every fee itemised before paying; curbside has no delivery fee, so no delivery row.
@@ -73,6 +75,7 @@ export async function checkout(
   await page.getByTestId('validate-and-pay').click();
   await waitForPath(page, '/procced');
   await page.getByTestId('proceed-price').waitFor();
+  if (notes) await page.getByTestId('order-notes').fill(notes);
   await screenshot(`procced-${name}`);
   await page.getByTestId('pay').click();
   const orderId = await payWithTestpayUpi(page);

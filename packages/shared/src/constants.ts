@@ -31,6 +31,9 @@ export const CART_LIMITS = {
 
 export const CURRENCY = 'INR';
 
+/** The longest note a buyer may leave the shop with an order ("ring twice", "less sugar"). */
+export const ORDER_NOTES_MAX_CHARS = 200;
+
 /**
  * GST on Petti's own services (locker hire, plans). Prices are GST-inclusive (docs/product.md#money);
  * receipts show the tax part. Petti and its shoppers are in Tamil Nadu, so it splits into CGST + SGST.

@@ -57,13 +57,14 @@ async function orderMilk(
   screenshot: (name: string) => Promise<string>,
   name: string,
   withCurd = false,
+  notes?: string,
 ) {
   await addFromProductPage(page, MILK, MILK_500ML, 2);
   if (withCurd) await addFromProductPage(page, CURD, CURD_1KG, 1);
   await page.goto('/MyCart');
   await page.getByTestId('delivery-home').click();
   await page.locator('[data-testid^="address-option-"]').first().click();
-  return checkout(page, screenshot, name);
+  return checkout(page, screenshot, name, notes);
 }
 
 export const shopJourneys: Journey[] = [
@@ -180,9 +181,11 @@ export const shopJourneys: Journey[] = [
         lng: 77.804,
       });
       await signedIn(page, shopper, '/dashboard');
-      const orderId = await orderMilk(page, screenshot, 'shop-milk', true);
+      const orderId = await orderMilk(page, screenshot, 'shop-milk', true, 'Ring the bell twice');
+      await expectVisibleText(page.getByTestId('order-notes'), 'Ring the bell twice');
       const card2 = board.getByTestId(`shop-order-${orderId}`);
       await expectVisibleText(card2, 'Paraipatti Street');
+      await expectVisibleText(card2.getByTestId('shop-order-notes'), 'Ring the bell twice');
       await expectVisibleText(card2, '2 ×');
       await seeToast(board, 'new order');
       await fitsThePhone(board, 'the order board');

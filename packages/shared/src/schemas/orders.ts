@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CART_LIMITS } from '../constants.ts';
+import { CART_LIMITS, ORDER_NOTES_MAX_CHARS } from '../constants.ts';
 import {
   ORDER_DELIVERY_TYPES,
   ORDER_STATES,
@@ -99,6 +99,8 @@ export const placeOrderBody = z
   .strictObject({
     ...destination,
     vehicleNo: vehicleNoSchema.optional(),
+    /** For the shop, shown on its order board (blank is the same as none). */
+    notes: z.string().trim().max(ORDER_NOTES_MAX_CHARS).optional(),
     alternatePickup: z
       .strictObject({ name: z.string().trim().min(1).max(80), phone: phoneSchema })
       .optional(),
@@ -214,6 +216,8 @@ export const orderSchema = z.object({
   site: z.object({ id: z.string(), name: localized, lat: z.number(), lng: z.number() }).nullable(),
   vehicleNo: z.string().nullable(),
   alternatePickup: z.object({ name: z.string(), phone: z.string() }).nullable(),
+  /** What the buyer asked of the shop when ordering, or null. */
+  notes: z.string().nullable(),
   /** Curbside check-ins. */
   checkin: z.object({
     onMyWayAt: z.string().nullable(),

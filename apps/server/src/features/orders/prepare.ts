@@ -57,6 +57,8 @@ export function requestHash(body: PlaceOrderBody): string {
     siteId: body.siteId ?? null,
     vehicleNo: body.vehicleNo ?? null,
     alternatePickup: body.alternatePickup ?? null,
+    // Only when there is one, so that a request made before notes existed keeps its hash.
+    ...(body.notes ? { notes: body.notes } : {}),
   };
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex');
 }

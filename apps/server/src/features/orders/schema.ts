@@ -49,6 +49,8 @@ export const orders = pgTable(
     siteId: text('site_id'),
     vehicleNo: text('vehicle_no'),
     alternatePickup: jsonb('alternate_pickup').$type<{ name: string; phone: string }>(),
+    /** The buyer's note for the shop. */
+    notes: text('notes'),
     onMyWayAt: timestamp('on_my_way_at', { withTimezone: true }),
     arrivedAt: timestamp('arrived_at', { withTimezone: true }),
     bay: text('bay'),

@@ -76,8 +76,15 @@ describe("a shop's order board", () => {
     expect((await buyer.call('GET', '/api/shops/mine')).json()).toEqual({ shops: [], operator: false });
   });
 
-  it('a new paid order rings every member live and shows in the new lane with the buyer and address', async () => {
-    const order = await home();
+  it('a new paid order rings every member live and shows in the new lane with the buyer, address and note', async () => {
+    const order = await placed(buyer, {
+      sellerId: SHOP,
+      items: [await line(t, RICE, 1)],
+      deliveryType: 'home',
+      addressId: address,
+      notes: '  Ring the bell twice  ',
+    });
+    expect(order.notes).toBe('Ring the bell twice');
     await staff.heard('shopOrderChanged');
     await colleague.heard('shopOrderChanged');
     const ring = staff.named('shopOrderChanged').find((e) => e.data.orderId === order.id)!;
@@ -88,6 +95,24 @@ describe("a shop's order board", () => {
     expect(mine.buyer.phone).toBe(`91${buyer.phone}`);
     expect(mine.address?.line1).toContain('Test Street');
     expect(mine.items[0]?.quantity).toBe(1);
+    expect(mine.notes).toBe('Ring the bell twice');
+    // A note too long is refused before anything is held; a blank one is no note.
+    const long = await placeOrder(buyer, {
+      sellerId: SHOP,
+      items: [await line(t, RICE, 1)],
+      deliveryType: 'home',
+      addressId: address,
+      notes: 'x'.repeat(201),
+    });
+    expect(long.statusCode).toBe(400);
+    const blank = await placed(buyer, {
+      sellerId: SHOP,
+      items: [await line(t, RICE, 1)],
+      deliveryType: 'home',
+      addressId: address,
+      notes: '   ',
+    });
+    expect(blank.notes).toBeNull();
     // Nobody outside the shop reads it, and another shop's member does not find it at all.
     expect((await buyer.call('GET', `/api/shops/${SHOP}/orders?lane=new`)).statusCode).toBe(403);
     expect((await stranger.call('GET', `/api/shops/${OTHER}/orders/${order.id}`)).statusCode).toBe(404);

@@ -121,6 +121,7 @@ export async function toOrders(
       site: site ? { id: site.id, name: site.name, lat: site.lat, lng: site.lng } : null,
       vehicleNo: o.vehicleNo,
       alternatePickup: o.alternatePickup ?? null,
+      notes: o.notes ?? null,
       checkin: {
         onMyWayAt: iso(o.onMyWayAt),
         arrivedAt: iso(o.arrivedAt),

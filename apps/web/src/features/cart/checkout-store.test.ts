@@ -82,11 +82,13 @@ describe('checkout choice', () => {
       selectedDeliveryType: 'locker',
       parcelLockerDetails: 'bus-stand',
       myCartValidateCartDetails: 'x',
+      notes: 'Ring twice',
     });
     const again = createCheckoutStore(storage);
     expect(again.getState()).toMatchObject({
       selectedDeliveryType: 'locker',
       parcelLockerDetails: 'bus-stand',
+      notes: 'Ring twice',
     });
     again.clearAfterOrder();
     expect(JSON.parse(storage.getItem(CHECKOUT_STORAGE_KEY)!)).toMatchObject({
@@ -94,6 +96,7 @@ describe('checkout choice', () => {
       parcelLockerDetails: null,
       deliveryAddress: null,
       myCartValidateCartDetails: null,
+      notes: '',
     });
   });
 });

@@ -27,6 +27,8 @@ export interface CheckoutChoice {
   myCartValidateCartDetails: string | null;
   /** The shop is closed: order now for when it opens (paid now, accepted at opening). */
   whenShopOpens: boolean;
+  /** A note for the shop, written on the pay page ("ring twice"); sent with the order. */
+  notes: string;
 }
 
 export const CHECKOUT_STORAGE_KEY = 'checkoutChoice';
@@ -39,6 +41,7 @@ export const EMPTY_CHOICE: CheckoutChoice = {
   alternatePickup: null,
   myCartValidateCartDetails: null,
   whenShopOpens: false,
+  notes: '',
 };
 
 function load(storage: KeyValueStorage): CheckoutChoice {
@@ -59,6 +62,7 @@ function load(storage: KeyValueStorage): CheckoutChoice {
       myCartValidateCartDetails:
         typeof parsed.myCartValidateCartDetails === 'string' ? parsed.myCartValidateCartDetails : null,
       whenShopOpens: parsed.whenShopOpens === true,
+      notes: typeof parsed.notes === 'string' ? parsed.notes : '',
     };
   } catch {
     return EMPTY_CHOICE;
@@ -88,6 +92,7 @@ export function createCheckoutStore(storage: KeyValueStorage) {
         parcelLockerDetails: null,
         myCartValidateCartDetails: null,
         whenShopOpens: false,
+        notes: '',
       });
     },
   });

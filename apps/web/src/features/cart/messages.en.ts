@@ -69,4 +69,8 @@ export const cartEn = {
     altHint: 'Their name, if someone else will pick it up for you.',
     altPhone: 'Their mobile number',
   },
+  notes: {
+    label: 'Note for the shop',
+    hint: 'For example “Ring the bell twice” or “Less sugar”. The shop sees it with your order.',
+  },
 };

@@ -52,6 +52,7 @@ export const ordersEn = {
   payNow: 'Pay now',
   paymentFor: 'Order from {{seller}}',
   refund: '{{amount}} is being refunded to the way you paid.',
+  yourNote: 'Your note for the shop',
   pinTitle: 'Your pickup PIN',
   pickupPlace: 'Collect at {{place}}',
   lockerNo: 'Locker {{no}}',

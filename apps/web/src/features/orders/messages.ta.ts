@@ -55,6 +55,7 @@ export const ordersTa: Widen<typeof ordersEn> = {
   payNow: 'இப்போது செலுத்து',
   paymentFor: '{{seller}} கடையின் ஆர்டர்',
   refund: '{{amount}} நீங்கள் செலுத்திய வழியிலேயே திருப்பி அனுப்பப்படுகிறது.',
+  yourNote: 'கடைக்கு உங்கள் குறிப்பு',
   pinTitle: 'உங்கள் பெறும் PIN',
   pickupPlace: '{{place}} இடத்தில் பெற்றுக்கொள்ளுங்கள்',
   lockerNo: 'லாக்கர் {{no}}',

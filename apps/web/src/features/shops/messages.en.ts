@@ -43,6 +43,7 @@ export const shopsEn = {
     paid: 'Paid {{amount}}',
     refunded: 'Refunded {{amount}}',
     buyer: 'Buyer',
+    notes: 'The buyer asks',
     call: 'Call {{name}}',
     items: 'Items',
     deliverTo: 'Deliver to',

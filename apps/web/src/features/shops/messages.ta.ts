@@ -45,6 +45,7 @@ export const shopsTa: Widen<typeof shopsEn> = {
     paid: '{{amount}} செலுத்தப்பட்டது',
     refunded: '{{amount}} திருப்பியளிக்கப்பட்டது',
     buyer: 'வாங்குபவர்',
+    notes: 'வாங்குபவரின் குறிப்பு',
     call: '{{name}} அவர்களை அழைக்கவும்',
     items: 'பொருட்கள்',
     deliverTo: 'டெலிவரி முகவரி',

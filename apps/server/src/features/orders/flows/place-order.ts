@@ -27,6 +27,7 @@ type NewOrder = Required<
     | 'siteId'
     | 'vehicleNo'
     | 'alternatePickup'
+    | 'notes'
     | 'price'
     | 'totalPaise'
     | 'taxPaise'
@@ -56,6 +57,7 @@ const insertOrder = prepared((q, v: Params<NewOrder>) =>
       siteId: v.siteId,
       vehicleNo: v.vehicleNo,
       alternatePickup: v.alternatePickup,
+      notes: v.notes,
       price: v.price,
       totalPaise: v.totalPaise,
       taxPaise: v.taxPaise,
@@ -162,6 +164,7 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
           siteId: prepared.site?.id ?? null,
           vehicleNo: body.deliveryType === 'curbside' ? (body.vehicleNo ?? null) : null,
           alternatePickup: body.alternatePickup ?? null,
+          notes: body.notes || null,
           price: prepared.price,
           totalPaise: prepared.price.totalPaise,
           taxPaise: prepared.price.taxPaise,

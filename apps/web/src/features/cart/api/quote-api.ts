@@ -19,10 +19,16 @@ export function quoteRequestOf(cart: Cart, delivery: DeliveryPart, whenShopOpens
   };
 }
 
-/** POST /api/orders's body: the quote's plus the curbside vehicle and who collects. */
-export function orderRequestOf(cart: Cart, delivery: DeliveryPart, whenShopOpens = false): PlaceOrderBody {
+/** POST /api/orders's body: the quote's plus the curbside vehicle, who collects and a note for the shop. */
+export function orderRequestOf(
+  cart: Cart,
+  delivery: DeliveryPart,
+  whenShopOpens = false,
+  notes = '',
+): PlaceOrderBody {
   return {
     ...quoteRequestOf(cart, delivery, whenShopOpens),
+    ...(notes.trim() && { notes: notes.trim() }),
     ...(delivery.deliveryType === 'curbside' && {
       vehicleNo: delivery.vehicleNo,
       ...(delivery.alternatePickup && { alternatePickup: delivery.alternatePickup }),

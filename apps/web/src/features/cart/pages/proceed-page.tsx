@@ -1,3 +1,4 @@
+import { ORDER_NOTES_MAX_CHARS } from '@petti/shared/constants';
 import { ROUTES } from '@petti/shared/routes';
 import { formatRupees } from '@petti/shared/rules/money';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { localStore } from '../../../lib/storage.ts';
-import { FormAlert } from '../../../lib/ui/form.tsx';
+import { Field, FormAlert } from '../../../lib/ui/form.tsx';
 import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
@@ -42,7 +43,7 @@ export default function ProceedPage() {
   const { cart, choice, delivery, quote } = useCheckoutQuote();
   const request =
     cart.sellerId && cart.items.length > 0 && delivery
-      ? orderRequestOf(cart, delivery, choice.whenShopOpens)
+      ? orderRequestOf(cart, delivery, choice.whenShopOpens, choice.notes)
       : null;
   const addresses = useAddresses();
   const sites = useParcelSites(delivery?.deliveryType === 'locker');
@@ -149,6 +150,21 @@ export default function ProceedPage() {
         <Link to={ROUTES.myCart} className="button button--ghost button--small">
           {t('cart.change')}
         </Link>
+        <Field label={t('cart.notes.label')} hint={t('cart.notes.hint')} optional>
+          {(ids) => (
+            <textarea
+              id={ids.input}
+              name="notes"
+              className="input textarea"
+              rows={2}
+              maxLength={ORDER_NOTES_MAX_CHARS}
+              value={choice.notes}
+              onChange={(e) => checkoutStore.update({ notes: e.target.value })}
+              aria-describedby={ids.describedBy}
+              data-testid="order-notes"
+            />
+          )}
+        </Field>
       </section>
       <section className="panel stack" aria-labelledby="proceed-price">
         <h2 id="proceed-price" className="panel__title">

@@ -209,6 +209,12 @@ function OrderView({ order }: { order: Order }) {
             </p>
           </FormAlert>
         )}
+        {order.notes && (
+          <p data-testid="order-notes">
+            <span className="muted">{t('orders.yourNote')}: </span>
+            {order.notes}
+          </p>
+        )}
         {order.refundedPaise > 0 && (
           <p className="muted" data-testid="order-refund">
             {t('orders.refund', { amount: formatRupees(order.refundedPaise) })}

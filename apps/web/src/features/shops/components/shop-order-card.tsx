@@ -165,6 +165,12 @@ export function ShopOrderCard({
             {order.checkin.bay ? ` · ${t('shops.order.bay', { bay: order.checkin.bay })}` : ''}
           </p>
         )}
+        {order.notes && (
+          <p className="shop-order__notes" data-testid="shop-order-notes">
+            <span className="muted">{t('shops.order.notes')}: </span>
+            {order.notes}
+          </p>
+        )}
         <p>
           <span className="muted">{t('shops.order.buyer')}: </span>
           {order.buyer.name}{' '}

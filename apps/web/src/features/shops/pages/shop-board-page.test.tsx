@@ -43,6 +43,7 @@ function orderFixture(over: Partial<ShopOrder>): ShopOrder {
     site: null,
     vehicleNo: null,
     alternatePickup: null,
+    notes: null,
     checkin: { onMyWayAt: null, arrivedAt: null, bay: null, landmark: null },
     items: [
       {
@@ -135,11 +136,14 @@ describe('the order board', () => {
         state: 'accepted',
         readyBy: new Date(Date.now() + 20 * 60_000).toISOString(),
       }),
-      [`/api/shops/${SHOP}/orders`]: lanes([orderFixture({})]),
+      [`/api/shops/${SHOP}/orders`]: lanes([orderFixture({ notes: 'Ring the bell twice' })]),
     });
     await renderPage(<ShopBoardPage />, { path: '/shop/:shopId', route: `/shop/${SHOP}` });
     const card = await screen.findByTestId('shop-order-order-0001abcde');
     expect(within(card).getByText(/Toned milk/)).toBeTruthy();
+    expect(within(card).getByTestId('shop-order-notes').textContent).toBe(
+      'The buyer asks: Ring the bell twice',
+    );
     expect(within(card).getByText(/7 Paraipatti Street/)).toBeTruthy();
     expect(within(card).getByText('Waiting 6 min')).toBeTruthy();
     fireEvent.change(within(card).getByRole('combobox'), { target: { value: '20' } });
