@@ -132,8 +132,11 @@ export function createShopMembers(deps: {
         .from(shopMembers)
         .where(eq(shopMembers.shopId, shopId))
         .orderBy(sql`${shopMembers.role} = 'staff'`, asc(shopMembers.addedAt));
-      const people = await Promise.all(rows.map((r) => usersService.findByPhone(db, r.phone)));
-      return rows.map((r, i) => view(r, people[i]?.name ?? null, Boolean(people[i])));
+      const people = await usersService.byPhones(
+        db,
+        rows.map((r) => r.phone),
+      );
+      return rows.map((r) => view(r, people.get(r.phone)?.name ?? null, people.has(r.phone)));
     },
 
     /** The owner adds someone by phone; the same number twice is refused. */

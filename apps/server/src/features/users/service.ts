@@ -67,6 +67,19 @@ export const usersService = {
     return rows.map((r) => r.id);
   },
 
+  /** The accounts with these phone numbers, by number, in one query (numbers nobody signed up with are absent). */
+  async byPhones(
+    q: DbOrTx,
+    phones: readonly string[],
+  ): Promise<Map<string, { id: string; name: string | null }>> {
+    if (!phones.length) return new Map();
+    const rows = await q
+      .select({ id: users.id, phone: users.phone, name: users.name })
+      .from(users)
+      .where(and(inArray(users.phone, [...phones]), isNull(users.deletedAt)));
+    return new Map(rows.flatMap((r) => (r.phone ? [[r.phone, { id: r.id, name: r.name }] as const] : [])));
+  },
+
   /** Names and phones of several users (null for deleted accounts). */
   async contacts(
     q: DbOrTx,
