@@ -5,6 +5,7 @@ export {
   type CatalogService,
   categoryById,
   categoryCounts,
+  sellsSomething,
   createCatalogService,
   likePattern,
 } from './service.ts';

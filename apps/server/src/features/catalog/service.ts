@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ProductListQuery, ProductPage } from '@petti/shared/schemas/catalog';
 import type { PhotoSize } from '@petti/shared/schemas/photo';
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { sideBySide } from '../../db/together.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -33,6 +33,11 @@ export async function categoryCounts(q: DbOrTx, sellerId: string) {
     .where(eq(products.sellerId, sellerId))
     .groupBy(categories.id)
     .orderBy(asc(categories.sort));
+}
+
+/** A condition: the seller whose id is in `sellerId` has at least one product in the catalogue. */
+export function sellsSomething(sellerId: AnyColumn): SQL {
+  return sql`exists (select 1 from ${products} where ${products.sellerId} = ${sellerId})`;
 }
 
 export async function categoryById(q: DbOrTx, id: string) {

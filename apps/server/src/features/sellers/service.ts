@@ -17,7 +17,7 @@ import type { DistanceProvider } from '../../platform/distance/distance-provider
 import { createEmbeddedDistance } from '../../platform/distance/embedded-distance.ts';
 import { newId } from '../../platform/ids.ts';
 import { keptRows } from '../../platform/read-cache/kept-rows.ts';
-import { categoryById, categoryCounts, toCategory } from '../catalog/index.ts';
+import { categoryById, categoryCounts, sellsSomething, toCategory } from '../catalog/index.ts';
 import { sellerApplications, sellers } from './schema.ts';
 import { type SellerRow, toSeller } from './views.ts';
 
@@ -76,8 +76,9 @@ export function createSellersService(deps: {
 
   return {
     async list(query: SellerListQuery): Promise<Seller[]> {
-      // A shop an operator switched off is not offered (docs/shops.md#roles).
-      const where: SQL[] = [eq(sellers.active, true)];
+      // A shop an operator switched off is not offered (docs/shops.md#roles), nor one just approved
+      // with nothing in its catalogue yet.
+      const where: SQL[] = [eq(sellers.active, true), sellsSomething(sellers.id)];
       if (query.categoryId) where.push(eq(sellers.categoryId, query.categoryId));
       if (query.mode) where.push(sql`${query.mode} = any(${sellers.modes})`);
       const rows = await db

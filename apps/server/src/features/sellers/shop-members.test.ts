@@ -59,9 +59,13 @@ describe('becoming a seller and running a shop’s people', () => {
     expect(
       (await operator.call('POST', `/api/operator/seller-applications/${id}/approve`)).json().error.code,
     ).toBe('SellerApplicationDecided');
-    // The shop is on Petti for shoppers at once.
+    // The shop's own page exists at once; the shops list offers it once it sells something.
     const page = await t.app.inject({ method: 'GET', url: `/api/sellers/${shopId}` });
     expect(page.statusCode, page.body).toBe(200);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/sellers' });
+    const ids = (listed.json().sellers as { id: string }[]).map((s) => s.id);
+    expect(ids).not.toContain(shopId);
+    expect(ids).toContain('gokulam-dairy');
 
     // The applicant signs up with the number they applied with and finds the shop as its owner.
     const ownerOf = await signedUpAs(phone);
