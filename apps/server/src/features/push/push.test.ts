@@ -7,11 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authHeaders, signUpUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { advance, bookAndPay, heartbeatAll, MIN, shopper, until } from '../../test/locker-helpers.ts';
+import { addAddress, line, placed } from '../../test/order-helpers.ts';
 import { pushBrowser, startPushService } from '../../test/push-service.ts';
+import { shopMember } from '../../test/shop-helpers.ts';
 import { pushSubscriptions } from './schema.ts';
 import { loadVapidKeys } from './vapid.ts';
 
 // 04:30 UTC = 10:00 in Sivakasi.
+const SHOP = 'sri-murugan-stores';
 let t: TestApp;
 let pushes: Awaited<ReturnType<typeof startPushService>>;
 beforeAll(async () => {
@@ -108,6 +111,36 @@ describe('alerts outside the app (Web Push)', () => {
     expect(count()).toBe(1);
     const last = pushes.received.filter((m) => m.path === `/push/prefs-${u.userId}`).at(-1)!;
     expect(pushes.open(last, browser)).toMatchObject({ alert: 'refund', url: '/bookings?receipt=p1' });
+  });
+
+  it("alerts each member of a shop to a new paid order, opening the shop's board; not someone removed", async () => {
+    const buyer = await shopper(t);
+    const staff = await shopMember(t, SHOP, 'staff');
+    const owner = await shopMember(t, SHOP, 'owner');
+    const leaving = await shopMember(t, SHOP, 'staff');
+    const { browser } = await subscribe(staff.tokens.accessToken, `push/shop-${staff.userId}`);
+    await subscribe(leaving.tokens.accessToken, `push/shop-${leaving.userId}`);
+    const gone = await owner.call('DELETE', `/api/shops/${SHOP}/members/91${leaving.phone}`);
+    expect(gone.statusCode, gone.body).toBe(204);
+    const addressId = await addAddress(t, buyer.userId, { lat: 9.456, lng: 77.8 });
+    const order = await placed(buyer, {
+      sellerId: SHOP,
+      items: [await line(t, 'murugan-ponni-raw-rice-10kg', 1)],
+      deliveryType: 'home',
+      addressId,
+    });
+    await t.app.services.jobs.runDueJobs();
+    const message = (await until(() =>
+      pushes.received.find((m) => m.path === `/push/shop-${staff.userId}`),
+    ))!;
+    expect(pushes.open(message, browser)).toMatchObject({
+      alert: 'shopOrders',
+      url: `/shop/${SHOP}`,
+      title: { en: expect.any(String), ta: expect.stringMatching(/[\u0B80-\u0BFF]/) },
+    });
+    expect(order.state).toBe('placed');
+    expect(pushes.received.some((m) => m.path === `/push/shop-${leaving.userId}`)).toBe(false);
+    for (const who of [buyer, staff, owner, leaving]) await who.stop();
   });
 
   it('drops a subscription its push service no longer knows', async () => {
