@@ -21,6 +21,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
 import { cartRoutes } from './features/cart/routes.ts';
 import { catalogRoutes } from './features/catalog/routes.ts';
+import { shopCatalogRoutes } from './features/catalog/shop-routes.ts';
 import { complexMembershipRoutes } from './features/complex/routes.ts';
 import { complexMarketRoutes } from './features/complex-market/routes.ts';
 import { lockerSimRoutes } from './features/dev/locker-sim-routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(shopRoutes, { prefix: '/api' });
   await app.register(shopOrderRoutes, { prefix: '/api' });
+  await app.register(shopCatalogRoutes, { prefix: '/api' });
   await app.register(shopGrabRoutes, { prefix: '/api' });
   await app.register(shopApprovalRoutes, { prefix: '/api' });
   await app.register(grabRoutes, { prefix: '/api' });

@@ -379,6 +379,20 @@ export const ERRORS = {
     status: 413,
     en: 'That photo is larger than 8 MB. Choose a smaller one.',
   },
+  // A shop's catalogue from its app (docs/shops.md#stock-and-catalogue).
+  PriceNotPositive: { status: 422, en: 'Enter a price and an MRP above ₹0.' },
+  PriceAboveMrp: {
+    status: 422,
+    en: 'The price cannot be above the MRP printed on the pack: selling above MRP is against the law.',
+  },
+  PriceTooHigh: { status: 422, en: 'That price looks too high. Check for an extra zero.' },
+  StockNegative: { status: 422, en: 'Stock cannot be below zero.' },
+  BarcodeInvalid: {
+    status: 422,
+    en: 'That is not a valid barcode: check the 13 digits under the bars.',
+  },
+  BarcodeTaken: { status: 409, en: 'Another pack in your shop already has this barcode.' },
+  CategoryUnknown: { status: 422, en: 'Choose one of the categories.' },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -48,6 +48,7 @@ beforeAll(async () => {
   await usersService.addOperator(t.ctx.database.db, `91${operator.phone}`, 'test', t.clock.now());
   ids.shop = SHOP;
   ids.rice = RICE;
+  ids.riceProduct = 'murugan-ponni-raw-rice';
   // Someone the owner may remove (the DELETE runs last).
   ids.memberPhone = `91${(await shopMember(t, SHOP, 'staff')).phone}`;
   const applied = await t.app.inject({
@@ -177,6 +178,13 @@ const OWNED: Array<{
     path: /^\/api\/shops\/\{shopId\}\/orders\/\{id\}/,
     id: 'shop',
     more: { id: 'order', vrntId: 'rice' },
+    allowed: 'shopStaff',
+    refused: ['otherShop', 'owner', 'outsider'],
+  },
+  {
+    path: /^\/api\/shops\/\{shopId\}\/(products|variants)\//,
+    id: 'shop',
+    more: { productId: 'riceProduct', vrntId: 'rice' },
     allowed: 'shopStaff',
     refused: ['otherShop', 'owner', 'outsider'],
   },

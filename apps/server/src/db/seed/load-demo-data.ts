@@ -162,6 +162,7 @@ async function insertAll(tx: Tx, f: SeedFiles): Promise<void> {
       p.variants.map((v) => ({
         id: v.id,
         productId: p.id,
+        sellerId: p.sellerId,
         unit: v.unit,
         unitValue: v.unitValue,
         pricePaise: v.pricePaise,
@@ -173,12 +174,16 @@ async function insertAll(tx: Tx, f: SeedFiles): Promise<void> {
       })),
     ),
     // The barcode is the one field a later data file may add to a variant already loaded (grab-and-go
-    // scans it); stock and prices stay as the shops changed them.
+    // scans it), and only to one without: stock, prices and a barcode the shop attached from its app
+    // stay as the shop set them.
     (chunk) =>
       tx
         .insert(productVariants)
         .values(chunk)
-        .onConflictDoUpdate({ target: productVariants.id, set: { barcode: sql`excluded.barcode` } }),
+        .onConflictDoUpdate({
+          target: productVariants.id,
+          set: { barcode: sql`coalesce(${productVariants.barcode}, excluded.barcode)` },
+        }),
   );
 
   await tx.insert(plans).values(p).onConflictDoNothing();

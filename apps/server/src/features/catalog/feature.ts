@@ -9,15 +9,17 @@ import { createCartService } from '../cart/index.ts';
 import { createGazetteerGeocoder, createGoogleGeocoder } from '../places/index.ts';
 import { createSellersService, sellerRows } from '../sellers/index.ts';
 import { createCatalogService } from './service.ts';
+import { createShopCatalog } from './shop-catalog.ts';
 
 /**
- * The marketplace's read side and cart (docs/marketplace.md): catalog, sellers, addresses, address
- * search, the distance provider with its range check, and the server cart.
+ * The marketplace's read side and cart (docs/marketplace.md): catalog (and each shop's own edits of
+ * it), sellers, addresses, address search, the distance provider with its range check, and the server cart.
  */
 export function createMarketplaceFeature(ctx: AppContext, log: Logger, deps: { storage: FileStorage }) {
   const { config, clock } = ctx;
   const db = ctx.database.db;
   const distance = createDistance(config);
+  const catalog = createCatalogService({ db, sellerRows, storage: deps.storage, clock });
   const geocoder =
     config.GEOCODER_PROVIDER === 'google'
       ? createGoogleGeocoder({ apiKey: config.GOOGLE_MAPS_API_KEY! })
@@ -28,7 +30,8 @@ export function createMarketplaceFeature(ctx: AppContext, log: Logger, deps: { s
     checkRange: (args: { seller: RangeSeller; destination: LatLng; kind: 'address' | 'locker' }) =>
       checkRange(distance, args),
     geocoder,
-    catalog: createCatalogService({ db, sellerRows, storage: deps.storage, clock }),
+    catalog,
+    shopCatalog: createShopCatalog({ db, catalog }),
     sellers: createSellersService({ db, clock, distance, log, changes: ctx.database.changes }),
     addresses: createAddressesService({ db, clock }),
     cart: createCartService({ db, clock }),

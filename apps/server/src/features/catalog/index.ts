@@ -5,9 +5,9 @@ export {
   type CatalogService,
   categoryById,
   categoryCounts,
-  sellsSomething,
   createCatalogService,
   likePattern,
+  sellsSomething,
 } from './service.ts';
 export { type CatalogStock, type StockLine, stock } from './stock.ts';
 export { type VariantWithProduct, variantsWithProducts } from './variants.ts';

@@ -8,6 +8,7 @@ import {
   integer,
   pgTable,
   text,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { localized } from '../../db/columns.ts';
 import { sellers } from '../sellers/schema.ts';
@@ -64,6 +65,13 @@ export const productVariants = pgTable(
     productId: text('product_id')
       .notNull()
       .references(() => products.id),
+    /**
+     * Its product's shop, kept on the pack too so that the database holds a barcode unique within a
+     * shop (an index cannot look into `products`). Written with the pack; products never change shop.
+     */
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => sellers.id),
     unit: text('unit').notNull(),
     unitValue: doublePrecision('unit_value').notNull(),
     pricePaise: integer('price_paise').notNull(),
@@ -77,6 +85,8 @@ export const productVariants = pgTable(
   (t) => [
     index('variants_product_idx').on(t.productId),
     index('variants_barcode_idx').on(t.barcode),
+    // One barcode, one pack, within a shop (docs/shops.md#stock-and-catalogue); two shops may sell the same pack.
+    uniqueIndex('variants_seller_barcode_idx').on(t.sellerId, t.barcode).where(sql`${t.barcode} is not null`),
     // Stock can never go below zero, whatever the code does.
     check('variants_inventory_non_negative', sql`${t.inventory} >= 0`),
     check('variants_price_positive', sql`${t.pricePaise} > 0 and ${t.mrpPaise} >= ${t.pricePaise}`),
