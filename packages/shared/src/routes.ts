@@ -35,6 +35,7 @@ export const ROUTES = {
   shops: '/shop',
   shopBoard: '/shop/:shopId',
   shopPeople: '/shop/:shopId/people',
+  shopStock: '/shop/:shopId/stock',
   /** Petti's operators: new shops to approve. */
   operator: '/operator',
   login: '/login',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packProblem, paiseFromRupees } from './shop-catalog.ts';
+import { packProblem, paiseFromRupees, rupeesInput } from './shop-catalog.ts';
 
 const ok = { pricePaise: 4500, mrpPaise: 5000, inventory: 3, barcode: '8901063010536' };
 
@@ -31,5 +31,6 @@ describe('rupees as typed', () => {
     expect(paiseFromRupees('4.567')).toBeNaN();
     expect(paiseFromRupees('abc')).toBeNaN();
     expect(paiseFromRupees('')).toBeNaN();
+    for (const paise of [4500, 4550, 120075, 10]) expect(paiseFromRupees(rupeesInput(paise))).toBe(paise);
   });
 });

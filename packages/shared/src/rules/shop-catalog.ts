@@ -44,6 +44,11 @@ export function packProblem(pack: {
   return null;
 }
 
+/** Paise as rupees to type over: "45", "45.50" (the inverse of `paiseFromRupees`). */
+export function rupeesInput(paise: number): string {
+  return paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
+}
+
 /** Rupees as a shop types them ("45", "45.50", "₹1,200") in paise; NaN for anything else. */
 export function paiseFromRupees(input: string): number {
   const cleaned = input.replace(/[₹,\s]/g, '');

@@ -1,7 +1,7 @@
 import { ROUTES } from '@petti/shared/routes';
 import { generatePath, matchPath, Outlet, useLocation, useParams } from 'react-router';
 import { useTranslation } from '../../lib/i18n/react.tsx';
-import { BellIcon, CheckIcon, HomeIcon, UserIcon } from '../../lib/ui/icons.tsx';
+import { BellIcon, CheckIcon, HomeIcon, ShopIcon, UserIcon } from '../../lib/ui/icons.tsx';
 import { Later } from '../../lib/ui/later.tsx';
 import { useMyShops } from '../../lib/work/my-shops.ts';
 import { LayoutTop } from '../components/layout-top.tsx';
@@ -36,6 +36,12 @@ export default function ShopLayout() {
           label: t('shops.nav.board'),
           Icon: BellIcon,
           current: Boolean(matchPath(ROUTES.shopBoard, pathname)),
+        },
+        {
+          to: generatePath(ROUTES.shopStock, { shopId }),
+          label: t('shops.nav.stock'),
+          Icon: ShopIcon,
+          current: Boolean(matchPath(ROUTES.shopStock, pathname)),
         },
         {
           to: `${ROUTES.grabStaff}?shop=${encodeURIComponent(shopId)}`,

@@ -26,11 +26,6 @@ export const grabEn = {
   barcode: 'Barcode {{code}}',
   toBasket: 'See my basket',
   scan: {
-    aimBarcode: 'Point the camera at the barcode on the pack.',
-    aimQr: 'Point the camera at the QR code.',
-    close: 'Close the camera',
-    denied: 'The camera is blocked. Allow it in the browser settings, or type the code.',
-    noCamera: 'The camera could not start. Type the code instead.',
     notShopCode: 'That is not a shop’s grab-and-go code. Choose the shop from the list.',
     notFound: 'No product with barcode {{code}} in this shop.',
     offline: 'You are offline. Search the products you have seen, or try the code again when connected.',

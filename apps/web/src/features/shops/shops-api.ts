@@ -1,3 +1,5 @@
+import type { Product } from '@petti/shared/schemas/catalog';
+import type { NewProductInput, PackChangeBody, ShopProductPage } from '@petti/shared/schemas/shop-catalog';
 import type {
   AddShopMemberBody,
   RejectReason,
@@ -85,3 +87,29 @@ export function useSellerApplications() {
 
 export const decideApplication = (id: string, decision: 'approve' | 'refuse') =>
   api.post<SellerApplicationView>(`/operator/seller-applications/${enc(id)}/${decision}`, {});
+
+/** The shop's products by name, or by a pack's barcode (docs/shops.md#stock-and-catalogue). */
+export function useShopProducts(shopId: string, search: { q?: string; barcode?: string }) {
+  const enabled = Boolean(search.q || search.barcode);
+  return useQuery({
+    queryKey: ['shops', shopId, 'products', search],
+    queryFn: ({ signal }) =>
+      api.get<ShopProductPage>(`${base(shopId)}/products`, {
+        signal,
+        query: search.barcode ? { barcode: search.barcode } : { q: search.q ?? '' },
+      }),
+    enabled,
+  });
+}
+
+export const changePack = (shopId: string, vrntId: string, body: PackChangeBody) =>
+  api.patch<{ product: Product }>(`${base(shopId)}/variants/${enc(vrntId)}`, body);
+
+export const createProduct = (shopId: string, body: NewProductInput) =>
+  api.post<{ product: Product }>(`${base(shopId)}/products`, body);
+
+/** The product's photo, taken in the app (the file itself is the body). */
+export const sendProductPhoto = (shopId: string, productId: string, file: Blob) =>
+  api.post<{ product: Product }>(`${base(shopId)}/products/${enc(productId)}/photo`, file, {
+    timeoutMs: 60_000,
+  });

@@ -162,6 +162,13 @@ export const commonEn = {
     nameTooLong: 'Name must be at most 80 characters',
     code: 'The code is 6 digits',
   },
+  scan: {
+    aimBarcode: 'Point the camera at the barcode on the pack.',
+    aimQr: 'Point the camera at the QR code.',
+    close: 'Close the camera',
+    denied: 'The camera is blocked. Allow it in the browser settings, or type the code.',
+    noCamera: 'The camera could not start. Type the code instead.',
+  },
   form: {
     optional: 'optional',
     errorSummary: 'Please correct the highlighted fields.',
@@ -368,6 +375,10 @@ export const commonEn = {
     shopBoard: {
       title: 'Orders',
       description: 'New orders ring here. Accept, pack and hand over; everyone in the shop sees each step.',
+    },
+    shopStock: {
+      title: 'Stock',
+      description: 'Prices, MRP and stock of every pack; scan a barcode to find it or add a new product.',
     },
     shopPeople: {
       title: 'People',

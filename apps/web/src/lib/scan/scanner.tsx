@@ -1,7 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../../lib/i18n/react.tsx';
+import { useTranslation } from '../i18n/react.tsx';
+import './scanner.css';
 
-/** What the camera looks for: a product's EAN-13, or a QR code (a shop's entrance, an exit pass). */
+/**
+ * What the camera looks for: a product's EAN-13 (grab-and-go, a shop's stock), or a QR code (a shop's
+ * entrance, an exit pass).
+ */
 export type ScanKind = 'product' | 'qr';
 
 interface DetectorLike {
@@ -86,7 +90,7 @@ export function Scanner({
       if (stopped) stop();
     })().catch((error: unknown) => {
       const denied = error instanceof DOMException && error.name === 'NotAllowedError';
-      setProblem(denied ? t('grab.scan.denied') : t('grab.scan.noCamera'));
+      setProblem(denied ? t('scan.denied') : t('scan.noCamera'));
     });
     return () => {
       stopped = true;
@@ -98,10 +102,10 @@ export function Scanner({
     <div className="scanner" data-testid="scanner">
       <video ref={video} className="scanner__video" muted playsInline />
       <p className="muted" role="status">
-        {problem ?? (kind === 'qr' ? t('grab.scan.aimQr') : t('grab.scan.aimBarcode'))}
+        {problem ?? (kind === 'qr' ? t('scan.aimQr') : t('scan.aimBarcode'))}
       </p>
       <button type="button" className="button button--secondary" onClick={onClose}>
-        {t('grab.scan.close')}
+        {t('scan.close')}
       </button>
     </div>
   );
