@@ -16,6 +16,7 @@ import { paymentJourneys } from './payments.ts';
 import { pictureJourneys } from './pictures.ts';
 import { sellingJourneys } from './selling.ts';
 import { shellJourneys } from './shell.ts';
+import { shopStockJourneys } from './shop-stock.ts';
 import { shopJourneys } from './shops.ts';
 import { tamilJourneys } from './tamil.ts';
 
@@ -31,6 +32,7 @@ export const journeys: Journey[] = [
   ...orderingJourneys,
   ...grabAndGoJourneys,
   ...shopJourneys,
+  ...shopStockJourneys,
   ...complexJourneys,
   ...sellingJourneys,
   ...pictureJourneys,

@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { writeBarcodeVideo } from '../barcode-video.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, newMobileContext, screenshot as snap } from '../harness.ts';
+import { type Journey, journey } from '../runner.ts';
+import { newShopMember, newShopper, signedIn } from '../shopper.ts';
+import { expectVisibleText } from '../visible.ts';
+
+/**
+ * A shop's stock from its app (docs/shops.md#stock-and-catalogue): staff scan a pack no product has,
+ * add it as a new product with a photo, shoppers find it, and a price above the MRP is refused in
+ * words; the same screen in Tamil.
+ */
+const SHOP = 'kumaran-book-centre';
+/** A true EAN-13 on no demo pack. */
+const NEW_CODE = '8901063010536';
+
+async function seeToast(page: Page, text: string): Promise<void> {
+  await expectVisibleText(page.locator('.toast').filter({ hasText: text }).first());
+}
+
+async function fitsThePhone(page: Page, what: string): Promise<void> {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= page.viewportSize()!.width, `${what} is ${wide} px wide on a 360 px phone`);
+}
+
+export const shopStockJourneys: Journey[] = [
+  journey(
+    'Shop staff scan a new pack, add it with a photo, shoppers find it, and a price above MRP is refused',
+    async ({ baseUrl, page: shopperPage }) => {
+      const staff = await newShopMember(baseUrl, SHOP, 'Anitha Stock');
+      const video = join(mkdtempSync(join(tmpdir(), 'petti-camera-')), 'barcode.y4m');
+      writeBarcodeVideo(video, NEW_CODE);
+      // A browser of its own: its fake camera shows the new pack's barcode.
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM_PATH,
+        args: [
+          ...CHROMIUM_ARGS,
+          '--use-fake-device-for-media-stream',
+          '--use-fake-ui-for-media-stream',
+          `--use-file-for-fake-video-capture=${video}`,
+        ],
+      });
+      try {
+        const context = await newMobileContext(browser, baseUrl, { permissions: ['camera'] });
+        const page = await context.newPage();
+        await signedIn(page, staff, `/shop/${SHOP}/stock`);
+        await expectVisibleText(
+          page.getByTestId('page-shopStock').getByRole('heading', { level: 1 }),
+          'Stock',
+        );
+        await expectVisibleText(page.getByTestId('stock-start'));
+
+        // The camera reads a code no pack of the shop carries.
+        await page.getByTestId('stock-scan').click();
+        const none = page.getByTestId('stock-no-code');
+        await expectVisibleText(none, `No pack in this shop has barcode ${NEW_CODE} yet.`);
+        await fitsThePhone(page, 'the stock screen');
+        await snap(page, 'shop-stock-new-code');
+
+        // Added as a new product, the code already in its form, with a photo from the camera roll.
+        await none.getByTestId('stock-add-with-code').click();
+        assert.equal(await page.getByTestId('new-barcode').inputValue(), NEW_CODE);
+        await page.getByTestId('new-name-en').fill('Classmate Long Notebook');
+        await page.getByTestId('new-name-ta').fill('கிளாஸ்மேட் நீள நோட்டு');
+        await page.getByTestId('new-category').selectOption('stationery-printing');
+        await page.getByTestId('new-size').fill('1');
+        await page.getByTestId('new-unit').selectOption('pcs');
+        await page.getByTestId('new-price').fill('68');
+        await page.getByTestId('new-mrp').fill('72');
+        await page.getByTestId('new-stock').fill('40');
+        await page.getByTestId('new-gst').selectOption('12');
+        const photo = await sharp({
+          create: { width: 900, height: 1200, channels: 3, background: { r: 30, g: 90, b: 200 } },
+        })
+          .jpeg()
+          .toBuffer();
+        await page
+          .getByTestId('new-photo')
+          .setInputFiles({ name: 'notebook.jpg', mimeType: 'image/jpeg', buffer: photo });
+        await fitsThePhone(page, 'the new product form');
+        await snap(page, 'shop-stock-new-product');
+        await page.getByTestId('new-product-save').click();
+        await seeToast(page, 'Classmate Long Notebook is in your shop now.');
+        const card = page.locator('[data-testid^="stock-product-"]').first();
+        await expectVisibleText(card, 'Classmate Long Notebook');
+        await expectVisibleText(card, NEW_CODE);
+        await expectVisibleText(card, '40 in stock');
+        // The photo it was given, drawn.
+        const img = card.locator('img').first();
+        await img.waitFor();
+        assert.ok(
+          await img.evaluate(
+            (el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0,
+          ),
+          'the product photo is drawn',
+        );
+        await snap(page, 'shop-stock-added');
+
+        // A price above the MRP is refused in words before anything is sent; a fair one is saved.
+        const packId = (await card
+          .locator('[data-testid^="stock-pack-"]')
+          .first()
+          .getAttribute('data-testid'))!.replace('stock-pack-', '');
+        await card.getByTestId(`pack-edit-${packId}`).click();
+        await card.getByTestId(`pack-${packId}-price`).fill('75');
+        await card.getByTestId(`pack-save-${packId}`).click();
+        await expectVisibleText(card.getByTestId(`pack-problem-${packId}`), 'cannot be above the MRP');
+        await snap(page, 'shop-stock-above-mrp');
+        await card.getByTestId(`pack-${packId}-price`).fill('65');
+        await card.getByTestId(`pack-save-${packId}`).click();
+        await seeToast(page, 'Saved: shoppers see it now.');
+        await expectVisibleText(card, '₹65');
+
+        // A shopper finds it in the shop at the new price.
+        const shopper = await newShopper(baseUrl, 'Deepa');
+        await signedIn(shopperPage, shopper, '/dashboard');
+        const productId = (await card.getAttribute('data-testid'))!.replace('stock-product-', '');
+        await shopperPage.goto(`/productDetails/${productId}`);
+        await expectVisibleText(shopperPage.getByTestId('product-name'), 'Classmate Long Notebook');
+        await expectVisibleText(shopperPage.getByText('₹65').first());
+
+        // The same screen in Tamil, at 360 px.
+        await page.evaluate(() => localStorage.setItem('language', 'ta'));
+        await page.goto(`/shop/${SHOP}/stock`);
+        await expectVisibleText(
+          page.getByTestId('page-shopStock').getByRole('heading', { level: 1 }),
+          'இருப்பு',
+        );
+        await page.getByTestId('stock-search').fill('Classmate');
+        await page.getByTestId('stock-find').click();
+        const tamilCard = page.getByTestId(`stock-product-${productId}`);
+        await expectVisibleText(tamilCard, 'கிளாஸ்மேட் நீள நோட்டு');
+        await expectVisibleText(tamilCard, '40 இருப்பில்');
+        await tamilCard.getByTestId(`pack-edit-${packId}`).click();
+        await tamilCard.getByTestId(`pack-${packId}-stock`).fill('-2');
+        await tamilCard.getByTestId(`pack-save-${packId}`).click();
+        await expectVisibleText(tamilCard.getByTestId(`pack-problem-${packId}`), 'இருப்பு பூஜ்யத்திற்குக் கீழே');
+        await fitsThePhone(page, 'the Tamil stock screen');
+        await snap(page, 'shop-stock-ta');
+        await context.close();
+      } finally {
+        await browser.close();
+      }
+    },
+    { timeoutMs: 120_000 },
+  ),
+];
