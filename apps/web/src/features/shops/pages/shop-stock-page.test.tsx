@@ -95,7 +95,9 @@ describe('the shop’s stock screen', () => {
       [`/api/shops/${SHOP}/products`]: pageOf([milk()]),
       [`PATCH /api/shops/${SHOP}/variants/aavin-milk-500ml`]: {
         status: 409,
-        body: { error: { code: 'BarcodeTaken', message: 'Another pack in your shop already has this barcode.' } },
+        body: {
+          error: { code: 'BarcodeTaken', message: 'Another pack in your shop already has this barcode.' },
+        },
       },
     });
     await render('ta');
