@@ -17,7 +17,7 @@ import { createNotificationsService } from './features/notifications/service.ts'
 import { createLiveCheckin, createOrderFeature } from './features/orders/index.ts';
 import { createPaymentFeature } from './features/payments/feature.ts';
 import { createPushFeature } from './features/push/index.ts';
-import { createSellerApprovals, createShopMembers } from './features/sellers/index.ts';
+import { createSellerApprovals, createShopMembers, createShopSettings } from './features/sellers/index.ts';
 import { noBrokerAdmin } from './platform/broker-admin/broker-admin.ts';
 import { createEmqxBrokerAdmin } from './platform/broker-admin/emqx-broker-admin.ts';
 import { createOutboxEmail } from './platform/email/outbox-email.ts';
@@ -172,6 +172,7 @@ export function createServices(ctx: AppContext, log: Logger) {
       await brokerConnections.dropUsers(userIds);
     },
   });
+  const shopSettings = createShopSettings({ db, clock, forget: marketplace.sellers.forget });
   const sellerApprovals = createSellerApprovals({
     db,
     clock,
@@ -240,6 +241,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     /** Uploaded photos' files (a shop's proof of delivery is read back through it). */
     storage,
     shopMembers,
+    shopSettings,
     sellerApprovals,
     outbox,
     push,

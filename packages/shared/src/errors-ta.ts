@@ -117,6 +117,9 @@ export const ERRORS_TA = {
   BarcodeInvalid: 'இது சரியான பார்கோடு அல்ல: கோடுகளுக்குக் கீழே உள்ள 13 இலக்கங்களைச் சரிபாருங்கள்.',
   BarcodeTaken: 'உங்கள் கடையில் வேறொரு பாக்கெட்டுக்கு ஏற்கெனவே இந்தப் பார்கோடு உள்ளது.',
   CategoryUnknown: 'வகைகளில் ஒன்றைத் தேர்ந்தெடுக்கவும்.',
+  GstinInvalid: 'இது சரியான GSTIN அல்ல: உங்கள் GST சான்றிதழில் உள்ளது போல 33ABCDE1234F1Z5 போன்ற 15 எழுத்துகள்.',
+  FssaiInvalid: 'FSSAI உரிம எண்ணில் 14 இலக்கங்கள் இருக்கும்.',
+  ShopHoursInvalid: 'மூடும் நேரம் திறக்கும் நேரத்திற்குப் பிறகு இருக்க வேண்டும் (நள்ளிரவுக்கு 24:00).',
 } as const satisfies Record<ErrorCode, string>;
 
 /** The Tamil of NOT_FOUND. */

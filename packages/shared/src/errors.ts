@@ -393,6 +393,15 @@ export const ERRORS = {
   },
   BarcodeTaken: { status: 409, en: 'Another pack in your shop already has this barcode.' },
   CategoryUnknown: { status: 422, en: 'Choose one of the categories.' },
+  GstinInvalid: {
+    status: 422,
+    en: 'That is not a valid GSTIN: 15 characters such as 33ABCDE1234F1Z5, as on your GST certificate.',
+  },
+  FssaiInvalid: { status: 422, en: 'An FSSAI licence number has 14 digits.' },
+  ShopHoursInvalid: {
+    status: 422,
+    en: 'Closing time must be after opening time (24:00 for midnight).',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -160,7 +160,23 @@ const OWNED: Array<{
     refused: ['shopStaff', 'otherShop', 'owner', 'outsider'],
   },
   {
-    path: /^(DELETE|PUT) \/api\/shops\/\{shopId\}\/(members|hours)/,
+    path: /^PUT \/api\/shops\/\{shopId\}\/settings$/,
+    id: 'shop',
+    // The shop's own settings as the demo data has them, so the matrix changes nothing.
+    body: {
+      hours: { open: '07:00', close: '22:00' },
+      week: null,
+      closedDates: [],
+      modes: ['home', 'locker', 'curbside', 'grab'],
+      rangeKm: 5,
+      gstin: null,
+      fssai: null,
+    },
+    allowed: 'shopOwner',
+    refused: ['shopStaff', 'otherShop', 'owner', 'outsider'],
+  },
+  {
+    path: /^(DELETE|PUT) \/api\/shops\/\{shopId\}\/(members|hours|settings|closed-today)/,
     id: 'shop',
     more: { phone: 'memberPhone' },
     allowed: 'shopOwner',

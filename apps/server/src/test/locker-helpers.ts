@@ -62,7 +62,7 @@ export async function shopper(
   const tokens = { ...user.tokens };
   /** Calls the API; when the test clock has run past the access token's life, refreshes it first. */
   const call = async (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
     extra?: Record<string, string>,

@@ -47,10 +47,22 @@ export const sellerSchema = z.object({
   lng: z.number(),
   /** The delivery range in km (`sellerRange.dis`, docs/product.md#sellers). */
   sellerRange: z.object({ dis: z.number() }),
-  /** Opening hours in town time, `HH:MM`. */
+  /** Today's opening hours in town time, `HH:MM` (the usual hours on a day it is shut). */
   hours: z.object({ open: z.string(), close: z.string() }),
   /** Open at the moment of the answer. */
   openNow: z.boolean(),
+  /** Shut all of today (a holiday, "closed today", or a weekday it does not open). */
+  closedToday: z.boolean(),
+  /** When it next opens, if not open now (ISO), within a month; null while open or shut longer. */
+  nextOpensAt: z.string().nullable(),
+  /** Its week and holidays, for the rule in rules/shop-hours.ts (docs/shops.md#hours-and-holidays). */
+  schedule: z.object({
+    week: z.array(z.object({ open: z.string(), close: z.string() }).nullable()).nullable(),
+    closedDates: z.array(z.string()),
+  }),
+  /** GST registration, printed on its tax invoices; null when it has none. */
+  gstin: z.string().nullable(),
+  fssai: z.string().nullable(),
   modes: z.array(z.enum(SELLER_MODES)),
   phone: z.string().nullable(),
   rating: z.number().nullable(),

@@ -1,6 +1,6 @@
 import { toPaise } from '@petti/shared/rules/cart';
 import { gstIncluded } from '@petti/shared/rules/money';
-import { isOpenAt } from '@petti/shared/rules/site-hours';
+import { isShopOpenAt, nextShopOpeningAt, openingText } from '@petti/shared/rules/shop-hours';
 import {
   type CartCheckItem,
   type CartCheckReason,
@@ -12,7 +12,7 @@ import type { Localized } from '../../db/columns.ts';
 import { knownOrRead } from '../../db/known-rows.ts';
 import { AppError } from '../../http/app-error.ts';
 import { productImageOf, rupees, variantsWithProducts } from '../catalog/index.ts';
-import { type SellerRow, sellerRows } from '../sellers/index.ts';
+import { type SellerRow, scheduleOf, sellerRows } from '../sellers/index.ts';
 
 /** A line that passed validation, priced from the database (never from the request). */
 export interface ValidatedLine {
@@ -106,9 +106,14 @@ export async function validateCartItems(
       continue;
     }
     // Ordering for when the shop opens (paid now, accepted at opening): its hours are no refusal.
-    if (!options.whenShopOpens && !isOpenAt({ open: seller.opensAt, close: seller.closesAt }, now)) {
-      answers.push(answer('shopClosed', { time: seller.opensAt }));
-      continue;
+    // A shop shut for longer than the next month cannot take an order for later either.
+    const schedule = scheduleOf(seller);
+    if (!isShopOpenAt(schedule, now)) {
+      const next = nextShopOpeningAt(schedule, now);
+      if (!options.whenShopOpens || !next) {
+        answers.push(answer('shopClosed', { time: openingText(next, now) }));
+        continue;
+      }
     }
     if (!variant.alwaysInventory && variant.inventory <= 0) {
       answers.push(answer('outOfStock'));

@@ -1,3 +1,4 @@
+import type { CartCheckItem } from '@petti/shared/schemas/cart';
 import type { OrderLineInput } from '@petti/shared/schemas/orders';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
@@ -24,7 +25,7 @@ export interface ValidatedLine {
 
 export interface CartCheck {
   /** Per item, as `POST /api/cart/validate` answers it. */
-  items: Array<{ vrntId: string; status: 'OK' | 'BAD'; message: string }>;
+  items: CartCheckItem[];
   sellerId: string | null;
   lines: ValidatedLine[];
   priceChanged: boolean;

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { deliveryFee, type OrderPrice, priceOrder } from '@petti/shared/rules/order-pricing';
-import { isOpenAt, nextOpeningAt } from '@petti/shared/rules/site-hours';
+import { isShopOpenAt, nextShopOpeningAt } from '@petti/shared/rules/shop-hours';
 import { cartCheckMessage } from '@petti/shared/schemas/cart';
 import type { OrderDeliveryType, PlaceOrderBody, QuoteOrderBody } from '@petti/shared/schemas/orders';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { assertPayable } from '../cart/index.ts';
-import type { SellerRow } from '../sellers/index.ts';
+import { assertPayable, sellerClosedError } from '../cart/index.ts';
+import { type SellerRow, scheduleOf } from '../sellers/index.ts';
 import type { OrdersDeps } from './deps.ts';
 import type { ValidatedLine } from './ports.ts';
 import type { AddressSnapshot } from './schema.ts';
@@ -120,11 +120,15 @@ export function createPrepare(deps: OrdersDeps) {
     }
 
     const now = clock.now();
-    const open = isOpenAt({ open: seller.opensAt, close: seller.closesAt }, now);
+    const schedule = scheduleOf(seller);
+    const open = isShopOpenAt(schedule, now);
     const check = await deps.validateCart(q, body.items, now, {
       whenShopOpens: body.whenShopOpens,
       sellers: [seller],
     });
+    // A shut shop is about the whole cart, as grab-and-go and the validate route say it.
+    const closed = sellerClosedError(check);
+    if (closed) throw closed;
     assertPayable(check, seller.id);
     if (body.deliveryType === 'locker' && check.lines.some((l) => l.hazardous)) {
       throw new AppError('HazardousNotToLocker', undefined, {
@@ -162,7 +166,8 @@ export function createPrepare(deps: OrdersDeps) {
       site,
       deliveryPassId: price.deliveryWaived ? (pass?.subscription.id ?? null) : null,
       distanceMetres,
-      scheduledFor: open ? null : nextOpeningAt({ open: seller.opensAt, close: seller.closesAt }, now),
+      // The cart check above refused a shop with no opening ahead, so there is one here.
+      scheduledFor: open ? null : nextShopOpeningAt(schedule, now),
     };
   };
 }

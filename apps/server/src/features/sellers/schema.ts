@@ -1,5 +1,15 @@
+import type { DayHours } from '@petti/shared/rules/shop-hours';
 import type { ShopRole } from '@petti/shared/schemas/shops';
-import { boolean, doublePrecision, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { createdAt, localized } from '../../db/columns.ts';
 
 export const sellers = pgTable('sellers', {
@@ -12,8 +22,16 @@ export const sellers = pgTable('sellers', {
   lat: doublePrecision('lat').notNull(),
   lng: doublePrecision('lng').notNull(),
   rangeKm: doublePrecision('range_km').notNull(),
+  /** The usual hours (town time), for every day `weekHours` does not set otherwise. */
   opensAt: text('opens_at').notNull(),
   closesAt: text('closes_at').notNull(),
+  /** Seven entries, Sunday first: that weekday's hours, or null when shut (docs/shops.md#hours-and-holidays). */
+  weekHours: jsonb('week_hours').$type<Array<DayHours | null>>(),
+  /** Town dates (YYYY-MM-DD) the shop is shut all day: holidays, "closed today". */
+  closedDates: text('closed_dates').array().notNull().default([]),
+  /** GST and food-safety registration numbers, printed on the shop's tax invoices. */
+  gstin: text('gstin'),
+  fssai: text('fssai'),
   /** Subset of home, locker, curbside, grab. */
   modes: text('modes').array().notNull(),
   phone: text('phone'),

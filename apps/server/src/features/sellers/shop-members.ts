@@ -1,5 +1,5 @@
 import { EVENTS } from '@petti/shared';
-import { isOpenAt } from '@petti/shared/rules/site-hours';
+import { isShopOpenAt } from '@petti/shared/rules/shop-hours';
 import type { MyShops, ShopMember, ShopRole, ShopSummary } from '@petti/shared/schemas/shops';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -9,7 +9,7 @@ import type { Transactor } from '../../platform/events/transactor.ts';
 import type { UserEvents } from '../../platform/events/user-events.ts';
 import { usersService } from '../users/index.ts';
 import { type ShopMemberRow, sellers, shopMembers } from './schema.ts';
-import type { SellerRow } from './views.ts';
+import { type SellerRow, scheduleOf } from './views.ts';
 
 /** Someone's place in a shop, as a shop route's guard found it. */
 export interface ShopMembership {
@@ -29,7 +29,7 @@ export function toShopSummary(row: SellerRow, now: Date): ShopSummary {
     brandNameTa: row.brandNameTa,
     opensAt: row.opensAt,
     closesAt: row.closesAt,
-    isOpen: isOpenAt({ open: row.opensAt, close: row.closesAt }, now),
+    isOpen: isShopOpenAt(scheduleOf(row), now),
     active: row.active,
     modes: row.modes,
   };

@@ -1,5 +1,6 @@
 import { sellerPageSchema } from '@petti/shared/schemas/catalog';
 import { sellerHoursBody } from '@petti/shared/schemas/ops';
+import { closedTodayBody, shopSettingsBody, shopSettingsSchema } from '@petti/shared/schemas/shop-settings';
 import {
   addShopMemberBody,
   myShopsSchema,
@@ -15,11 +16,11 @@ import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
 import { shopMemberOf } from '../../http/require-role.ts';
 import { userOf } from '../../http/require-user.ts';
 
-const moreErrors = { ...errorResponses, 403: errorBodySchema, 409: errorBodySchema };
+const moreErrors = { ...errorResponses, 403: errorBodySchema, 409: errorBodySchema, 422: errorBodySchema };
 
 /** A shop's own people and settings, for its members (docs/shops.md#roles). */
 export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { shopMembers, sellers } = app.services;
+  const { shopMembers, sellers, shopSettings } = app.services;
   const tags = ['shops'];
   const security = [{ bearer: [] }];
   const member = { preHandler: [app.requireUser, app.requireRole.shop()] };
@@ -110,5 +111,56 @@ export const shopRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!seller) throw new AppError('ResourceNotFound');
       return { seller };
     },
+  );
+
+  app.get(
+    '/shops/:shopId/settings',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: "The shop's hours per weekday, holidays, what it offers, its range, GSTIN and FSSAI number",
+        params: shopParams,
+        response: { 200: shopSettingsSchema, ...moreErrors },
+      },
+    },
+    (request) => shopSettings.get(shopMemberOf(request).shopId),
+  );
+
+  app.put(
+    '/shops/:shopId/settings',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: "Owner: set the shop's settings, all at once",
+        description:
+          'Closing after opening each day (`ShopHoursInvalid`); a GSTIN with its check character (`GstinInvalid`); an FSSAI licence of 14 digits (`FssaiInvalid`). Holidays already past are dropped.',
+        params: shopParams,
+        body: shopSettingsBody,
+        response: { 200: shopSettingsSchema, ...moreErrors },
+      },
+    },
+    (request) => shopSettings.put(shopMemberOf(request).shopId, request.body),
+  );
+
+  app.put(
+    '/shops/:shopId/closed-today',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Owner: shut the shop for the rest of today, or open it again',
+        description:
+          'Shut, shoppers see it closed and may order for its next opening; orders already placed stay on the board.',
+        params: shopParams,
+        body: closedTodayBody,
+        response: { 200: shopSettingsSchema, ...moreErrors },
+      },
+    },
+    (request) => shopSettings.closedToday(shopMemberOf(request).shopId, request.body.closed),
   );
 };

@@ -47,6 +47,8 @@ export const shopEn = {
   openHours: 'Open {{open}}–{{close}}',
   closedNow: 'Closed now',
   closedOpensAt: 'Closed now, opens at {{time}}',
+  closedToday: 'Closed today',
+  closedTodayOpens: 'Closed today, opens {{time}}',
   modes: {
     home: 'Home delivery',
     locker: 'Parcel locker',

@@ -18,17 +18,3 @@ export function percentOff(pricePaise: number, mrpPaise: number): number {
   if (mrpPaise <= 0 || pricePaise >= mrpPaise) return 0;
   return Math.floor(((mrpPaise - pricePaise) / mrpPaise) * 100);
 }
-
-/** "HH:MM" → minutes after midnight. */
-function minutes(hhmm: string): number {
-  const [h, m] = hhmm.split(':').map(Number);
-  return (h ?? 0) * 60 + (m ?? 0);
-}
-
-/** Whether a shop is open at `now` in Sivakasi time (IST, UTC+05:30) given its opening hours. */
-export function isOpenAt(hours: { open: string; close: string }, now: Date): boolean {
-  const ist = (now.getUTCHours() * 60 + now.getUTCMinutes() + 330) % 1440;
-  const open = minutes(hours.open);
-  const close = minutes(hours.close);
-  return open <= close ? ist >= open && ist < close : ist >= open || ist < close;
-}

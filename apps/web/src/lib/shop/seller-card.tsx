@@ -2,14 +2,14 @@ import { ROUTES } from '@petti/shared/routes';
 import { generatePath, Link } from 'react-router';
 import { useTranslation } from '../i18n/react.tsx';
 import { ProductArt } from './product-art.tsx';
-import { isOpenAt } from './product-text.ts';
+import { sellerOpenAt } from './shop-open.ts';
 import type { Seller } from './types.ts';
 
 /** A shop in a list: name, distance, range, hours and modes; opens the shop's products. */
 export function SellerCard({ seller }: { seller: Seller }) {
   const { t, i18n } = useTranslation();
   const name = (i18n.resolvedLanguage === 'ta' && seller.brandNameTa) || seller.brandName;
-  const open = isOpenAt(seller.hours, new Date());
+  const open = sellerOpenAt(seller, new Date());
   return (
     <li>
       <Link
@@ -28,7 +28,12 @@ export function SellerCard({ seller }: { seller: Seller }) {
           </span>
           <br />
           <span className="muted">
-            {open ? t('shop.openHours', seller.hours) : t('shop.closedNow')} ·{' '}
+            {open
+              ? t('shop.openHours', seller.hours)
+              : seller.closedToday
+                ? t('shop.closedToday')
+                : t('shop.closedNow')}{' '}
+            ·{' '}
             {seller.modes
               .filter(
                 (m): m is 'home' | 'locker' | 'curbside' =>

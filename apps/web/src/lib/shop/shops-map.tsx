@@ -5,7 +5,7 @@ import { generatePath } from 'react-router';
 import { useTranslation } from '../i18n/react.tsx';
 import type { MapMarker } from '../map/map-types.ts';
 import { SlippyMap } from '../map/slippy-map.tsx';
-import { isOpenAt } from './product-text.ts';
+import { sellerOpenAt } from './shop-open.ts';
 import type { Seller } from './types.ts';
 
 /** The shops on the town's map, coloured open or closed; a pin opens the shop. */
@@ -16,7 +16,7 @@ export function ShopsMap({ sellers, here }: { sellers: readonly Seller[]; here: 
     const now = new Date();
     return sellers.map((s) => {
       const name = (ta && s.brandNameTa) || s.brandName;
-      const open = isOpenAt(s.hours, now);
+      const open = sellerOpenAt(s, now);
       return {
         id: s.id,
         lat: s.lat,

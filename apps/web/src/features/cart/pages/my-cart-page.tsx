@@ -5,9 +5,9 @@ import { isApiError } from '../../../lib/api-error.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { rupees } from '../../../lib/shop/price.tsx';
-import { isOpenAt } from '../../../lib/shop/product-text.ts';
 import { useSeller } from '../../../lib/shop/shop-api.ts';
 import { ShopHours } from '../../../lib/shop/shop-hours.tsx';
+import { sellerOpenAt, sellerOpensText } from '../../../lib/shop/shop-open.ts';
 import { EmptyState } from '../../../lib/shop/skeletons.tsx';
 import { FormAlert } from '../../../lib/ui/form.tsx';
 import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
@@ -40,7 +40,8 @@ export default function MyCartPage() {
   const errorText = useErrorText();
   const { cart, choice, quoteRequest, quote } = useCheckoutQuote();
   const seller = useSeller(cart.sellerId ?? undefined);
-  const shopClosed = seller.data ? !isOpenAt(seller.data.hours, new Date()) : false;
+  const shopClosed = seller.data ? !sellerOpenAt(seller.data, new Date()) : false;
+  const opensAt = seller.data ? sellerOpensText(seller.data, new Date()) : '';
   const validate = useValidateBeforePay();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -83,17 +84,17 @@ export default function MyCartPage() {
         <h2 id="cart-from" className="panel__title" data-testid="cart-seller">
           {t('cart.from', { seller: cart.brandName })}
         </h2>
-        <ShopHours hours={seller.data?.hours} />
+        <ShopHours seller={seller.data} />
         {seller.data && shopClosed && (
           <FormAlert variant="info" testId="cart-shop-closed">
-            <p>{t('cart.shopClosed', { shop: cart.brandName, time: seller.data.hours.open })}</p>
+            <p>{t('cart.shopClosed', { shop: cart.brandName, time: opensAt })}</p>
             <label className="choice order-when-open" data-testid="order-when-open">
               <input
                 type="checkbox"
                 checked={choice.whenShopOpens}
                 onChange={(e) => checkoutStore.update({ whenShopOpens: e.target.checked })}
               />
-              {t('cart.orderWhenOpen', { time: seller.data.hours.open })}
+              {t('cart.orderWhenOpen', { time: opensAt })}
             </label>
           </FormAlert>
         )}

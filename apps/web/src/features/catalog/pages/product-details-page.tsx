@@ -76,7 +76,7 @@ export default function ProductDetailsPage() {
               </Link>
             </p>
           )}
-          <ShopHours hours={seller.data?.hours} />
+          <ShopHours seller={seller.data} />
           {p.variants.length > 1 && (
             <fieldset className="variant-choices">
               <legend className="field__label">{t('shop.variantsLabel')}</legend>

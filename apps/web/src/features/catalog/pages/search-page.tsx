@@ -57,7 +57,7 @@ export default function SearchPage() {
           {shopName}
         </h2>
       )}
-      {sellerId && <ShopHours hours={seller.data?.hours} />}
+      {sellerId && <ShopHours seller={seller.data} />}
       {seller.data && shopName && (
         <PlaceActions
           at={seller.data}

@@ -26,6 +26,7 @@ import { useGrabCart } from '../use-grab-cart.ts';
 import { usePayBasket } from '../use-pay-basket.ts';
 import '../../../lib/shop/shop.css';
 import '../../../lib/ui/form.css';
+import { sellerOpensText } from '../../../lib/shop/shop-open.ts';
 import '../grab.css';
 
 /** /Grab&Go — choose (or scan) the shop you are in; inside it, scan or search, fill a basket, pay. */
@@ -118,7 +119,9 @@ function ChooseShop({ onChoose }: { onChoose(id: string): void }) {
               >
                 <span className="grab-shop__name">{shopName(s, i18n.resolvedLanguage)}</span>
                 <span className={s.openNow ? 'badge badge--ok' : 'badge'}>
-                  {s.openNow ? t('grab.openNow') : t('grab.closedOpensAt', { time: s.hours.open })}
+                  {s.openNow
+                    ? t('grab.openNow')
+                    : t('grab.closedOpensAt', { time: sellerOpensText(s, new Date()) })}
                 </span>
                 <span className="muted">
                   {s.distanceM != null
@@ -266,7 +269,9 @@ function InShop({ sellerId, onLeave }: { sellerId: string; onLeave(): void }) {
         </h1>
         {seller && (
           <p className="page__lead">
-            {seller.openNow ? t('grab.inShopLead') : t('grab.closedOpensAt', { time: seller.hours.open })}
+            {seller.openNow
+              ? t('grab.inShopLead')
+              : t('grab.closedOpensAt', { time: sellerOpensText(seller, new Date()) })}
           </p>
         )}
       </header>
