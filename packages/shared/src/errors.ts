@@ -395,7 +395,7 @@ export const ERRORS = {
   CategoryUnknown: { status: 422, en: 'Choose one of the categories.' },
   GstinInvalid: {
     status: 422,
-    en: 'That is not a valid GSTIN: 15 characters such as 33ABCDE1234F1Z5, as on your GST certificate.',
+    en: 'That is not a valid GSTIN: 15 characters such as 33ABCDE1234F1Z7, as on your GST certificate.',
   },
   FssaiInvalid: { status: 422, en: 'An FSSAI licence number has 14 digits.' },
   ShopHoursInvalid: {

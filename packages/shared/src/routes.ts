@@ -36,6 +36,7 @@ export const ROUTES = {
   shopBoard: '/shop/:shopId',
   shopPeople: '/shop/:shopId/people',
   shopStock: '/shop/:shopId/stock',
+  shopSettings: '/shop/:shopId/settings',
   /** Petti's operators: new shops to approve. */
   operator: '/operator',
   login: '/login',

@@ -7,13 +7,15 @@ import sharp from 'sharp';
 import { writeBarcodeVideo } from '../barcode-video.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, newMobileContext, screenshot as snap } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
-import { newShopMember, newShopper, signedIn } from '../shopper.ts';
+import { addFromProductPage } from '../shop-steps.ts';
+import { newShopMember, newShopper, openAllDay, signedIn } from '../shopper.ts';
 import { expectVisibleText } from '../visible.ts';
 
 /**
- * A shop's stock from its app (docs/shops.md#stock-and-catalogue): staff scan a pack no product has,
- * add it as a new product with a photo, shoppers find it, and a price above the MRP is refused in
- * words; the same screen in Tamil.
+ * A shop's shelf and settings from its app (docs/shops.md#stock-and-catalogue,
+ * docs/shops.md#hours-and-holidays): staff scan a pack no product has, add it as a new product with a
+ * photo, shoppers find it, and a price above the MRP is refused in words; the owner closes the shop
+ * for the day and shoppers see it. Both in Tamil too.
  */
 const SHOP = 'kumaran-book-centre';
 /** A true EAN-13 on no demo pack. */
@@ -148,5 +150,57 @@ export const shopStockJourneys: Journey[] = [
       }
     },
     { timeoutMs: 120_000 },
+  ),
+  journey(
+    'The owner closes the shop for today; shoppers see it closed and may order for when it opens',
+    async ({ baseUrl, page: shopperPage, browser }) => {
+      const HOLIDAY_SHOP = 'ganesh-hot-chips';
+      await openAllDay(baseUrl, HOLIDAY_SHOP);
+      const owner = await newShopMember(baseUrl, HOLIDAY_SHOP, 'Ganesan', 'owner');
+      const context = await newMobileContext(browser, baseUrl);
+      const page = await context.newPage();
+      await signedIn(page, owner, `/shop/${HOLIDAY_SHOP}/settings`);
+      await expectVisibleText(page.getByTestId('shop-today-state'), 'Open now.');
+      await page.getByTestId('closed-today').click();
+      await seeToast(page, 'Closed for today. Shoppers see it now.');
+      await expectVisibleText(page.getByTestId('shop-today-state'), 'Closed today. Opens');
+      await expectVisibleText(page.getByTestId('closed-today'), 'Open again today');
+      // A holiday ahead and the shop's GSTIN, saved with the rest.
+      const ahead = new Date(Date.now() + (330 + 10 * 1440) * 60_000).toISOString().slice(0, 10);
+      await page.getByTestId('holiday-date').fill(ahead);
+      await page.getByTestId('holiday-add').click();
+      // One character off the valid 33ABCDE1234F1Z7.
+      await page.getByTestId('gstin').fill('33ABCDE1234F1Z5');
+      await page.getByTestId('settings-save').click();
+      await expectVisibleText(page.getByTestId('settings-problem'), 'not a valid GSTIN');
+      await page.getByTestId('gstin').fill('');
+      await page.getByTestId('settings-save').click();
+      await seeToast(page, 'Saved: shoppers see the new settings now.');
+      await expectVisibleText(page.getByTestId('holidays'));
+      await fitsThePhone(page, 'the settings screen');
+      await snap(page, 'shop-settings-closed-today');
+
+      // The shopper sees it shut on the shop, and the cart offers to order for when it opens.
+      const shopper = await newShopper(baseUrl, 'Meenakshi');
+      await signedIn(shopperPage, shopper, `/Search/${HOLIDAY_SHOP}`);
+      await expectVisibleText(shopperPage.getByTestId('shop-hours'), 'Closed today, opens');
+      await addFromProductPage(shopperPage, 'ganesh-banana-chips', 'ganesh-banana-chips-250g', 1);
+      await shopperPage.goto('/MyCart');
+      await expectVisibleText(shopperPage.getByTestId('cart-shop-closed'), 'is closed now and opens at');
+      await expectVisibleText(shopperPage.getByTestId('order-when-open'));
+      await snap(shopperPage, 'cart-shop-closed-today');
+
+      // The same in Tamil for the owner; then open again, and the shopper sees it open.
+      await page.evaluate(() => localStorage.setItem('language', 'ta'));
+      await page.goto(`/shop/${HOLIDAY_SHOP}/settings`);
+      await expectVisibleText(page.getByTestId('shop-today-state'), 'இன்று விடுமுறை');
+      await fitsThePhone(page, 'the Tamil settings screen');
+      await snap(page, 'shop-settings-ta');
+      await page.getByTestId('closed-today').click();
+      await expectVisibleText(page.getByTestId('shop-today-state'), 'இப்போது திறந்துள்ளது');
+      await shopperPage.goto(`/Search/${HOLIDAY_SHOP}`);
+      await expectVisibleText(shopperPage.getByTestId('shop-hours'), 'Open 00:00–24:00');
+      await context.close();
+    },
   ),
 ];

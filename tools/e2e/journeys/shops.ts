@@ -119,12 +119,13 @@ export const shopJourneys: Journey[] = [
       );
       await expectVisibleText(ownerPage.locator('.shop-bar__title'), 'Kaveri Provisions');
       await ownerPage.getByRole('link', { name: 'People' }).click();
-      // The owner sets the hours the shop keeps.
-      const hours = ownerPage.getByTestId('shop-hours');
-      await hours.locator('input[type="time"]').first().fill('07:30');
-      await hours.locator('input[type="time"]').last().fill('21:30');
-      await hours.getByTestId('save-hours').click();
-      await seeToast(ownerPage, 'Open 07:30 to 21:30');
+      // The owner sets the hours the shop keeps, from its settings.
+      await ownerPage.getByTestId('shop-settings-link').click();
+      await ownerPage.getByTestId('hours-open').fill('07:30');
+      await ownerPage.getByTestId('hours-close').fill('21:30');
+      await ownerPage.getByTestId('settings-save').click();
+      await seeToast(ownerPage, 'Saved: shoppers see the new settings now.');
+      await ownerPage.getByRole('link', { name: 'People' }).click();
       const staffMobile = randomMobile();
       await ownerPage.getByTestId('member-phone').fill(staffMobile);
       await ownerPage.getByTestId('add-member').click();

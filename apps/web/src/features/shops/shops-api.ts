@@ -1,5 +1,6 @@
 import type { Product } from '@petti/shared/schemas/catalog';
 import type { NewProductInput, PackChangeBody, ShopProductPage } from '@petti/shared/schemas/shop-catalog';
+import type { ShopSettings, ShopSettingsBody } from '@petti/shared/schemas/shop-settings';
 import type {
   AddShopMemberBody,
   RejectReason,
@@ -58,10 +59,6 @@ export const offerSubstitute = (
     quantity,
   });
 
-/** The owner sets the shop's opening hours (town time, HH:MM; close may be 24:00). */
-export const setShopHours = (shopId: string, hours: { open: string; close: string }) =>
-  api.put<unknown>(`${base(shopId)}/hours`, hours);
-
 export function useShopMembers(shopId: string) {
   return useQuery({
     queryKey: ['shops', shopId, 'members'],
@@ -113,3 +110,17 @@ export const sendProductPhoto = (shopId: string, productId: string, file: Blob) 
   api.post<{ product: Product }>(`${base(shopId)}/products/${enc(productId)}/photo`, file, {
     timeoutMs: 60_000,
   });
+
+/** Hours per weekday, holidays, ways offered, range, GSTIN and FSSAI (docs/shops.md#hours-and-holidays). */
+export function useShopSettings(shopId: string) {
+  return useQuery({
+    queryKey: ['shops', shopId, 'settings'],
+    queryFn: ({ signal }) => api.get<ShopSettings>(`${base(shopId)}/settings`, { signal }),
+  });
+}
+
+export const saveShopSettings = (shopId: string, body: ShopSettingsBody) =>
+  api.put<ShopSettings>(`${base(shopId)}/settings`, body);
+
+export const setClosedToday = (shopId: string, closed: boolean) =>
+  api.put<ShopSettings>(`${base(shopId)}/closed-today`, { closed });

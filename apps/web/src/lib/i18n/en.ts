@@ -376,6 +376,10 @@ export const commonEn = {
       title: 'Orders',
       description: 'New orders ring here. Accept, pack and hand over; everyone in the shop sees each step.',
     },
+    shopSettings: {
+      title: 'Shop settings',
+      description: 'When you are open, holidays, what you offer, how far you deliver, and your GSTIN.',
+    },
     shopStock: {
       title: 'Stock',
       description: 'Prices, MRP and stock of every pack; scan a barcode to find it or add a new product.',

@@ -1,8 +1,9 @@
+import { ROUTES } from '@petti/shared/routes';
 import { displayPhone } from '@petti/shared/rules/phone';
 import type { ShopRole } from '@petti/shared/schemas/shops';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { generatePath, Link, useParams } from 'react-router';
 import { useMe } from '../../../lib/current-user.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
@@ -12,7 +13,6 @@ import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
 import { useMyShops } from '../../../lib/work/my-shops.ts';
-import { ShopHoursForm } from '../components/shop-hours-form.tsx';
 import { addShopMember, removeShopMember, useShopMembers } from '../shops-api.ts';
 import '../../../lib/ui/form.css';
 import '../shops.css';
@@ -111,7 +111,13 @@ export default function ShopPeoplePage() {
           })}
         </ul>
       )}
-      {isOwner && membership && <ShopHoursForm shop={membership.shop} />}
+      <Link
+        to={generatePath(ROUTES.shopSettings, { shopId })}
+        className="panel shop-settings-link"
+        data-testid="shop-settings-link"
+      >
+        {t('shops.settings.link')}
+      </Link>
       {isOwner ? (
         <form className="panel stack" onSubmit={(e) => void add(e)} noValidate>
           <h2 className="panel__title">{t('shops.people.add')}</h2>
