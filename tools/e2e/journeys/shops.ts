@@ -241,6 +241,13 @@ export const shopJourneys: Journey[] = [
       await waitForStep(page, 'delivered');
       await expectVisibleText(page.getByTestId('proof-photo'), 'Photo taken at your door');
       await screenshot('shop-order-delivered-shopper');
+      // The shop's bill for what it supplied (the dairy has no GSTIN: a bill of supply), the missing
+      // milk left out, printable.
+      const invoice = page.getByTestId('order-invoice');
+      await expectVisibleText(invoice.getByRole('heading'), 'Bill of supply');
+      await expectVisibleText(invoice.getByTestId('invoice-print'), 'Print or save as PDF');
+      await invoice.scrollIntoViewIfNeeded();
+      await screenshot('shop-order-invoice');
       await board.getByTestId('lane-done').click();
       await board.getByTestId(`shop-order-${orderId}`).waitFor();
       await staffContext.close();

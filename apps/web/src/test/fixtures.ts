@@ -1,4 +1,5 @@
 import type { Seller } from '@petti/shared/schemas/catalog';
+import type { Order } from '@petti/shared/schemas/orders';
 
 /** A shop as GET /api/sellers answers it, open and in range, for component tests. */
 export function sellerFixture(over: Partial<Seller> & Pick<Seller, 'id' | 'brandName'>): Seller {
@@ -68,3 +69,85 @@ export const quoteFixture = {
   },
   paymentMethods: ['upi', 'card'],
 };
+
+/** A paid home-delivery order from Gokulam Dairy (two bottles of milk), for component tests. */
+export function orderFixture(over: Partial<Order> = {}): Order {
+  const at = new Date(Date.now() - 6 * 60_000).toISOString();
+  return {
+    id: 'order-0001abcde',
+    state: 'placed',
+    sellerId: 'gokulam-dairy',
+    seller: {
+      id: 'gokulam-dairy',
+      brandName: 'Gokulam Dairy',
+      brandNameTa: null,
+      phone: null,
+      address: null,
+      lat: null,
+      lng: null,
+      gstin: null,
+      fssai: null,
+    },
+    deliveryType: 'home',
+    address: {
+      id: 'a',
+      label: 'Home',
+      line1: '7 Paraipatti Street',
+      line2: null,
+      landmark: null,
+      lat: 9.46,
+      lng: 77.8,
+    },
+    site: null,
+    vehicleNo: null,
+    alternatePickup: null,
+    notes: null,
+    checkin: { onMyWayAt: null, arrivedAt: null, bay: null, landmark: null },
+    items: [
+      {
+        vrntId: 'milk-500',
+        productId: 'milk',
+        name: { en: 'Toned milk', ta: 'பால்' },
+        image: null,
+        quantity: 2,
+        unitPricePaise: 2000,
+        mrpPaise: 2000,
+        taxPaise: 0,
+        taxPercent: 0,
+        hazardous: false,
+        unavailableQuantity: 0,
+      },
+    ],
+    substitutions: [],
+    price: {
+      currency: 'INR',
+      itemsPaise: 4000,
+      mrpPaise: 4000,
+      savingsPaise: 0,
+      deliveryKm: 1,
+      deliveryFeeBeforeWaiverPaise: 4000,
+      deliveryFeePaise: 4000,
+      deliveryWaived: false,
+      smallCartFeePaise: 0,
+      packagingFeePaise: 600,
+      totalPaise: 8600,
+      taxPaise: 0,
+      itemsTaxPaise: 0,
+      feesTaxPaise: 0,
+    },
+    holdExpiresAt: null,
+    scheduledFor: null,
+    readyBy: null,
+    deliveryCode: null,
+    proofPhoto: null,
+    pickup: null,
+    timeline: [],
+    payment: null,
+    paymentStatus: 'captured',
+    refundedPaise: 0,
+    cancelReason: null,
+    createdAt: at,
+    updatedAt: at,
+    ...over,
+  };
+}

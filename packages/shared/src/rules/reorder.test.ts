@@ -13,6 +13,7 @@ const order = {
       unitPricePaise: 12050,
       mrpPaise: 14000,
       taxPaise: 574,
+      taxPercent: 5,
       hazardous: false,
       unavailableQuantity: 0,
     },

@@ -160,6 +160,8 @@ export const orderItemSchema = z.object({
   unitPricePaise: paise,
   mrpPaise: paise,
   taxPaise: paise,
+  /** The GST rate inside the price (percent), as on the shop's tax invoice; null on older orders. */
+  taxPercent: z.number().int().nullable(),
   hazardous: z.boolean(),
   /** How many the shop did not have (refunded at the unit price; docs/shops.md#an-item-is-not-there). */
   unavailableQuantity: z.number().int(),
@@ -176,6 +178,8 @@ export const orderSubstitutionSchema = z.object({
     productId: z.string(),
     name: localized,
     unitPricePaise: paise,
+    /** Its GST rate (percent), for the tax invoice; null on older offers. */
+    taxPercent: z.number().int().nullable(),
     image: z.string().nullable(),
   }),
   status: z.enum(['offered', 'accepted', 'declined', 'expired']),
@@ -198,6 +202,9 @@ export const orderSchema = z.object({
     /** Where the shop is (curbside pickup is at its kerb). */
     lat: z.number().nullable(),
     lng: z.number().nullable(),
+    /** GST and FSSAI registration, on the shop's tax invoice for this order (docs/shops.md#tax-invoices). */
+    gstin: z.string().nullable(),
+    fssai: z.string().nullable(),
   }),
   deliveryType: z.enum(ORDER_DELIVERY_TYPES),
   /** A copy of the address as it was when ordered (home). */

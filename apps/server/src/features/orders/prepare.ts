@@ -41,6 +41,7 @@ export function orderLineOf(l: ValidatedLine) {
     unitPricePaise: l.unitPricePaise,
     mrpPaise: l.mrpPaise,
     taxPaise: l.taxPaise,
+    taxPercent: l.taxPercent,
     hazardous: l.hazardous,
   };
 }

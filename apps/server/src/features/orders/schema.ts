@@ -120,6 +120,8 @@ export const orderItems = pgTable(
     unitPricePaise: integer('unit_price_paise').notNull(),
     mrpPaise: integer('mrp_paise').notNull(),
     taxPaise: integer('tax_paise').notNull(),
+    /** The product's GST rate when ordered, for the tax invoice (unknown on orders placed before it was kept). */
+    taxPercent: integer('tax_percent'),
     hazardous: boolean('hazardous').notNull(),
     /** Stock was not taken (always in stock), so none is given back either. */
     alwaysInventory: boolean('always_inventory').notNull(),
@@ -177,6 +179,8 @@ export const orderSubstitutions = pgTable(
     substituteName: jsonb('substitute_name').$type<Localized>().notNull(),
     /** The substitute's price now, GST included; its total is never above the line's. */
     unitPricePaise: integer('unit_price_paise').notNull(),
+    /** The substitute's GST rate, for the tax invoice. */
+    taxPercent: integer('tax_percent'),
     alwaysInventory: boolean('always_inventory').notNull(),
     status: text('status').$type<'offered' | 'accepted' | 'declined' | 'expired'>().notNull(),
     offeredAt: timestamp('offered_at', { withTimezone: true }).notNull(),

@@ -4,7 +4,7 @@ import type { ShopSettings, ShopSettingsBody } from '@petti/shared/schemas/shop-
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper } from '../../test/locker-helpers.ts';
-import { addAddress, line, placeOrder } from '../../test/order-helpers.ts';
+import { addAddress, line, placed, placeOrder } from '../../test/order-helpers.ts';
 import { shopMember } from '../../test/shop-helpers.ts';
 
 // Friday 20 November 2026, 10:00 in Sivakasi.
@@ -147,5 +147,14 @@ describe("a shop's settings", () => {
     const good = await put(owner, bodyOf(usual, { gstin: GSTIN.toLowerCase(), fssai: '1241 6012 0001 23' }));
     expect(good.json()).toMatchObject({ gstin: GSTIN, fssai: '12416012000123' });
     expect(await seller()).toMatchObject({ gstin: GSTIN, fssai: '12416012000123' });
+    // The shopper's order carries what its tax invoice needs: the GSTIN and each line's rate.
+    const bought = await placed(buyer, {
+      sellerId: SHOP,
+      items: [await line(t, RICE, 2)],
+      deliveryType: 'home',
+      addressId: address,
+    });
+    expect(bought.seller).toMatchObject({ gstin: GSTIN, fssai: '12416012000123' });
+    expect(bought.items[0]).toMatchObject({ taxPercent: 5, quantity: 2 });
   });
 });

@@ -61,6 +61,7 @@ const order = {
       unitPricePaise: 12000,
       mrpPaise: 14000,
       taxPaise: 0,
+      taxPercent: 0,
       hazardous: false,
     },
   ],

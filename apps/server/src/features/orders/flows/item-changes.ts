@@ -345,6 +345,7 @@ export function defineItemChanges(deps: OrdersDeps, log: Logger) {
           substituteProductId: found.product.id,
           substituteName: name,
           unitPricePaise: unit,
+          taxPercent: found.variant.taxPercent,
           alwaysInventory: found.variant.alwaysInventory,
           status: 'offered',
           offeredAt: now,

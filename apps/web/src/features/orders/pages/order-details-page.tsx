@@ -26,6 +26,7 @@ import { ordersKey } from '../../../lib/orders/orders.ts';
 import { AlertsPrompt } from '../../../lib/push/alerts-prompt.tsx';
 import { sendLiveRequest, usePendingRequests } from '../../../lib/realtime/index.ts';
 import { useOrder, useOrderAction } from '../api/orders-api.ts';
+import { OrderInvoice } from '../components/order-invoice.tsx';
 import { OrderStatusBadge } from '../components/order-status-badge.tsx';
 import { OrderTimeline } from '../components/order-timeline.tsx';
 import { PickupPlace } from '../components/pickup-place.tsx';
@@ -39,6 +40,8 @@ import { useReorder } from '../use-reorder.ts';
 
 /** An order over: no place to go, no alerts to offer. */
 const DONE = new Set<string>(ORDER_FINAL_STATES);
+/** Not paid for, or undone and refunded in full: the shop supplied nothing to invoice. */
+const UNBILLED = new Set<string>(['awaiting_payment', 'timed_out', 'cancelled']);
 
 /**
  * /profile/MyOrders/:id — live status timeline, what was bought and the price paid, the locker
@@ -392,6 +395,7 @@ function OrderView({ order }: { order: Order }) {
         </ul>
         <PriceSummary price={order.price} testId="order-price" />
       </section>
+      {!UNBILLED.has(order.state) && <OrderInvoice order={order} />}
 
       <div className="form__actions">
         <button

@@ -4,6 +4,7 @@ import type { ShopOrder } from '@petti/shared/schemas/shops';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastStore } from '../../../lib/ui/toast-store.ts';
+import { orderFixture as baseOrder } from '../../../test/fixtures.ts';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
 import ShopBoardPage from './shop-board-page.tsx';
 
@@ -18,77 +19,7 @@ const SHOP = 'gokulam-dairy';
 function orderFixture(over: Partial<ShopOrder>): ShopOrder {
   const at = new Date(Date.now() - 6 * 60_000).toISOString();
   return {
-    id: 'order-0001abcde',
-    state: 'placed',
-    sellerId: SHOP,
-    seller: {
-      id: SHOP,
-      brandName: 'Gokulam Dairy',
-      brandNameTa: null,
-      phone: null,
-      address: null,
-      lat: null,
-      lng: null,
-    },
-    deliveryType: 'home',
-    address: {
-      id: 'a',
-      label: 'Home',
-      line1: '7 Paraipatti Street',
-      line2: null,
-      landmark: null,
-      lat: 9.46,
-      lng: 77.8,
-    },
-    site: null,
-    vehicleNo: null,
-    alternatePickup: null,
-    notes: null,
-    checkin: { onMyWayAt: null, arrivedAt: null, bay: null, landmark: null },
-    items: [
-      {
-        vrntId: 'milk-500',
-        productId: 'milk',
-        name: { en: 'Toned milk', ta: 'பால்' },
-        image: null,
-        quantity: 2,
-        unitPricePaise: 2000,
-        mrpPaise: 2000,
-        taxPaise: 0,
-        hazardous: false,
-        unavailableQuantity: 0,
-      },
-    ],
-    substitutions: [],
-    price: {
-      currency: 'INR',
-      itemsPaise: 4000,
-      mrpPaise: 4000,
-      savingsPaise: 0,
-      deliveryKm: 1,
-      deliveryFeeBeforeWaiverPaise: 4000,
-      deliveryFeePaise: 4000,
-      deliveryWaived: false,
-      smallCartFeePaise: 0,
-      packagingFeePaise: 600,
-      totalPaise: 8600,
-      taxPaise: 0,
-      itemsTaxPaise: 0,
-      feesTaxPaise: 0,
-    },
-    holdExpiresAt: null,
-    scheduledFor: null,
-    readyBy: null,
-    deliveryCode: null,
-    proofPhoto: null,
-    pickup: null,
-    timeline: [],
-    payment: null,
-    paymentStatus: 'captured',
-    refundedPaise: 0,
-    cancelReason: null,
-    createdAt: at,
-    updatedAt: at,
+    ...baseOrder({ createdAt: at, updatedAt: at }),
     buyer: { name: 'Lakshmi Devi', phone: '919380259846' },
     shopTimeline: [{ state: 'placed', at, note: null, by: null }],
     ...over,

@@ -1,0 +1,1 @@
+ALTER TABLE "order_substitutions" ADD COLUMN "tax_percent" integer;
