@@ -160,6 +160,12 @@ const OWNED: Array<{
     refused: ['shopStaff', 'otherShop', 'owner', 'outsider'],
   },
   {
+    path: /^GET \/api\/shops\/\{shopId\}\/money/,
+    id: 'shop',
+    allowed: 'shopOwner',
+    refused: ['shopStaff', 'otherShop', 'owner', 'outsider'],
+  },
+  {
     path: /^PUT \/api\/shops\/\{shopId\}\/settings$/,
     id: 'shop',
     // The shop's own settings as the demo data has them, so the matrix changes nothing.

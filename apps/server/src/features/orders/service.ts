@@ -16,6 +16,7 @@ import { createOrderQueries } from './queries.ts';
 import { type OrderRow, orders } from './schema.ts';
 import { createShopSide } from './shop.ts';
 import { createShopBoard } from './shop-board.ts';
+import { createShopMoney } from './shop-money.ts';
 import { toOrder } from './views.ts';
 
 export type { OrderCaller, OrdersDeps } from './deps.ts';
@@ -43,6 +44,8 @@ export function createOrdersService(
     ...createShopSide(deps, db, transactor),
     /** The shops' own order board and steps, for their members (docs/shops.md). */
     shopBoard: createShopBoard(deps, { db, transactor, cancel: flows.cancel, items, storage: env.storage }),
+    /** A shop's money: orders paid in a span, with refunds, Petti's fees and what it is owed. */
+    shopMoney: createShopMoney(deps, { db, clock: deps.clock }),
 
     /** The buyer takes a substitute the shop offered (stock and any difference move by a flow). */
     async acceptSubstitute(caller: OrderCaller, orderId: string, substitutionId: string): Promise<Order> {

@@ -1,4 +1,5 @@
 import { MAX_PHOTO_BYTES, photoFileParams } from '@petti/shared/schemas/photo';
+import { shopMoneyQuery, shopMoneySchema } from '@petti/shared/schemas/shop-money';
 import {
   acceptOrderBody,
   itemUnavailableBody,
@@ -16,12 +17,14 @@ import {
   substituteBody,
 } from '@petti/shared/schemas/shops';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { acceptImageBodies } from '../../http/image-body.ts';
 import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
 import { requireActiveShop, shopMemberOf } from '../../http/require-role.ts';
 import { userOf } from '../../http/require-user.ts';
 import { proofKey } from './proof-photos.ts';
+import { moneyCsv } from './shop-money.ts';
 
 const moreErrors = {
   ...errorResponses,
@@ -234,6 +237,49 @@ export const shopOrderRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-type', file.contentType)
         .header('cache-control', 'private, max-age=31536000, immutable')
         .send(file.body);
+    },
+  );
+
+  const owner = { preHandler: [app.requireUser, app.requireRole.shop(['owner'])] };
+  app.get(
+    '/shops/:shopId/money',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary:
+          "Owner: the orders paid in a span of town dates (`from`, `to`, both included; today by default), with refunds, Petti's fees and what the shop is owed",
+        params: shopParams,
+        querystring: shopMoneyQuery,
+        response: { 200: shopMoneySchema, ...moreErrors },
+      },
+    },
+    (request) => app.services.orders.shopMoney(shopMemberOf(request).shopId, request.query),
+  );
+
+  app.get(
+    '/shops/:shopId/money.csv',
+    {
+      ...owner,
+      schema: {
+        tags,
+        security,
+        summary: 'Owner: the same as a CSV file, one row per order and a total',
+        params: shopParams,
+        querystring: shopMoneyQuery,
+        response: { 200: z.string(), ...moreErrors },
+      },
+    },
+    async (request, reply) => {
+      const report = await app.services.orders.shopMoney(shopMemberOf(request).shopId, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="petti-${shopMemberOf(request).shopId}-${report.from}-to-${report.to}.csv"`,
+        )
+        .send(moneyCsv(report));
     },
   );
 };
