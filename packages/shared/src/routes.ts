@@ -37,6 +37,7 @@ export const ROUTES = {
   shopPeople: '/shop/:shopId/people',
   shopStock: '/shop/:shopId/stock',
   shopSettings: '/shop/:shopId/settings',
+  shopMoney: '/shop/:shopId/money',
   /** Petti's operators: new shops to approve. */
   operator: '/operator',
   login: '/login',

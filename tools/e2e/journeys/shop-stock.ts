@@ -198,6 +198,12 @@ export const shopStockJourneys: Journey[] = [
       await snap(page, 'shop-settings-ta');
       await page.getByTestId('closed-today').click();
       await expectVisibleText(page.getByTestId('shop-today-state'), 'இப்போது திறந்துள்ளது');
+      // The owner's money screen in Tamil: nothing paid today at this shop yet, said so.
+      await page.goto(`/shop/${HOLIDAY_SHOP}/money`);
+      await expectVisibleText(page.getByTestId('page-shopMoney').getByRole('heading', { level: 1 }), 'பணம்');
+      await expectVisibleText(page.getByTestId('money-owed'), '₹0');
+      await fitsThePhone(page, 'the Tamil money screen');
+      await snap(page, 'shop-money-ta');
       await shopperPage.goto(`/Search/${HOLIDAY_SHOP}`);
       await expectVisibleText(shopperPage.getByTestId('shop-hours'), 'Open 00:00–24:00');
       await context.close();

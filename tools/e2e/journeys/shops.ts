@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { formatRupees } from '@petti/shared/rules/money';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { DEV_OPS_TOKEN } from '../../../apps/server/src/config.ts';
@@ -251,6 +253,39 @@ export const shopJourneys: Journey[] = [
       await board.getByTestId('lane-done').click();
       await board.getByTestId(`shop-order-${orderId}`).waitFor();
       await staffContext.close();
+
+      // The dairy's owner reads the day's money: this order as the shopper paid for it, the refund for
+      // the missing milk, and the day adding up; the CSV opens with the same order in it.
+      const bought = await asShopper<{ price: { totalPaise: number }; refundedPaise: number }>(
+        baseUrl,
+        shopper,
+        'GET',
+        `/orders/${orderId}`,
+      );
+      assert.ok(bought.refundedPaise > 0, 'the missing milk was refunded');
+      const dairyOwner = await newShopMember(baseUrl, SHOP, 'Gokulam Owner', 'owner');
+      const ownerOfDairy = await newMobileContext(browser, baseUrl, { acceptDownloads: true });
+      const money = await ownerOfDairy.newPage();
+      await signedIn(money, dairyOwner, `/shop/${SHOP}/money`);
+      const row = money.getByTestId(`money-order-${orderId}`);
+      await expectVisibleText(row, formatRupees(bought.price.totalPaise));
+      await expectVisibleText(row, `${formatRupees(bought.refundedPaise)} refunded`);
+      const amount = async (id: string) =>
+        Number((await money.getByTestId(id).innerText()).replace(/[^\d.]/g, ''));
+      const [paid = 0, refunded = 0, fees = 0, owed = 0] = await Promise.all(
+        ['money-paid', 'money-refunded', 'money-fees', 'money-owed'].map(amount),
+      );
+      assert.ok(Math.abs(paid - refunded - fees - owed) < 0.005, `${paid} − ${refunded} − ${fees} ≠ ${owed}`);
+      await fitsThePhone(money, 'the money screen');
+      await snap(money, 'shop-money');
+      const [download] = await Promise.all([
+        money.waitForEvent('download'),
+        money.getByTestId('money-csv').click(),
+      ]);
+      const csv = await readFile((await download.path())!, 'utf8');
+      assert.match(csv, /^date,time,order,delivery,state,paid_inr,refunded_inr,petti_fees_inr,owed_inr\r\n/);
+      assert.ok(csv.includes(`,${orderId},home,delivered,${(bought.price.totalPaise / 100).toFixed(2)},`));
+      await ownerOfDairy.close();
     },
     { timeoutMs: 180_000 },
   ),

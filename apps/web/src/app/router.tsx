@@ -69,6 +69,7 @@ const shopRoutes: RouteObject[] = [
   page(ROUTES.shopPeople, 'shopPeople', () => import('../features/shops/pages/shop-people-page.tsx')),
   page(ROUTES.shopStock, 'shopStock', () => import('../features/shops/pages/shop-stock-page.tsx')),
   page(ROUTES.shopSettings, 'shopSettings', () => import('../features/shops/pages/shop-settings-page.tsx')),
+  page(ROUTES.shopMoney, 'shopMoney', () => import('../features/shops/pages/shop-money-page.tsx')),
   page(ROUTES.grabStaff, 'grabStaff', () => import('../features/grab-and-go/pages/grab-staff-page.tsx')),
   page(ROUTES.operator, 'operator', () => import('../features/shops/pages/operator-page.tsx')),
 ];

@@ -213,6 +213,19 @@ describe('the API client', () => {
     expect(h.calls[1]).toMatchObject({ method: 'POST', body: { phone: '919876543210' } });
   });
 
+  it('answers a text file (a CSV export) as its text, and refuses text where JSON was due', async () => {
+    const csv = 'date,order\r\n2026-11-20,o1\r\n';
+    const h = harness({
+      handler: (call) =>
+        call.url.endsWith('.csv')
+          ? new Response(csv, { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } })
+          : new Response('not json', { status: 200 }),
+    });
+    await expect(h.client.get('/shops/s/money.csv')).resolves.toBe(csv);
+    const error = await h.client.get('/things').catch((e: unknown) => e);
+    expect(isApiError(error) && error.code).toBe(CLIENT_ERROR_CODES.badResponse);
+  });
+
   it('answers undefined for 204', async () => {
     const h = harness({ handler: () => new Response(null, { status: 204 }) });
     await expect(h.client.delete('/me')).resolves.toBeUndefined();

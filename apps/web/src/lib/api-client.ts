@@ -145,6 +145,8 @@ export function createApiClient(deps: ApiClientDeps) {
     if (response.status === 204 || response.status === 205) return undefined;
     const text = await response.text();
     if (text === '') return undefined;
+    // A file the server makes as text (a shop's CSV export) is the answer as it came.
+    if (response.ok && (response.headers.get('content-type') ?? '').startsWith('text/csv')) return text;
     try {
       return JSON.parse(text);
     } catch (cause) {

@@ -1,5 +1,6 @@
 import type { Product } from '@petti/shared/schemas/catalog';
 import type { NewProductInput, PackChangeBody, ShopProductPage } from '@petti/shared/schemas/shop-catalog';
+import type { ShopMoney } from '@petti/shared/schemas/shop-money';
 import type { ShopSettings, ShopSettingsBody } from '@petti/shared/schemas/shop-settings';
 import type {
   AddShopMemberBody,
@@ -124,3 +125,15 @@ export const saveShopSettings = (shopId: string, body: ShopSettingsBody) =>
 
 export const setClosedToday = (shopId: string, closed: boolean) =>
   api.put<ShopSettings>(`${base(shopId)}/closed-today`, { closed });
+
+/** The owner's money: orders paid between two town dates (docs/shops.md#money). */
+export function useShopMoney(shopId: string, span: { from: string; to: string }) {
+  return useQuery({
+    queryKey: ['shops', shopId, 'money', span],
+    queryFn: ({ signal }) => api.get<ShopMoney>(`${base(shopId)}/money`, { signal, query: span }),
+  });
+}
+
+/** The same span as a CSV file's text. */
+export const shopMoneyCsv = (shopId: string, span: { from: string; to: string }) =>
+  api.get<string>(`${base(shopId)}/money.csv`, { query: span });

@@ -376,6 +376,10 @@ export const commonEn = {
       title: 'Orders',
       description: 'New orders ring here. Accept, pack and hand over; everyone in the shop sees each step.',
     },
+    shopMoney: {
+      title: 'Money',
+      description: 'What shoppers paid, what went back, Petti’s fees and what you are owed.',
+    },
     shopSettings: {
       title: 'Shop settings',
       description: 'When you are open, holidays, what you offer, how far you deliver, and your GSTIN.',

@@ -118,6 +118,15 @@ export default function ShopPeoplePage() {
       >
         {t('shops.settings.link')}
       </Link>
+      {isOwner && (
+        <Link
+          to={generatePath(ROUTES.shopMoney, { shopId })}
+          className="panel shop-settings-link"
+          data-testid="shop-money-link"
+        >
+          {t('shops.money.link')}
+        </Link>
+      )}
       {isOwner ? (
         <form className="panel stack" onSubmit={(e) => void add(e)} noValidate>
           <h2 className="panel__title">{t('shops.people.add')}</h2>
