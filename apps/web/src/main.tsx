@@ -5,7 +5,7 @@ import './lib/ui/ui.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { messageLoaders } from './app/i18n/resources.ts';
+import { messageLoaders, messageSections } from './app/i18n/resources.ts';
 import { Providers } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n/index.ts';
@@ -35,7 +35,9 @@ async function start() {
   const router = createRouter();
   // Strings first (one small chunk for the chosen language), then the app. If they cannot load
   // (offline on a first visit), the app still mounts and its error page offers a reload.
-  await initI18n(messageLoaders).catch((error: unknown) => log.error('translations failed to load', error));
+  await initI18n(messageLoaders, messageSections).catch((error: unknown) =>
+    log.error('translations failed to load', error),
+  );
   await yieldToMain();
   mount(router);
 }

@@ -4,13 +4,13 @@ import { renderToString } from 'react-dom/server';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { clearSession, setExistingUser, setSession } from '../lib/auth-storage.ts';
 import { initI18n, setLanguage } from '../lib/i18n/index.ts';
-import { messageLoaders } from './i18n/resources.ts';
+import { messageLoaders, messageSections } from './i18n/resources.ts';
 import { Providers } from './providers.tsx';
 import { routes } from './router.tsx';
 
 /** Where the screen is drawn: its path, the route's code loaded, and a session set up as the visitor's. */
 async function loadedRouter(path: string, language: Language, user: string | null) {
-  await initI18n(messageLoaders);
+  await initI18n(messageLoaders, messageSections);
   await setLanguage(language);
   if (user) {
     setSession({ userId: user, accessToken: user, refreshToken: user });

@@ -4,8 +4,8 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { vi } from 'vitest';
-import { messageLoaders } from '../app/i18n/resources.ts';
-import { i18n, initI18n, setLanguage } from '../lib/i18n/index.ts';
+import { messageLoaders, messageSections } from '../app/i18n/resources.ts';
+import { i18n, initI18n, loadSection, setLanguage } from '../lib/i18n/index.ts';
 
 /**
  * Component tests (Testing Library in happy-dom): a page or component with the app's translations,
@@ -44,7 +44,9 @@ export async function renderPage(
   ui: ReactElement,
   options: { path?: string; route?: string; language?: Language } = {},
 ) {
-  if (!i18n.isInitialized) await initI18n(messageLoaders);
+  if (!i18n.isInitialized) await initI18n(messageLoaders, messageSections);
+  // Every screen's strings, the shop side's section too (which the app loads on its own screens).
+  await loadSection('shops');
   await setLanguage(options.language ?? 'en');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(

@@ -10,7 +10,7 @@ import { ordersEn } from '../../features/orders/messages.en.ts';
 import { paymentsEn } from '../../features/payments/messages.en.ts';
 import { plansEn } from '../../features/plans/messages.en.ts';
 import { sellersEn } from '../../features/sellers/messages.en.ts';
-import { shopsEn } from '../../features/shops/messages.en.ts';
+import type { shopsEn } from '../../features/shops/messages.en.ts';
 import { commonEn } from '../../lib/i18n/en.ts';
 import type { Widen } from '../../lib/i18n/widen.ts';
 
@@ -32,9 +32,16 @@ export const en = {
   orders: ordersEn,
   addresses: addressesEn,
   sellers: sellersEn,
-  shops: shopsEn,
   help: helpEn,
 };
 
+/**
+ * The shop's side has its own section (`shops`), loaded by its screens only (resources.ts): first
+ * screens do not carry it.
+ */
+export type LateSections = { shops: typeof shopsEn };
+
 /** What a translation must provide: every key of the English strings. `t` is typed against it. */
-export type Messages = Widen<typeof en>;
+export type Messages = Widen<typeof en & LateSections>;
+/** What the language chunk itself holds: everything but the late sections. */
+export type FirstMessages = Omit<Messages, keyof LateSections>;

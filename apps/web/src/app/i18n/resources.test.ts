@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { shopsEn } from '../../features/shops/messages.en.ts';
+import { shopsTa } from '../../features/shops/messages.ta.ts';
 import { en } from './en.ts';
+import { messageSections } from './resources.ts';
 import { ta } from './ta.ts';
 
 /** Every leaf of a nested strings object as `a.b.c` → value. */
@@ -15,13 +18,19 @@ function flatten(value: unknown, prefix = ''): Map<string, unknown> {
   return out;
 }
 
-const enKeys = flatten(en);
-const taKeys = flatten(ta);
+// The sections loaded later are checked with the rest.
+const enKeys = flatten({ ...en, shops: shopsEn });
+const taKeys = flatten({ ...ta, shops: shopsTa });
 const TAMIL = /[\u0B80-\u0BFF]/;
 /** Keys whose value is the same in every language on purpose (brand, language names, formats). */
 const SAME_IN_BOTH = new Set(['app.name', 'app.documentTitle', 'language.en', 'language.ta']);
 
 describe('translation resources', () => {
+  it('load the late sections in each language', async () => {
+    expect(await messageSections.shops.en()).toBe(shopsEn);
+    expect(await messageSections.shops.ta()).toBe(shopsTa);
+  });
+
   it('have the same keys in English and Tamil', () => {
     const missingInTa = [...enKeys.keys()].filter((k) => !taKeys.has(k));
     const missingInEn = [...taKeys.keys()].filter((k) => !enKeys.has(k));

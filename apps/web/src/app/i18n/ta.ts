@@ -10,12 +10,11 @@ import { ordersTa } from '../../features/orders/messages.ta.ts';
 import { paymentsTa } from '../../features/payments/messages.ta.ts';
 import { plansTa } from '../../features/plans/messages.ta.ts';
 import { sellersTa } from '../../features/sellers/messages.ta.ts';
-import { shopsTa } from '../../features/shops/messages.ta.ts';
 import { commonTa } from '../../lib/i18n/ta.ts';
-import type { Messages } from './en.ts';
+import type { FirstMessages } from './en.ts';
 
 /** Every Tamil string: the same keys as en.ts (checked by the `Messages` type and resources.test.ts). */
-export const ta: Messages = {
+export const ta: FirstMessages = {
   ...commonTa,
   payments: paymentsTa,
   plans: plansTa,
@@ -28,6 +27,5 @@ export const ta: Messages = {
   orders: ordersTa,
   addresses: addressesTa,
   sellers: sellersTa,
-  shops: shopsTa,
   help: helpTa,
 };

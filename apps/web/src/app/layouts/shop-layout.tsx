@@ -1,8 +1,9 @@
 import { ROUTES } from '@petti/shared/routes';
 import { generatePath, matchPath, Outlet, useLocation, useParams } from 'react-router';
-import { useTranslation } from '../../lib/i18n/react.tsx';
+import { useSection, useTranslation } from '../../lib/i18n/react.tsx';
 import { BellIcon, CheckIcon, HomeIcon, ShopIcon, UserIcon } from '../../lib/ui/icons.tsx';
 import { Later } from '../../lib/ui/later.tsx';
+import { LoadingLine } from '../../lib/ui/loading-overlay.tsx';
 import { useMyShops } from '../../lib/work/my-shops.ts';
 import { LayoutTop } from '../components/layout-top.tsx';
 import { MarketBar } from '../components/market-bar.tsx';
@@ -18,6 +19,8 @@ import { useCurrentPage } from '../route-handle.ts';
  */
 export default function ShopLayout() {
   const { t, i18n } = useTranslation();
+  // The shop side's strings are their own chunk (app/i18n/resources.ts): first screens do not carry them.
+  const strings = useSection('shops');
   const page = useCurrentPage();
   const { pathname, search } = useLocation();
   // The exit-pass screen (/GrabStaff) names its shop in the query, the rest in the path.
@@ -29,35 +32,36 @@ export default function ShopLayout() {
     membership &&
     ((i18n.resolvedLanguage === 'ta' && membership.shop.brandNameTa) || membership.shop.brandName);
 
-  const links: NavLink[] = shopId
-    ? [
-        {
-          to: generatePath(ROUTES.shopBoard, { shopId }),
-          label: t('shops.nav.board'),
-          Icon: BellIcon,
-          current: Boolean(matchPath(ROUTES.shopBoard, pathname)),
-        },
-        {
-          to: generatePath(ROUTES.shopStock, { shopId }),
-          label: t('shops.nav.stock'),
-          Icon: ShopIcon,
-          current: Boolean(matchPath(ROUTES.shopStock, pathname)),
-        },
-        {
-          to: `${ROUTES.grabStaff}?shop=${encodeURIComponent(shopId)}`,
-          label: t('shops.nav.exit'),
-          Icon: CheckIcon,
-          current: pathname === ROUTES.grabStaff,
-        },
-        {
-          to: generatePath(ROUTES.shopPeople, { shopId }),
-          label: t('shops.nav.people'),
-          Icon: UserIcon,
-          current: Boolean(matchPath(ROUTES.shopPeople, pathname)),
-        },
-        { to: ROUTES.dashboard, label: t('shops.nav.shopping'), Icon: HomeIcon, current: false },
-      ]
-    : [];
+  const links: NavLink[] =
+    strings && shopId
+      ? [
+          {
+            to: generatePath(ROUTES.shopBoard, { shopId }),
+            label: t('shops.nav.board'),
+            Icon: BellIcon,
+            current: Boolean(matchPath(ROUTES.shopBoard, pathname)),
+          },
+          {
+            to: generatePath(ROUTES.shopStock, { shopId }),
+            label: t('shops.nav.stock'),
+            Icon: ShopIcon,
+            current: Boolean(matchPath(ROUTES.shopStock, pathname)),
+          },
+          {
+            to: `${ROUTES.grabStaff}?shop=${encodeURIComponent(shopId)}`,
+            label: t('shops.nav.exit'),
+            Icon: CheckIcon,
+            current: pathname === ROUTES.grabStaff,
+          },
+          {
+            to: generatePath(ROUTES.shopPeople, { shopId }),
+            label: t('shops.nav.people'),
+            Icon: UserIcon,
+            current: Boolean(matchPath(ROUTES.shopPeople, pathname)),
+          },
+          { to: ROUTES.dashboard, label: t('shops.nav.shopping'), Icon: HomeIcon, current: false },
+        ]
+      : [];
 
   return (
     <div className={`layout layout--shop${links.length ? ' layout--with-nav' : ''}`}>
@@ -73,9 +77,13 @@ export default function ShopLayout() {
       <div className="layout__body">
         {links.length > 0 && <NavBar label={t('shops.nav.label')} links={links} />}
         <main id="main" className="layout__main" tabIndex={-1}>
-          <Later>
-            <Outlet />
-          </Later>
+          {strings ? (
+            <Later>
+              <Outlet />
+            </Later>
+          ) : (
+            <LoadingLine />
+          )}
         </main>
       </div>
     </div>

@@ -12,17 +12,35 @@ import { type Strings, translate } from './translate.ts';
  */
 export type MessageLoaders = Record<Language, () => Promise<CommonMessages>>;
 
+/**
+ * A section of strings only some screens need (the shop's side), kept out of the language chunk every
+ * first screen downloads and loaded when a screen asks for it (`loadSection`, `useSection`).
+ */
+export type SectionLoaders = Record<Language, () => Promise<object>>;
+
 type LanguageListener = (language: Language) => void;
 
 let loaders: MessageLoaders | null = null;
-const loaded = new Map<Language, Strings>();
+const loaded = new Map<Language, Record<string, Strings | string>>();
+const sectionLoaders = new Map<string, SectionLoaders>();
+/** Sections some screen has asked for: loaded for every language switched to from then on. */
+const wanted = new Set<string>();
 let current: Language | undefined;
 const listeners = new Set<LanguageListener>();
 
+async function ensureSection(language: Language, name: string): Promise<void> {
+  const strings = loaded.get(language);
+  const load = sectionLoaders.get(name);
+  if (!strings || !load || name in strings) return;
+  strings[name] = (await load[language]()) as Strings;
+}
+
 async function ensureLoaded(language: Language): Promise<void> {
-  if (loaded.has(language)) return;
-  if (!loaders) throw new Error('Petti: setLanguage before initI18n');
-  loaded.set(language, (await loaders[language]()) as unknown as Strings);
+  if (!loaded.has(language)) {
+    if (!loaders) throw new Error('Petti: setLanguage before initI18n');
+    loaded.set(language, { ...((await loaders[language]()) as unknown as Strings) });
+  }
+  await Promise.all([...wanted].map((name) => ensureSection(language, name)));
 }
 
 function use(language: Language): void {
@@ -45,7 +63,9 @@ export const i18n = {
     return current;
   },
   t: ((key: string, options?: Parameters<typeof translate>[3]) =>
-    current === undefined ? key : translate(loaded.get(current)!, current, key, options)) as TFunction,
+    current === undefined
+      ? key
+      : translate(loaded.get(current)! as Strings, current, key, options)) as TFunction,
   on(_event: 'languageChanged', fn: LanguageListener): void {
     listeners.add(fn);
   },
@@ -54,9 +74,29 @@ export const i18n = {
   },
 };
 
+/** Names the sections that load later (app/i18n/resources.ts), before any is asked for. */
+export function registerSections(sections: Record<string, SectionLoaders>): void {
+  for (const [name, load] of Object.entries(sections)) sectionLoaders.set(name, load);
+}
+
+/** Whether a section's strings are there in the language in use. */
+export function hasSection(name: string): boolean {
+  return current !== undefined && name in (loaded.get(current) ?? {});
+}
+
+/** Loads a section in the language in use (and in every language switched to later). */
+export async function loadSection(name: string): Promise<void> {
+  wanted.add(name);
+  if (current !== undefined) await ensureSection(current, name);
+}
+
 /** Starts in the stored (or browser) language; resolves once its strings are loaded. */
-export async function initI18n(messageLoaders: MessageLoaders): Promise<typeof i18n> {
+export async function initI18n(
+  messageLoaders: MessageLoaders,
+  sections: Record<string, SectionLoaders> = {},
+): Promise<typeof i18n> {
   loaders = messageLoaders;
+  registerSections(sections);
   const language = pickLanguage(localStore(), typeof navigator === 'undefined' ? [] : navigator.languages);
   await ensureLoaded(language);
   use(language);

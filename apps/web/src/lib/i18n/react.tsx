@@ -1,5 +1,13 @@
-import { cloneElement, type ReactElement, type ReactNode, useMemo, useSyncExternalStore } from 'react';
-import { i18n } from './index.ts';
+import {
+  cloneElement,
+  type ReactElement,
+  type ReactNode,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { hasSection, i18n, loadSection } from './index.ts';
 import type { MessageKey, TFunction } from './keys.ts';
 import type { TOptions } from './translate.ts';
 
@@ -21,6 +29,32 @@ export function useTranslation(): { t: TFunction; i18n: typeof i18n } {
     [current],
   );
   return { t, i18n };
+}
+
+/**
+ * True once a section of strings that loads later (the shop's side) is there in the language in use;
+ * asks for it on first use and again when the language changes.
+ */
+export function useSection(name: string): boolean {
+  const current = useSyncExternalStore(subscribe, language, language);
+  const [ready, setReady] = useState(() => hasSection(name));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asked again in each language switched to
+  useEffect(() => {
+    if (hasSection(name)) {
+      setReady(true);
+      return;
+    }
+    let live = true;
+    setReady(false);
+    void loadSection(name).then(
+      () => live && setReady(hasSection(name)),
+      () => live && setReady(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [name, current]);
+  return ready && hasSection(name);
 }
 
 const TAG = /<(\w+)\s*\/>|<(\w+)>([\s\S]*?)<\/\2>/g;
