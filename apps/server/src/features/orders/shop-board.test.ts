@@ -179,8 +179,17 @@ describe("a shop's order board", () => {
     const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c84' } })
       .png()
       .toBuffer();
+    const first = await photo(png, 'image/png');
+    expect(first.statusCode, first.body).toBe(200);
+    // A second photo replaces the first, whose files go a day later (a screen may still show it).
     const taken = await photo(png, 'image/png');
     expect(taken.statusCode, taken.body).toBe(200);
+    const firstUrl = (first.json() as ShopOrder).proofPhoto!.urls.medium;
+    expect((taken.json() as ShopOrder).proofPhoto!.urls.medium).not.toBe(firstUrl);
+    expect((await t.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(200);
+    t.clock.advance(25 * 3600_000);
+    await t.app.services.jobs.runDueJobs();
+    expect((await t.app.inject({ method: 'GET', url: firstUrl })).statusCode).toBe(404);
     const delivered = await step(staff, order.id, 'deliver');
     expect(delivered.state).toBe('delivered');
     const seen = await getOrder(buyer, order.id);

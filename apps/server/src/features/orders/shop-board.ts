@@ -13,6 +13,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
 import { newId } from '../../platform/ids.ts';
+import { REPLACED_PHOTO_KEPT_MS, schedulePhotoRemoval } from '../../platform/images/photo-removal.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
 import { usersService } from '../users/index.ts';
 import type { ShopActor } from './core.ts';
@@ -20,7 +21,7 @@ import type { OrdersDeps } from './deps.ts';
 import type { defineCancelOrder } from './flows/cancel-order.ts';
 import { assertNothingOffered, type ItemChanges } from './flows/item-changes.ts';
 import { dropInLocker, newDeliveryCode } from './parcel-locker.ts';
-import { storeProofPhoto } from './proof-photos.ts';
+import { proofKey, storeProofPhoto } from './proof-photos.ts';
 import { type OrderRow, orderStateLog, orders } from './schema.ts';
 import { toOrders } from './views.ts';
 
@@ -318,7 +319,9 @@ export function createShopBoard(
 
     /**
      * The photo taken at the door (docs/shops.md#hand-over): stored first (no transaction is open
-     * while files are written), then named on the order while it is still out for delivery.
+     * while files are written), then named on the order while it is still out for delivery. Files
+     * nothing names are removed: the new ones at once if the order moved on meanwhile, a replaced
+     * photo's a day later (as product photos, docs/pictures.md#removing-photos).
      */
     async proofPhoto(me: ShopCaller, id: string, body: Buffer): Promise<ShopOrder> {
       const [seen] = await db.select().from(orders).where(eq(orders.id, id));
@@ -326,18 +329,33 @@ export function createShopBoard(
       if (seen.state !== 'out_for_delivery' || seen.deliveryType !== 'home')
         throw new AppError('OrderStateInvalid', undefined, { details: { state: seen.state } });
       const photo = await storeProofPhoto(env.storage, newId(), body);
-      return transactor.run(async (tx) => {
-        const o = await lockMine(tx, me.shopId, id);
-        if (o.state !== 'out_for_delivery')
-          throw new AppError('OrderStateInvalid', undefined, { details: { state: o.state } });
-        const [row] = await tx
-          .update(orders)
-          .set({ proofPhotoId: photo.id, updatedAt: clock.now() })
-          .where(eq(orders.id, o.id))
-          .returning();
-        await core.logState(tx, o.id, o.state, 'proof photo', me);
-        return (await toShopOrders(tx, [row!]))[0]!;
-      });
+      try {
+        return await transactor.run(async (tx) => {
+          const o = await lockMine(tx, me.shopId, id);
+          if (o.state !== 'out_for_delivery')
+            throw new AppError('OrderStateInvalid', undefined, { details: { state: o.state } });
+          const [row] = await tx
+            .update(orders)
+            .set({ proofPhotoId: photo.id, updatedAt: clock.now() })
+            .where(eq(orders.id, o.id))
+            .returning();
+          const replaced = o.proofPhotoId;
+          if (replaced)
+            await schedulePhotoRemoval(
+              tx,
+              clock,
+              (size) => proofKey(replaced, size),
+              new Date(clock.now().getTime() + REPLACED_PHOTO_KEPT_MS),
+            );
+          await core.logState(tx, o.id, o.state, 'proof photo', me);
+          return (await toShopOrders(tx, [row!]))[0]!;
+        });
+      } catch (err) {
+        await schedulePhotoRemoval(db, clock, (size) => proofKey(photo.id, size), clock.now()).catch(
+          () => {},
+        );
+        throw err;
+      }
     },
   };
 }
