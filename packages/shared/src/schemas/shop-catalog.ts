@@ -64,6 +64,18 @@ export const newProductBody = z.strictObject({
 export type NewProductBody = z.infer<typeof newProductBody>;
 export type NewProductInput = z.input<typeof newProductBody>;
 
+/** `PATCH /api/shops/:shopId/products/:productId`: the names, category or hazardous flag. */
+export const productChangeBody = z
+  .strictObject({
+    name: z
+      .strictObject({ en: z.string().trim().min(2).max(80), ta: z.string().trim().min(1).max(80) })
+      .optional(),
+    categoryId: id.optional(),
+    hazardous: z.boolean().optional(),
+  })
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
+export type ProductChangeBody = z.infer<typeof productChangeBody>;
+
 /**
  * `PATCH /api/shops/:shopId/variants/:vrntId`: any of price, MRP, stock, always in stock and the
  * barcode (null takes it off). "Out of stock" is `{ inventory: 0, alwaysInventory: false }`.

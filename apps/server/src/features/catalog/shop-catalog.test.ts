@@ -245,6 +245,33 @@ describe("a shop's catalogue from its app", () => {
     expect((await t.app.inject({ url: photo.json().product.photo.urls.thumb })).statusCode).toBe(200);
   });
 
+  it("changes a product's names, category and hazardous flag; another shop's product is not found", async () => {
+    const renamed = await staff.call('PATCH', `/api/shops/${SHOP}/products/murugan-ponni-raw-rice`, {
+      name: { en: 'Ponni Raw Rice (aged)', ta: 'பழைய பொன்னி பச்சரிசி' },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().product.name).toEqual({ en: 'Ponni Raw Rice (aged)', ta: 'பழைய பொன்னி பச்சரிசி' });
+    const shopper = await t.app.inject({ url: '/api/products/murugan-ponni-raw-rice' });
+    expect(shopper.json().product.name.en).toBe('Ponni Raw Rice (aged)');
+    expect(
+      (
+        await staff.call('PATCH', `/api/shops/${SHOP}/products/murugan-ponni-raw-rice`, {
+          categoryId: 'jewellery',
+        })
+      ).json().error.code,
+    ).toBe('CategoryUnknown');
+    expect(
+      (await staff.call('PATCH', `/api/shops/${SHOP}/products/murugan-ponni-raw-rice`, {})).statusCode,
+    ).toBe(400);
+    const theirs = await stranger.call('PATCH', `/api/shops/${OTHER}/products/murugan-ponni-raw-rice`, {
+      hazardous: true,
+    });
+    expect(theirs.statusCode).toBe(404);
+    await staff.call('PATCH', `/api/shops/${SHOP}/products/murugan-ponni-raw-rice`, {
+      name: { en: 'Ponni Raw Rice', ta: 'பொன்னி பச்சரிசி' },
+    });
+  });
+
   it('refuses an unknown category and names without Tamil', async () => {
     const unknown = await owner.call(
       'POST',

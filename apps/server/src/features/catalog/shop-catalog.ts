@@ -6,6 +6,7 @@ import type {
   NewPackBody,
   NewProductBody,
   PackChangeBody,
+  ProductChangeBody,
   ShopProductPage,
   ShopProductsQuery,
 } from '@petti/shared/schemas/shop-catalog';
@@ -158,6 +159,27 @@ export function createShopCatalog(deps: { db: Db; catalog: CatalogService }) {
           await insertPacks(tx, shopId, productId, body.packs.map(packIn));
         }),
       );
+      return catalog.product(productId);
+    },
+
+    /** The product's names, category or hazardous flag (carts and orders read them afresh too). */
+    async changeProduct(shopId: string, productId: string, body: ProductChangeBody): Promise<Product> {
+      await ownProduct(db, shopId, productId);
+      if (body.categoryId) {
+        const [category] = await db
+          .select({ id: categories.id })
+          .from(categories)
+          .where(eq(categories.id, body.categoryId));
+        if (!category) throw new AppError('CategoryUnknown');
+      }
+      await db
+        .update(products)
+        .set({
+          ...(body.name ? { name: { en: body.name.en, ta: body.name.ta } } : {}),
+          ...(body.categoryId ? { categoryId: body.categoryId } : {}),
+          ...(body.hazardous === undefined ? {} : { hazardous: body.hazardous }),
+        })
+        .where(and(eq(products.id, productId), eq(products.sellerId, shopId)));
       return catalog.product(productId);
     },
 

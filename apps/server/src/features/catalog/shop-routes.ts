@@ -3,6 +3,7 @@ import {
   newPackBody,
   newProductBody,
   packChangeBody,
+  productChangeBody,
   shopProductAnswer,
   shopProductPageSchema,
   shopProductParams,
@@ -83,6 +84,24 @@ export const shopCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const product = await shopCatalog.addPack(shopOf(request), request.params.productId, request.body);
       return reply.code(201).send({ product });
     },
+  );
+
+  app.patch(
+    '/shops/:shopId/products/:productId',
+    {
+      ...member,
+      schema: {
+        tags,
+        security,
+        summary: "Change a product's English and Tamil names, category or hazardous flag",
+        params: shopProductParams,
+        body: productChangeBody,
+        response: { 200: shopProductAnswer, ...moreErrors },
+      },
+    },
+    async (request) => ({
+      product: await shopCatalog.changeProduct(shopOf(request), request.params.productId, request.body),
+    }),
   );
 
   app.patch(

@@ -113,6 +113,7 @@ export const shopsEn = {
     markOut: 'Mark out of stock',
     markedOut: '{{pack}} is out of stock.',
     edit: 'Change',
+    editDetails: 'Names and category',
     save: 'Save',
     saving: 'Saving…',
     cancel: 'Cancel',

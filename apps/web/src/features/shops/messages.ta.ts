@@ -116,6 +116,7 @@ export const shopsTa: Widen<typeof shopsEn> = {
     markOut: 'இருப்பு இல்லை எனக் குறி',
     markedOut: '{{pack}} இருப்பில் இல்லை.',
     edit: 'மாற்று',
+    editDetails: 'பெயர்களும் வகையும்',
     save: 'சேமி',
     saving: 'சேமிக்கப்படுகிறது…',
     cancel: 'ரத்துசெய்',

@@ -1,5 +1,10 @@
 import type { Product } from '@petti/shared/schemas/catalog';
-import type { NewProductInput, PackChangeBody, ShopProductPage } from '@petti/shared/schemas/shop-catalog';
+import type {
+  NewProductInput,
+  PackChangeBody,
+  ProductChangeBody,
+  ShopProductPage,
+} from '@petti/shared/schemas/shop-catalog';
 import type { ShopMoney } from '@petti/shared/schemas/shop-money';
 import type { ShopSettings, ShopSettingsBody } from '@petti/shared/schemas/shop-settings';
 import type {
@@ -102,6 +107,9 @@ export function useShopProducts(shopId: string, search: { q?: string; barcode?: 
 
 export const changePack = (shopId: string, vrntId: string, body: PackChangeBody) =>
   api.patch<{ product: Product }>(`${base(shopId)}/variants/${enc(vrntId)}`, body);
+
+export const changeProduct = (shopId: string, productId: string, body: ProductChangeBody) =>
+  api.patch<{ product: Product }>(`${base(shopId)}/products/${enc(productId)}`, body);
 
 export const createProduct = (shopId: string, body: NewProductInput) =>
   api.post<{ product: Product }>(`${base(shopId)}/products`, body);

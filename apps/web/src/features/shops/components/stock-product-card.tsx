@@ -12,6 +12,7 @@ import { toast } from '../../../lib/ui/toast-store.ts';
 import { changePack, sendProductPhoto } from '../shops-api.ts';
 import { draftOf, type PackDraft, readDraft } from '../stock-form.ts';
 import { PackFields } from './pack-fields.tsx';
+import { ProductDetailsForm } from './product-details-form.tsx';
 
 /**
  * One of the shop's products on the stock screen: its photo (take or replace one), and each pack with
@@ -35,6 +36,7 @@ export function StockProductCard({
   const other = i18n.resolvedLanguage === 'ta' ? product.name.en : product.name.ta;
   const photoInput = useRef<HTMLInputElement>(null);
   const [sendingPhoto, setSendingPhoto] = useState(false);
+  const [editing, setEditing] = useState(false);
 
   async function photo(file: File | undefined) {
     if (!file) return;
@@ -85,6 +87,26 @@ export function StockProductCard({
           </label>
         </div>
       </div>
+      {editing ? (
+        <ProductDetailsForm
+          shopId={shopId}
+          product={product}
+          onCancel={() => setEditing(false)}
+          onDone={(next) => {
+            setEditing(false);
+            onChanged(next);
+          }}
+        />
+      ) : (
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => setEditing(true)}
+          data-testid={`product-edit-${product.id}`}
+        >
+          {t('shops.stock.editDetails')}
+        </button>
+      )}
       <ul className="stock-packs">
         {product.variants.map((v) => (
           <PackRow key={v.vrntId} shopId={shopId} pack={v} attachCode={attachCode} onChanged={onChanged} />

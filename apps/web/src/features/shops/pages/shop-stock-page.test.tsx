@@ -140,6 +140,32 @@ describe('the shop’s stock screen', () => {
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ barcode: CODE });
   });
 
+  it('changes a product’s names, category and hazardous flag from its card', async () => {
+    const { calls } = fakeApi({
+      [`/api/shops/${SHOP}/products`]: pageOf([milk()]),
+      '/api/categories': {
+        categories: [{ id: 'dairy', name: { en: 'Dairy', ta: 'பால் பொருட்கள்' }, icon: null, image_url: null }],
+      },
+      [`PATCH /api/shops/${SHOP}/products/aavin-milk`]: { product: milk() },
+    });
+    await render();
+    fireEvent.change(screen.getByTestId('stock-search'), { target: { value: 'milk' } });
+    fireEvent.click(screen.getByTestId('stock-find'));
+    const card = await screen.findByTestId('stock-product-aavin-milk');
+    fireEvent.click(within(card).getByTestId('product-edit-aavin-milk'));
+    const form = within(card).getByTestId('product-form-aavin-milk');
+    fireEvent.change(within(form).getByLabelText('Name in English'), {
+      target: { value: 'Aavin Toned Milk 500' },
+    });
+    fireEvent.click(within(form).getByTestId('product-save-aavin-milk'));
+    await vi.waitFor(() => expect(toasts()).toContain('Saved: shoppers see it now.'));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({
+      name: { en: 'Aavin Toned Milk 500', ta: 'ஆவின் பால்' },
+      categoryId: 'dairy',
+      hazardous: false,
+    });
+  });
+
   it('checks a new product before sending it, then adds it', async () => {
     const { calls } = fakeApi({
       '/api/categories': {
