@@ -102,6 +102,7 @@ export function orderFixture(over: Partial<Order> = {}): Order {
     vehicleNo: null,
     alternatePickup: null,
     notes: null,
+    invoiceNo: '26-27/000007',
     checkin: { onMyWayAt: null, arrivedAt: null, bay: null, landmark: null },
     items: [
       {

@@ -225,6 +225,8 @@ export const orderSchema = z.object({
   alternatePickup: z.object({ name: z.string(), phone: z.string() }).nullable(),
   /** What the buyer asked of the shop when ordering, or null. */
   notes: z.string().nullable(),
+  /** The shop's invoice number for it (given when paid; docs/shops.md#tax-invoices), or null before. */
+  invoiceNo: z.string().nullable(),
   /** Curbside check-ins. */
   checkin: z.object({
     onMyWayAt: z.string().nullable(),

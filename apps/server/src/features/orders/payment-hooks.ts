@@ -1,8 +1,28 @@
-import { eq } from 'drizzle-orm';
+import { fiscalYearOf, invoiceNumber } from '@petti/shared/rules/fiscal-year';
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { GrantRefused } from '../payments/index.ts';
 import type { OrdersDeps } from './deps.ts';
-import { orders } from './schema.ts';
+import { orders, shopInvoiceCounters } from './schema.ts';
 import { toOrder } from './views.ts';
+
+/**
+ * The shop's next invoice number in the financial year of `at`, taken in the paying transaction: its
+ * counter row stays locked until that commits, so two payments at one shop get consecutive numbers,
+ * and one rolled back gives its number back (no gaps, as GST asks).
+ */
+async function nextInvoiceNumber(tx: DbOrTx, sellerId: string, at: Date): Promise<string> {
+  const fiscalYear = fiscalYearOf(at);
+  const [row] = await tx
+    .insert(shopInvoiceCounters)
+    .values({ sellerId, fiscalYear, last: 1 })
+    .onConflictDoUpdate({
+      target: [shopInvoiceCounters.sellerId, shopInvoiceCounters.fiscalYear],
+      set: { last: sql`${shopInvoiceCounters.last} + 1` },
+    })
+    .returning({ last: shopInvoiceCounters.last });
+  return invoiceNumber(fiscalYear, row!.last);
+}
 
 /**
  * What a captured order payment grants, inside the payments module's capture transaction: the
@@ -26,7 +46,10 @@ export function registerOrderPaymentHooks(deps: OrdersDeps): void {
       );
     }
     await core.transition(fx, o, 'placed', {
-      patch: { holdExpiresAt: null },
+      patch: {
+        holdExpiresAt: null,
+        invoiceNo: await nextInvoiceNumber(tx, o.sellerId, core.deps.clock.now()),
+      },
       note: `payment ${payment.id}`,
     });
     if (o.deliveryPassId) await plans.useDelivery(tx, o.deliveryPassId);

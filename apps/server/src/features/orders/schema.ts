@@ -9,9 +9,11 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { Localized } from '../../db/columns.ts';
 import { bookings } from '../bookings/schema.ts';
@@ -86,6 +88,11 @@ export const orders = pgTable(
     deliveryCodeTries: integer('delivery_code_tries').notNull().default(0),
     /** The photo taken at the door as proof of delivery (a photo id of the photo pipeline). */
     proofPhotoId: text('proof_photo_id'),
+    /**
+     * The shop's tax-invoice number, given when the order is paid: consecutive within the shop and
+     * the financial year (docs/shops.md#tax-invoices), e.g. `26-27/000042`.
+     */
+    invoiceNo: text('invoice_no'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
@@ -97,6 +104,7 @@ export const orders = pgTable(
     // The shops' (ops) list, newest first, by keyset (docs/performance.md#long-lists): one shop's, and every shop's.
     index('orders_seller_created_idx').on(t.sellerId, t.createdAt, t.id),
     index('orders_created_idx').on(t.createdAt, t.id),
+    uniqueIndex('orders_seller_invoice_idx').on(t.sellerId, t.invoiceNo),
     check(
       'orders_amounts',
       sql`${t.totalPaise} > 0 and ${t.taxPaise} >= 0 and ${t.taxPaise} <= ${t.totalPaise}`,
@@ -105,6 +113,19 @@ export const orders = pgTable(
 );
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** The last invoice number each shop gave in each financial year (`26-27`): the next is one more. */
+export const shopInvoiceCounters = pgTable(
+  'shop_invoice_counters',
+  {
+    sellerId: text('seller_id')
+      .notNull()
+      .references(() => sellers.id),
+    fiscalYear: text('fiscal_year').notNull(),
+    last: integer('last').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sellerId, t.fiscalYear] })],
+);
 
 export const orderItems = pgTable(
   'order_items',

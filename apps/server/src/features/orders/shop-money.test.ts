@@ -88,6 +88,21 @@ describe("a shop's money", () => {
     expect((await report('?from=2026-11-21&to=2026-11-27')).orders).toEqual([]);
   });
 
+  it('numbers the shop’s invoices one after another within the financial year, as each order is paid', async () => {
+    const numbers = await Promise.all(orders.map(async (o) => (await getOrder(buyer, o.id)).invoiceNo));
+    for (const n of numbers) expect(n).toMatch(/^26-27\/\d{6}$/);
+    const counts = numbers.map((n) => Number(n!.slice(6)));
+    expect(counts).toEqual([counts[0], counts[0]! + 1, counts[0]! + 2]);
+    // Another shop counts on its own.
+    const bakery = await placed(buyer, {
+      sellerId: 'iyyappa-bakery',
+      items: [await line(t, 'iyyappa-black-forest-cake-500g', 1)],
+      deliveryType: 'home',
+      addressId: address,
+    });
+    expect(bakery.invoiceNo).toBe('26-27/000001');
+  });
+
   it('exports the same as CSV, one row per order and a total', async () => {
     const res = await owner.call('GET', `/api/shops/${SHOP}/money.csv?from=2026-11-20&to=2026-11-20`);
     expect(res.statusCode, res.body).toBe(200);

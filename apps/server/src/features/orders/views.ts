@@ -124,6 +124,7 @@ export async function toOrders(
       vehicleNo: o.vehicleNo,
       alternatePickup: o.alternatePickup ?? null,
       notes: o.notes ?? null,
+      invoiceNo: o.invoiceNo ?? null,
       checkin: {
         onMyWayAt: iso(o.onMyWayAt),
         arrivedAt: iso(o.arrivedAt),

@@ -36,6 +36,7 @@ describe("the shop's invoice on an order", () => {
     expect(invoice.textContent).toContain('Gokulam Dairy');
     expect(screen.getByTestId('invoice-gstin').textContent).toBe('GSTIN 33ABCDE1234F1Z7');
     expect(invoice.textContent).toContain('FSSAI licence 12416012000123');
+    expect(invoice.textContent).toContain('Invoice 26-27/000007');
     // Two of the three came (one was missing): ₹42 with 5% GST, ₹2 inside.
     const lines = within(screen.getByTestId('invoice-lines')).getAllByRole('row');
     expect(lines[1]?.textContent).toContain('₹21 × 2');

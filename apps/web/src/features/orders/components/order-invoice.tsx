@@ -53,7 +53,7 @@ export function OrderInvoice({ order }: { order: Order }) {
         )}
       </p>
       <p className="muted">
-        {t('orders.invoice.number', { number: order.id.slice(-8).toUpperCase() })} ·{' '}
+        {t('orders.invoice.number', { number: order.invoiceNo ?? order.id.slice(-8).toUpperCase() })} ·{' '}
         {dateTimeFormat(language).format(new Date(order.createdAt))}
       </p>
       <table className="invoice__lines" data-testid="invoice-lines">
