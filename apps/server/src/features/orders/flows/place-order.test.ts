@@ -246,7 +246,14 @@ describe("runs stored by earlier versions, which wrote the order before the prov
     const lines: StockLine[] = [{ vrntId: DAL, quantity: 2, alwaysInventory: false }];
     await db
       .insert(orders)
-      .values({ ...row!, id: orderId, paymentId: null, payment: null, requestKey: freshKey() });
+      .values({
+        ...row!,
+        id: orderId,
+        paymentId: null,
+        payment: null,
+        invoiceNo: null,
+        requestKey: freshKey(),
+      });
     await db.insert(orderItems).values(items.map((i) => ({ ...i, id: newId(), orderId, quantity: 2 })));
     await db
       .insert(orderStateLog)
