@@ -244,16 +244,14 @@ describe("runs stored by earlier versions, which wrote the order before the prov
     const items = await db.select().from(orderItems).where(eq(orderItems.orderId, template.id));
     const orderId = newId();
     const lines: StockLine[] = [{ vrntId: DAL, quantity: 2, alwaysInventory: false }];
-    await db
-      .insert(orders)
-      .values({
-        ...row!,
-        id: orderId,
-        paymentId: null,
-        payment: null,
-        invoiceNo: null,
-        requestKey: freshKey(),
-      });
+    await db.insert(orders).values({
+      ...row!,
+      id: orderId,
+      paymentId: null,
+      payment: null,
+      invoiceNo: null,
+      requestKey: freshKey(),
+    });
     await db.insert(orderItems).values(items.map((i) => ({ ...i, id: newId(), orderId, quantity: 2 })));
     await db
       .insert(orderStateLog)
