@@ -246,6 +246,22 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A fresh phone-sized context: no cookies, storage or service worker from other journeys. */
+/**
+ * A browser of its own whose camera shows `video` (Chromium's fake camera plays a Y4M file, made by
+ * barcode-video.ts), for journeys that scan.
+ */
+export async function launchWithCamera(video: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+}
+
 export async function newMobileContext(
   browser: Browser,
   baseURL: string,

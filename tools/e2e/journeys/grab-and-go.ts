@@ -2,15 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { writeBarcodeVideo } from '../barcode-video.ts';
-import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-  newMobileContext,
-  screenshot as save,
-  waitForPath,
-} from '../harness.ts';
+import { launchWithCamera, newMobileContext, screenshot as save, waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { json, newShopMember, newShopper, openAllDay, payOnTestpay, signedIn } from '../shopper.ts';
 import { expectVisibleText } from '../visible.ts';
@@ -61,15 +55,7 @@ export const grabAndGoJourneys: Journey[] = [
       const video = join(mkdtempSync(join(tmpdir(), 'petti-camera-')), 'barcode.y4m');
       writeBarcodeVideo(video, await barcodeOf(baseUrl, RICE, RICE_10KG));
       // A browser of its own: its fake camera shows the rice pack's barcode.
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM_PATH,
-        args: [
-          ...CHROMIUM_ARGS,
-          '--use-fake-device-for-media-stream',
-          '--use-fake-ui-for-media-stream',
-          `--use-file-for-fake-video-capture=${video}`,
-        ],
-      });
+      const browser = await launchWithCamera(video);
       try {
         const context = await newMobileContext(browser, baseUrl, { permissions: ['camera'] });
         const page = await context.newPage();

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { writeBarcodeVideo } from '../barcode-video.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, newMobileContext, screenshot as snap } from '../harness.ts';
+import { launchWithCamera, newMobileContext, screenshot as snap } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { addFromProductPage } from '../shop-steps.ts';
 import { newShopMember, newShopper, openAllDay, signedIn } from '../shopper.ts';
@@ -38,15 +38,7 @@ export const shopStockJourneys: Journey[] = [
       const video = join(mkdtempSync(join(tmpdir(), 'petti-camera-')), 'barcode.y4m');
       writeBarcodeVideo(video, NEW_CODE);
       // A browser of its own: its fake camera shows the new pack's barcode.
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM_PATH,
-        args: [
-          ...CHROMIUM_ARGS,
-          '--use-fake-device-for-media-stream',
-          '--use-fake-ui-for-media-stream',
-          `--use-file-for-fake-video-capture=${video}`,
-        ],
-      });
+      const browser = await launchWithCamera(video);
       try {
         const context = await newMobileContext(browser, baseUrl, { permissions: ['camera'] });
         const page = await context.newPage();

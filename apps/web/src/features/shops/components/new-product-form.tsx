@@ -10,6 +10,7 @@ import { Field, FormAlert, SubmitButton, TextField } from '../../../lib/ui/form.
 import { createProduct, sendProductPhoto } from '../shops-api.ts';
 import { type PackDraft, readDraft } from '../stock-form.ts';
 import { PackFields } from './pack-fields.tsx';
+import { ProductBasicsFields } from './product-basics.tsx';
 
 type NewField = 'nameEn' | 'nameTa' | 'categoryId' | 'size';
 
@@ -30,9 +31,8 @@ export function NewProductForm({
   onDone(product: Product): void;
   onCancel(): void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const errorText = useErrorText();
-  const categories = useCategories();
   const [nameEn, setNameEn] = useState('');
   const [nameTa, setNameTa] = useState('');
   const [categoryId, setCategoryId] = useState('');
@@ -112,52 +112,17 @@ export function NewProductForm({
   return (
     <form className="panel stack" onSubmit={(e) => void submit(e)} noValidate data-testid="new-product">
       <h2 className="panel__title">{t('shops.stock.addTitle')}</h2>
-      <TextField
-        label={t('shops.stock.nameEn')}
-        value={nameEn}
-        onChange={(e) => setNameEn(e.target.value)}
-        error={errors.nameEn}
-        name="nameEn"
-        maxLength={80}
-        autoComplete="off"
-        data-testid="new-name-en"
+      <ProductBasicsFields
+        value={{ en: nameEn, ta: nameTa, categoryId, hazardous }}
+        onChange={(patch) => {
+          if (patch.en !== undefined) setNameEn(patch.en);
+          if (patch.ta !== undefined) setNameTa(patch.ta);
+          if (patch.categoryId !== undefined) setCategoryId(patch.categoryId);
+          if (patch.hazardous !== undefined) setHazardous(patch.hazardous);
+        }}
+        errors={errors}
+        testIds="new"
       />
-      <TextField
-        label={t('shops.stock.nameTa')}
-        value={nameTa}
-        onChange={(e) => setNameTa(e.target.value)}
-        error={errors.nameTa}
-        name="nameTa"
-        maxLength={80}
-        autoComplete="off"
-        lang="ta"
-        data-testid="new-name-ta"
-      />
-      <Field label={t('shops.stock.category')} error={errors.categoryId}>
-        {(ids) => (
-          <select
-            id={ids.input}
-            name="categoryId"
-            className="input"
-            value={categoryId}
-            onChange={(e) => setCategoryId(e.target.value)}
-            aria-describedby={ids.describedBy}
-            aria-invalid={errors.categoryId ? true : undefined}
-            data-testid="new-category"
-          >
-            <option value="" />
-            {(categories.data ?? []).map((c) => (
-              <option key={c.id} value={c.id}>
-                {localName(c.name, i18n.resolvedLanguage)}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <label className="stock-check">
-        <input type="checkbox" checked={hazardous} onChange={(e) => setHazardous(e.target.checked)} />
-        <span>{t('shops.stock.hazardous')}</span>
-      </label>
       <div className="pack-fields__row">
         <TextField
           label={t('shops.stock.size')}
