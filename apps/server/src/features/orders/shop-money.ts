@@ -1,3 +1,4 @@
+import { TOWN_UTC_OFFSET_MINUTES } from '@petti/shared/constants';
 import { townDate, townMidnight } from '@petti/shared/rules/shop-hours';
 import { MONEY_MAX_DAYS, type ShopMoney, type ShopMoneyQuery } from '@petti/shared/schemas/shop-money';
 import { and, asc, eq, gte, inArray, lt, min } from 'drizzle-orm';
@@ -97,7 +98,7 @@ const rupees = (paise: number) => (paise / 100).toFixed(2);
 
 /** The report as CSV (a spreadsheet opens it): one row per order, town time, rupees. */
 export function moneyCsv(report: ShopMoney): string {
-  const local = (iso: string) => new Date(Date.parse(iso) + 330 * 60_000).toISOString();
+  const local = (iso: string) => new Date(Date.parse(iso) + TOWN_UTC_OFFSET_MINUTES * 60_000).toISOString();
   const lines = [
     'date,time,order,delivery,state,paid_inr,refunded_inr,petti_fees_inr,owed_inr',
     ...report.orders.map((o) =>

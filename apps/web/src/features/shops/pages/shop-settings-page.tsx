@@ -1,3 +1,4 @@
+import { townDate } from '@petti/shared/rules/shop-hours';
 import { townDateTime } from '@petti/shared/rules/town-time';
 import { SELLER_MODES, type SellerMode } from '@petti/shared/schemas/catalog';
 import type { ShopSettings, ShopSettingsBody } from '@petti/shared/schemas/shop-settings';
@@ -23,7 +24,7 @@ const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 const toField = (hhmm: string) => (hhmm === '24:00' ? '23:59' : hhmm);
 const fromField = (hhmm: string) => (hhmm === '23:59' ? '24:00' : hhmm);
 /** Today in town time, as a date field's value. */
-const townToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+const townToday = () => townDate(new Date());
 
 interface Draft {
   from: string;
