@@ -10,7 +10,7 @@ import { Field, FormAlert, SubmitButton, TextField } from '../../../lib/ui/form.
 import { createProduct, sendProductPhoto } from '../shops-api.ts';
 import { type PackDraft, readDraft } from '../stock-form.ts';
 import { PackFields } from './pack-fields.tsx';
-import { ProductBasicsFields } from './product-basics.tsx';
+import { type ProductBasics, ProductBasicsFields } from './product-basics.tsx';
 
 type NewField = 'nameEn' | 'nameTa' | 'categoryId' | 'size';
 
@@ -33,10 +33,7 @@ export function NewProductForm({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [nameEn, setNameEn] = useState('');
-  const [nameTa, setNameTa] = useState('');
-  const [categoryId, setCategoryId] = useState('');
-  const [hazardous, setHazardous] = useState(false);
+  const [basics, setBasics] = useState<ProductBasics>({ en: '', ta: '', categoryId: '', hazardous: false });
   const [unit, setUnit] = useState<PackUnit>('g');
   const [size, setSize] = useState('');
   const [taxPercent, setTaxPercent] = useState<(typeof GST_SLABS)[number]>(5);
@@ -56,9 +53,9 @@ export function NewProductForm({
     event.preventDefault();
     const form = event.currentTarget;
     const found: FieldErrors<NewField> = {};
-    if (nameEn.trim().length < 2) found.nameEn = t('shops.stock.tooShort');
-    if (!nameTa.trim()) found.nameTa = t('shops.stock.required');
-    if (!categoryId) found.categoryId = t('errorCodes.CategoryUnknown');
+    if (basics.en.trim().length < 2) found.nameEn = t('shops.stock.tooShort');
+    if (!basics.ta.trim()) found.nameTa = t('shops.stock.required');
+    if (!basics.categoryId) found.categoryId = t('errorCodes.CategoryUnknown');
     const unitValue = Number(size.trim());
     if (!(unitValue > 0)) found.size = t('shops.stock.notANumber');
     setErrors(found);
@@ -77,9 +74,9 @@ export function NewProductForm({
     try {
       const p = read.pack;
       let { product } = await createProduct(shopId, {
-        name: { en: nameEn.trim(), ta: nameTa.trim() },
-        categoryId,
-        hazardous,
+        name: { en: basics.en.trim(), ta: basics.ta.trim() },
+        categoryId: basics.categoryId,
+        hazardous: basics.hazardous,
         packs: [
           {
             unit,
@@ -113,13 +110,8 @@ export function NewProductForm({
     <form className="panel stack" onSubmit={(e) => void submit(e)} noValidate data-testid="new-product">
       <h2 className="panel__title">{t('shops.stock.addTitle')}</h2>
       <ProductBasicsFields
-        value={{ en: nameEn, ta: nameTa, categoryId, hazardous }}
-        onChange={(patch) => {
-          if (patch.en !== undefined) setNameEn(patch.en);
-          if (patch.ta !== undefined) setNameTa(patch.ta);
-          if (patch.categoryId !== undefined) setCategoryId(patch.categoryId);
-          if (patch.hazardous !== undefined) setHazardous(patch.hazardous);
-        }}
+        value={basics}
+        onChange={(patch) => setBasics({ ...basics, ...patch })}
         errors={errors}
         testIds="new"
       />
