@@ -49,6 +49,7 @@ import { placeRoutes } from './features/places/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
 import { sellerRoutes } from './features/sellers/routes.ts';
 import { shopRoutes } from './features/sellers/shop-routes.ts';
+import { settlementRoutes } from './features/settlements/index.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { usersService } from './features/users/index.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.ts';
@@ -208,6 +209,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(orderRoutes, { prefix: '/api' });
   await app.register(shopRoutes, { prefix: '/api' });
   await app.register(shopOrderRoutes, { prefix: '/api' });
+  await app.register(settlementRoutes, { prefix: '/api' });
   await app.register(shopCatalogRoutes, { prefix: '/api' });
   await app.register(shopGrabRoutes, { prefix: '/api' });
   await app.register(shopApprovalRoutes, { prefix: '/api' });

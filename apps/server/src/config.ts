@@ -142,6 +142,8 @@ export const envSchema = z.object({
   TESTPAY_KEY_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
   /** testpay moves no money, so production refuses it unless a demo deployment says so here. */
   TESTPAY_IN_PRODUCTION: bool.default(false),
+  /** testpay's Route pays transfers into shops' banks this many minutes after they were made (Razorpay: days). */
+  TESTPAY_SETTLEMENT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(30),
   // Marketplace (docs/marketplace.md). Road distance for seller range checks and delivery fees.
   /** `embedded` (great-circle × DISTANCE_ROAD_FACTOR, no network), `osrm` (OSRM_URL) or `google` (GOOGLE_MAPS_API_KEY). */
   DISTANCE_PROVIDER: z.enum(['embedded', 'osrm', 'google']).default('embedded'),

@@ -18,6 +18,7 @@ import { createLiveCheckin, createOrderFeature } from './features/orders/index.t
 import { createPaymentFeature } from './features/payments/feature.ts';
 import { createPushFeature } from './features/push/index.ts';
 import { createSellerApprovals, createShopMembers, createShopSettings } from './features/sellers/index.ts';
+import { createSettlements } from './features/settlements/index.ts';
 import { noBrokerAdmin } from './platform/broker-admin/broker-admin.ts';
 import { createEmqxBrokerAdmin } from './platform/broker-admin/emqx-broker-admin.ts';
 import { createOutboxEmail } from './platform/email/outbox-email.ts';
@@ -197,6 +198,26 @@ export function createServices(ctx: AppContext, log: Logger) {
     shopAudience: shopMembers.audience,
     storage,
   });
+  // Each paid order's share sent to its shop's bank through the provider's Route (docs/shops.md#settlement).
+  const settlements = createSettlements({
+    db,
+    clock,
+    log,
+    transactor,
+    flows,
+    jobs,
+    provider: config.PAYMENT_PROVIDER,
+    route: paymentFeature.route,
+    orders: orderFeature.orders,
+    payments: paymentFeature.payments,
+    shops: {
+      async contact(shopId) {
+        const [seller] = await marketplace.sellers.rows(db, [shopId]);
+        const owner = (await shopMembers.list(shopId)).find((m) => m.role === 'owner');
+        return { name: seller?.brandName ?? shopId, phone: seller?.phone ?? owner?.phone ?? null };
+      },
+    },
+  });
   // Curbside check-ins the app published over the live connection, once it was back (the offline buffer, docs/product.md#real-time-connection).
   const liveCheckin = createLiveCheckin({
     orders: orderFeature.orders,
@@ -243,6 +264,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     shopMembers,
     shopSettings,
     sellerApprovals,
+    settlements,
     outbox,
     push,
     liveCheckin,

@@ -402,6 +402,20 @@ export const ERRORS = {
     status: 422,
     en: 'Closing time must be after opening time (24:00 for midnight).',
   },
+  // How a shop is paid (docs/shops.md#settlement).
+  IfscInvalid: {
+    status: 422,
+    en: 'That is not a valid IFSC: 11 characters such as SBIN0001234, printed on your cheque book.',
+  },
+  BankAccountInvalid: { status: 422, en: 'An account number has 9 to 18 digits. Check it on your passbook.' },
+  PayoutAccountFailed: {
+    status: 502,
+    en: 'The payment provider could not link this bank account just now. Your details are kept: try again in a few minutes.',
+  },
+  PayoutAccountRefused: {
+    status: 422,
+    en: 'The payment provider did not accept these bank details. Check them and try again.',
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -160,8 +160,20 @@ const OWNED: Array<{
     refused: ['shopStaff', 'otherShop', 'owner', 'outsider'],
   },
   {
-    path: /^GET \/api\/shops\/\{shopId\}\/money/,
+    path: /^GET \/api\/shops\/\{shopId\}\/(money|payouts)/,
     id: 'shop',
+    allowed: 'shopOwner',
+    refused: ['shopStaff', 'otherShop', 'owner', 'outsider'],
+  },
+  {
+    path: /^PUT \/api\/shops\/\{shopId\}\/payout-account$/,
+    id: 'shop',
+    body: {
+      beneficiaryName: 'Murugan Stores',
+      accountNumber: '301244556677',
+      ifsc: 'SBIN0001234',
+      email: 'shop@example.in',
+    },
     allowed: 'shopOwner',
     refused: ['shopStaff', 'otherShop', 'owner', 'outsider'],
   },

@@ -17,6 +17,7 @@ import { type OrderRow, orders } from './schema.ts';
 import { createShopSide } from './shop.ts';
 import { createShopBoard } from './shop-board.ts';
 import { createShopMoney } from './shop-money.ts';
+import { orderShares } from './shop-share.ts';
 import { toOrder } from './views.ts';
 
 export type { OrderCaller, OrdersDeps } from './deps.ts';
@@ -46,6 +47,8 @@ export function createOrdersService(
     shopBoard: createShopBoard(deps, { db, transactor, cancel: flows.cancel, items, storage: env.storage }),
     /** A shop's money: orders paid in a span, with refunds, Petti's fees and what it is owed. */
     shopMoney: createShopMoney(deps, { db, clock: deps.clock }),
+    /** What paid orders earn their shops now (shop settlements pay by it). */
+    shares: (q: DbOrTx, where: Parameters<typeof orderShares>[2]) => orderShares(deps, q, where),
 
     /** The buyer takes a substitute the shop offered (stock and any difference move by a flow). */
     async acceptSubstitute(caller: OrderCaller, orderId: string, substitutionId: string): Promise<Order> {

@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { OrdersDeps } from './deps.ts';
 import { orderStateLog, orders } from './schema.ts';
+import { shopShare } from './shop-share.ts';
 
 const DAY_MS = 86_400_000;
 const nextDate = (date: string) =>
@@ -61,9 +62,7 @@ export function createShopMoney(deps: Pick<OrdersDeps, 'payments'>, env: { db: D
       const o = byId.get(orderId);
       if (!o || !paidAt) return [];
       const refunded = (o.paymentId && payments.get(o.paymentId)?.refundedPaise) || 0;
-      const fees = o.price.deliveryFeePaise + o.price.smallCartFeePaise + o.price.packagingFeePaise;
-      // Refunded in full (turned down, cancelled): the fees went back too, and Petti keeps none.
-      const pettiFees = refunded >= o.totalPaise ? 0 : fees;
+      const { pettiFeesPaise: pettiFees, owedPaise } = shopShare(o, refunded);
       return [
         {
           orderId,
@@ -73,7 +72,7 @@ export function createShopMoney(deps: Pick<OrdersDeps, 'payments'>, env: { db: D
           paidPaise: o.totalPaise,
           refundedPaise: refunded,
           pettiFeesPaise: pettiFees,
-          owedPaise: o.totalPaise - refunded - pettiFees,
+          owedPaise,
         },
       ];
     });

@@ -58,6 +58,7 @@ export async function applyCapture(
   const grant = core.handlers.captured.get(row.purpose);
   if (grant) await grant(fx, updated!);
   else core.log.warn({ payment: paymentId, purpose: row.purpose }, 'payment captured with no grant handler');
+  for (const listener of core.handlers.moneyMoved) await listener(fx, updated!);
   await core.publish(fx, row, sessionId, 'paymentCaptured', { status: 'captured' });
   return { row: updated!, changed: true, otherPayment: false };
 }

@@ -5,7 +5,10 @@ import type { UserEvents } from '../../platform/events/user-events.ts';
 import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
 import { createRazorpayProvider } from '../../platform/payments/razorpay.ts';
+import { createRazorpayRoute } from '../../platform/payments/razorpay-route.ts';
+import type { RouteProvider } from '../../platform/payments/route-provider.ts';
 import { createTestpayProvider } from '../../platform/payments/testpay/provider.ts';
+import { createTestpayRoute } from '../../platform/payments/testpay/route.ts';
 import { createTestpayWebhooks } from '../../platform/payments/testpay/webhooks.ts';
 import { createPlansService } from '../plans/index.ts';
 import type { NotificationSink } from './core.ts';
@@ -46,7 +49,19 @@ export function createPaymentFeature(
           webhookSecret: config.RAZORPAY_WEBHOOK_SECRET,
         })
       : null;
-  const testpayWebhooks = testpay ? createTestpayWebhooks({ db, clock, provider: testpay, log }) : null;
+  // Shops are paid through the same provider's Route (docs/shops.md#settlement).
+  const testpayRoute = testpay
+    ? createTestpayRoute({ db, clock, keySecret: config.TESTPAY_KEY_SECRET })
+    : null;
+  const route: RouteProvider =
+    testpayRoute ??
+    createRazorpayRoute({
+      keyId: config.RAZORPAY_KEY_ID!,
+      keySecret: config.RAZORPAY_KEY_SECRET!,
+    });
+  const testpayWebhooks = testpay
+    ? createTestpayWebhooks({ db, clock, provider: testpay, route: testpayRoute ?? undefined, log })
+    : null;
   const payments = createPaymentsService({
     db,
     clock,
@@ -78,5 +93,21 @@ export function createPaymentFeature(
       periodic: { name: 'testpay webhooks', everyMs: 60_000, run: () => testpayWebhooks.runDue() },
     });
   }
-  return { payments, plans, testpay, testpayWebhooks };
+  if (testpayRoute) {
+    // testpay's settlement cycle: transfers older than TESTPAY_SETTLEMENT_MINUTES go to the banks.
+    deps.jobs.register({
+      periodic: {
+        name: 'testpay settlements',
+        everyMs: 60_000,
+        run: async () => {
+          const made = await testpayRoute.settleDue(
+            new Date(clock.now().getTime() - config.TESTPAY_SETTLEMENT_MINUTES * 60_000),
+          );
+          if (made) testpayWebhooks?.kick();
+          return made;
+        },
+      },
+    });
+  }
+  return { payments, plans, testpay, testpayWebhooks, testpayRoute, route };
 }

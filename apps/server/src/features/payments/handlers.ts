@@ -32,12 +32,29 @@ export type RefundedHandler = (
 /** The paid thing as the app should see it (`granted` in the confirm answer). */
 export type Describer = (db: DbOrTx, payment: PaymentRow) => Promise<Record<string, unknown> | null>;
 
+/**
+ * Told, inside the same transaction, whenever a payment's money moves (captured and granted, or
+ * refunded in part or whole), whatever its purpose: shop settlements follow orders' money this way.
+ */
+export type MoneyMovedListener = (fx: Effects, payment: PaymentRow) => Promise<void>;
+/**
+ * A provider webhook of another product than payments (Route's `transfer.processed`…), verified and
+ * claimed against replays first; applied inside the claiming transaction. `body` is the parsed JSON.
+ */
+export type WebhookEventHandler = (
+  fx: Effects,
+  body: unknown,
+  afterCommit: (task: () => Promise<unknown>) => void,
+) => Promise<{ status: 'applied' | 'ignored'; detail?: string }>;
+
 /** What other features plug in per purpose: bookings, orders and plans grant, undo and describe. */
 export interface PurposeHandlers {
   captured: Map<PaymentPurpose, CapturedHandler>;
   failed: Map<PaymentPurpose, FailedHandler>;
   refunded: Map<PaymentPurpose, RefundedHandler>;
   describers: Map<PaymentPurpose, Describer>;
+  moneyMoved: MoneyMovedListener[];
+  webhookEvents: Map<string, WebhookEventHandler>;
 }
 
 export const newPurposeHandlers = (): PurposeHandlers => ({
@@ -45,4 +62,6 @@ export const newPurposeHandlers = (): PurposeHandlers => ({
   failed: new Map(),
   refunded: new Map(),
   describers: new Map(),
+  moneyMoved: [],
+  webhookEvents: new Map(),
 });

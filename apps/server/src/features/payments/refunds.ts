@@ -176,6 +176,7 @@ export function createRefunds(core: PaymentsCore) {
       .where(eq(payments.id, row.id))
       .returning();
     await core.handlers.refunded.get(row.purpose)?.(fx, updated!, { amountPaise, full });
+    for (const listener of core.handlers.moneyMoved) await listener(fx, updated!);
     await core.publish(fx, row, null, 'paymentRefunded', { status: updated!.status, refunded: total });
     await core.notifications.add(fx.tx, {
       userId: row.userId,

@@ -11,7 +11,14 @@ import { createPaymentsCore, type PaymentsCore, type PaymentsDeps } from './core
 import { defineCaptureFlow } from './flows/capture.ts';
 import { defineRefundFlow } from './flows/refund.ts';
 import { refundSteps } from './flows/refund-steps.ts';
-import type { CapturedHandler, Describer, FailedHandler, RefundedHandler } from './handlers.ts';
+import type {
+  CapturedHandler,
+  Describer,
+  FailedHandler,
+  MoneyMovedListener,
+  RefundedHandler,
+  WebhookEventHandler,
+} from './handlers.ts';
 import { createOpening } from './open.ts';
 import { createPaymentQueries } from './queries.ts';
 import { createRefunds, REFUND_TIMER, type Refunds, type ReservedRefund } from './refunds.ts';
@@ -20,7 +27,14 @@ import { type PaymentRow, toPayment } from './views.ts';
 import { createWebhooks } from './webhook.ts';
 
 export type { PaymentsDeps } from './core.ts';
-export type { CapturedHandler, Describer, FailedHandler, RefundedHandler } from './handlers.ts';
+export type {
+  CapturedHandler,
+  Describer,
+  FailedHandler,
+  MoneyMovedListener,
+  RefundedHandler,
+  WebhookEventHandler,
+} from './handlers.ts';
 export { GrantRefused } from './handlers.ts';
 export type { CreatePaymentInput, OpenedOrder, PaymentDraft } from './open.ts';
 export type { PaymentRow };
@@ -69,6 +83,14 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
     onRefunded(purpose: PaymentPurpose, handler: RefundedHandler) {
       handlers.refunded.set(purpose, handler);
+    },
+    /** Told of every capture and refund, in its transaction (handlers.ts). */
+    onMoneyMoved(listener: MoneyMovedListener) {
+      handlers.moneyMoved.push(listener);
+    },
+    /** Applies the provider's webhooks of `event` (another product's, such as Route's). */
+    onWebhookEvent(event: string, handler: WebhookEventHandler) {
+      handlers.webhookEvents.set(event, handler);
     },
     /** How the paid thing is shown in the confirm answer (`granted`). */
     describe(purpose: PaymentPurpose, describer: Describer) {

@@ -35,6 +35,7 @@ export function createWebhooks(
     fx: Effects,
     provider: PaymentProvider,
     body: WebhookBody,
+    raw: unknown,
     afterCommit: Array<() => Promise<unknown>>,
   ): Promise<WebhookOutcome> {
     const tx = fx.tx;
@@ -97,8 +98,11 @@ export function createWebhooks(
         await refunds.recordReported(fx, row, { providerRefundId: refund.id, amountPaise: amount });
         return { status: 'applied', paymentId: row.id };
       }
-      default:
-        return ignored(`event ${body.event} is not used`);
+      default: {
+        const other = core.handlers.webhookEvents.get(body.event);
+        if (!other) return ignored(`event ${body.event} is not used`);
+        return other(fx, raw, (task) => afterCommit.push(task));
+      }
     }
   }
 
@@ -127,8 +131,10 @@ export function createWebhooks(
       throw new AppError('WebhookSignatureInvalid');
     }
     let body: WebhookBody;
+    let raw: unknown;
     try {
-      body = webhookBodySchema.parse(JSON.parse(rawBody.toString('utf8')));
+      raw = JSON.parse(rawBody.toString('utf8'));
+      body = webhookBodySchema.parse(raw);
     } catch {
       throw new AppError('Validation', 'The webhook body is not a payment event.');
     }
@@ -160,7 +166,7 @@ export function createWebhooks(
         const result =
           body.event === 'payment.captured' || body.event === 'order.paid'
             ? ({ status: 'ignored', detail: 'no payment entity' } satisfies WebhookOutcome)
-            : await applyOther(fx, provider, body, afterCommit);
+            : await applyOther(fx, provider, body, raw, afterCommit);
         await tx
           .update(paymentEvents)
           .set({ outcome: result.status, paymentId: result.paymentId ?? null, detail: result.detail ?? null })

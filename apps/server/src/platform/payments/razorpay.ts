@@ -48,20 +48,22 @@ export function fromRazorpayPayment(p: RazorpayPaymentEntity): ProviderPayment {
   };
 }
 
-/**
- * The real Razorpay REST API (https://razorpay.com/docs/api/): basic auth with the key id and
- * secret, JSON bodies, amounts in paise. Chosen when RAZORPAY_KEY_ID/RAZORPAY_KEY_SECRET are set.
- */
-export function createRazorpayProvider(options: RazorpayOptions): PaymentProvider {
+/** One authenticated JSON call to Razorpay's REST API; failures are `PaymentProviderError`s. */
+export type RazorpayCall = <T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => Promise<T>;
+
+/** Basic auth with the key id and secret, JSON bodies, a timeout; shared by payments and Route. */
+export function createRazorpayCall(options: RazorpayOptions): RazorpayCall {
   const doFetch = options.fetchImpl ?? fetch;
-  const baseUrl = (options.baseUrl ?? 'https://api.razorpay.com/v1').replace(/\/$/, '');
+  const baseUrl = (options.baseUrl ?? 'https://api.razorpay.com').replace(/\/$/, '').replace(/\/v1$/, '');
   const timeoutMs = options.timeoutMs ?? 10_000;
   const auth = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  return async function call<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
+    // Paths name their version (`/v1/payments`, `/v2/accounts`): Route's accounts live under v2.
+    const url = `${baseUrl}${/^\/v\d\//.test(path) ? path : `/v1${path}`}`;
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${path}`, {
+      response = await doFetch(url, {
         method,
         headers: {
           authorization: auth,
@@ -92,7 +94,15 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
       );
     }
     return json as T;
-  }
+  };
+}
+
+/**
+ * The real Razorpay REST API (https://razorpay.com/docs/api/): basic auth with the key id and
+ * secret, JSON bodies, amounts in paise. Chosen when RAZORPAY_KEY_ID/RAZORPAY_KEY_SECRET are set.
+ */
+export function createRazorpayProvider(options: RazorpayOptions): PaymentProvider {
+  const call = createRazorpayCall(options);
 
   const id = (value: string) => encodeURIComponent(value);
 

@@ -3,6 +3,8 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import type { Clock } from '../../clock.ts';
 import type { TestpayProvider } from './provider.ts';
+import type { TestpayRoute } from './route.ts';
+import { testpayEvents } from './route-schema.ts';
 import { testpayPayments } from './schema.ts';
 
 /** Posts one webhook to Petti's own endpoint and answers the HTTP status. */
@@ -21,14 +23,72 @@ export function createTestpayWebhooks(deps: {
   db: Db;
   clock: Clock;
   provider: TestpayProvider;
+  /** Route's events (transfers, settlements) go out the same way. */
+  route?: TestpayRoute;
   log: Logger;
 }) {
-  const { db, clock, provider, log } = deps;
+  const { db, clock, provider, route, log } = deps;
   let deliver: WebhookDeliver | null = null;
   let closed = false;
   const inflight = new Set<Promise<unknown>>();
 
+  /** Whether Petti took it (2xx); a refusal or a failure is logged and retried. */
+  async function send(hook: { body: string; signature: string; eventId: string }, what: string) {
+    try {
+      const status = await deliver!(hook.body, {
+        'content-type': 'application/json',
+        'x-razorpay-signature': hook.signature,
+        'x-razorpay-event-id': hook.eventId,
+      });
+      if (status >= 200 && status < 300) return true;
+      log.warn({ what, status }, 'testpay webhook refused; will retry');
+    } catch (err) {
+      log.warn({ err, what }, 'testpay webhook could not be delivered; will retry');
+    }
+    return false;
+  }
+
+  const nextTry = (now: Date, attempts: number) => {
+    const wait = RETRY_AFTER_SECONDS[attempts - 1];
+    return attempts >= MAX_ATTEMPTS || wait === undefined ? null : new Date(now.getTime() + wait * 1000);
+  };
+
+  async function runRouteDue(): Promise<number> {
+    if (!deliver || closed || !route) return 0;
+    const now = clock.now();
+    const claimed = await db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(testpayEvents)
+        .where(lte(testpayEvents.nextAt, now))
+        .orderBy(asc(testpayEvents.nextAt))
+        .limit(20)
+        .for('update', { skipLocked: true });
+      for (const row of rows) {
+        const attempts = row.attempts + 1;
+        await tx
+          .update(testpayEvents)
+          .set({ attempts, nextAt: nextTry(now, attempts) })
+          .where(eq(testpayEvents.id, row.id));
+      }
+      return rows;
+    });
+    for (const row of claimed) {
+      if (await send(route.signed(row), row.id)) {
+        await db
+          .update(testpayEvents)
+          .set({ deliveredAt: clock.now(), nextAt: null })
+          .where(eq(testpayEvents.id, row.id));
+      }
+    }
+    return claimed.length;
+  }
+
   async function runDue(): Promise<number> {
+    return (await runPaymentsDue()) + (await runRouteDue());
+  }
+
+  async function runPaymentsDue(): Promise<number> {
     if (!deliver || closed) return 0;
     const now = clock.now();
     const claimed = await db.transaction(async (tx) => {
@@ -41,36 +101,19 @@ export function createTestpayWebhooks(deps: {
         .for('update', { skipLocked: true });
       for (const row of rows) {
         const attempts = row.webhookAttempts + 1;
-        const wait = RETRY_AFTER_SECONDS[attempts - 1];
         await tx
           .update(testpayPayments)
-          .set({
-            webhookAttempts: attempts,
-            webhookNextAt:
-              attempts >= MAX_ATTEMPTS || wait === undefined ? null : new Date(now.getTime() + wait * 1000),
-          })
+          .set({ webhookAttempts: attempts, webhookNextAt: nextTry(now, attempts) })
           .where(eq(testpayPayments.id, row.id));
       }
       return rows;
     });
     for (const row of claimed) {
-      const hook = provider.webhookFor(row);
-      try {
-        const status = await deliver(hook.body, {
-          'content-type': 'application/json',
-          'x-razorpay-signature': hook.signature,
-          'x-razorpay-event-id': hook.eventId,
-        });
-        if (status >= 200 && status < 300) {
-          await db
-            .update(testpayPayments)
-            .set({ webhookDeliveredAt: clock.now(), webhookNextAt: null })
-            .where(eq(testpayPayments.id, row.id));
-        } else {
-          log.warn({ payment: row.id, status }, 'testpay webhook refused; will retry');
-        }
-      } catch (err) {
-        log.warn({ err, payment: row.id }, 'testpay webhook could not be delivered; will retry');
+      if (await send(provider.webhookFor(row), row.id)) {
+        await db
+          .update(testpayPayments)
+          .set({ webhookDeliveredAt: clock.now(), webhookNextAt: null })
+          .where(eq(testpayPayments.id, row.id));
       }
     }
     return claimed.length;

@@ -4,8 +4,6 @@ import { useState } from 'react';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { type FieldErrors, focusFirstError } from '../../../lib/form-errors.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
-import { localName } from '../../../lib/shop/product-text.ts';
-import { useCategories } from '../../../lib/shop/shop-api.ts';
 import { Field, FormAlert, SubmitButton, TextField } from '../../../lib/ui/form.tsx';
 import { createProduct, sendProductPhoto } from '../shops-api.ts';
 import { type PackDraft, readDraft } from '../stock-form.ts';

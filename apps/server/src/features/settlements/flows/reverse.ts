@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm';
+import { callStep, dbStep, undoWith } from '../../../platform/flows/steps.ts';
+import { newId } from '../../../platform/ids.ts';
+import { PaymentProviderError } from '../../../platform/payments/payment-provider.ts';
+import type { RouteReversal } from '../../../platform/payments/route-provider.ts';
+import type { SettlementsDeps } from '../deps.ts';
+import { shopReversals } from '../schema.ts';
+import { type ReversalRow, settlementStore } from '../store.ts';
+
+export interface ReverseRequest {
+  orderId: string;
+  /** What the order no longer earns, beyond what was taken back already. */
+  amountPaise: number;
+}
+
+interface Reserved {
+  id: string;
+  orderId: string;
+  providerTransferId: string;
+  amountPaise: number;
+  retry: boolean;
+}
+
+/**
+ * `settlements.reverse` (docs/shops.md#settlement): a refunded order's money taken back from its
+ * shop. Reserved under the transfer's row lock; what was never sent (kept back for an earlier debt)
+ * cannot be taken from the provider and is owed at once; the rest is asked of the provider (the pivot;
+ * our id in its notes, so a retry cannot take twice). A provider that refuses (the money reached the
+ * bank and the account's balance is short) leaves it owed: later transfers keep it back.
+ */
+export function defineReverseFlow(deps: SettlementsDeps) {
+  const { clock, route } = deps;
+
+  const reserve = dbStep({
+    name: 'settlements.reserve-reversal',
+    async run(fx, input: ReverseRequest) {
+      const tx = fx.tx;
+      const transfer = await settlementStore.transferOf(tx, input.orderId, true);
+      if (!transfer || (transfer.status !== 'processed' && transfer.status !== 'recovered'))
+        return undoWith(null, { ids: [] as string[] });
+      const earlier = await settlementStore.reversalsOf(tx, [transfer.id]);
+      const fromProvider = earlier
+        .filter((r) => r.status !== 'unrecovered')
+        .reduce((n, r) => n + r.amountPaise, 0);
+      const reversible = Math.max(0, transfer.amountPaise - fromProvider);
+      const asked = Math.min(input.amountPaise, reversible);
+      const owed = input.amountPaise - asked;
+      const ids: string[] = [];
+      const now = clock.now();
+      if (owed > 0) {
+        const id = newId();
+        ids.push(id);
+        await tx.insert(shopReversals).values({
+          id,
+          transferId: transfer.id,
+          sellerId: transfer.sellerId,
+          amountPaise: owed,
+          status: 'unrecovered',
+          failure: 'kept back for an earlier refund; nothing of it was sent',
+          createdAt: now,
+        });
+      }
+      let reserved: Reserved | null = null;
+      if (asked > 0 && transfer.providerTransferId) {
+        const id = newId();
+        ids.push(id);
+        await tx.insert(shopReversals).values({
+          id,
+          transferId: transfer.id,
+          sellerId: transfer.sellerId,
+          amountPaise: asked,
+          status: 'pending',
+          createdAt: now,
+        });
+        reserved = {
+          id,
+          orderId: input.orderId,
+          providerTransferId: transfer.providerTransferId,
+          amountPaise: asked,
+          retry: false,
+        };
+      }
+      return undoWith(reserved, { ids });
+    },
+    async undo(fx, data: { ids: string[] }) {
+      for (const id of data.ids) await fx.tx.delete(shopReversals).where(eq(shopReversals.id, id));
+    },
+  });
+
+  const send = callStep({
+    name: 'settlements.send-reversal',
+    pivot: true,
+    run: (r: Reserved) =>
+      route.reverse(
+        r.providerTransferId,
+        { amount: r.amountPaise, notes: { petti_reversal: r.id, order: r.orderId } },
+        { retry: r.retry },
+      ),
+  });
+
+  const record = dbStep({
+    name: 'settlements.record-reversal',
+    async run(fx, input: { id: string; made: RouteReversal }) {
+      await fx.tx
+        .update(shopReversals)
+        .set({ status: 'processed', providerReversalId: input.made.id })
+        .where(eq(shopReversals.id, input.id));
+    },
+  });
+
+  const refused = dbStep({
+    name: 'settlements.reversal-refused',
+    async run(fx, input: { id: string; failure: string }) {
+      await fx.tx
+        .update(shopReversals)
+        .set({ status: 'unrecovered', failure: input.failure.slice(0, 300) })
+        .where(eq(shopReversals.id, input.id));
+    },
+  });
+
+  return deps.flows.define<
+    ReverseRequest | { resume: ReversalRow; providerTransferId: string; orderId: string },
+    void
+  >({
+    name: 'settlements.reverse',
+    steps: [reserve, send, record, refused],
+    async run(flow, input) {
+      const reserved =
+        'resume' in input
+          ? {
+              id: input.resume.id,
+              orderId: input.orderId,
+              providerTransferId: input.providerTransferId,
+              amountPaise: input.resume.amountPaise,
+              retry: true,
+            }
+          : await flow.db(reserve, input);
+      if (!reserved) return;
+      let made: RouteReversal;
+      try {
+        made = await flow.call(send, reserved);
+      } catch (err) {
+        if (err instanceof PaymentProviderError && err.status >= 400 && err.status < 500) {
+          await flow.db(refused, { id: reserved.id, failure: err.message }, { ends: true });
+          return;
+        }
+        throw err;
+      }
+      await flow.db(record, { id: reserved.id, made }, { ends: true });
+    },
+  });
+}

@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { callStep, dbStep, undoWith } from '../../../platform/flows/steps.ts';
+import { newId } from '../../../platform/ids.ts';
+import { PaymentProviderError } from '../../../platform/payments/payment-provider.ts';
+import type { RouteTransfer } from '../../../platform/payments/route-provider.ts';
+import type { SettlementsDeps } from '../deps.ts';
+import { shopTransfers } from '../schema.ts';
+import { settlementStore, type TransferRow } from '../store.ts';
+
+export interface TransferRequest {
+  orderId: string;
+  sellerId: string;
+  paymentId: string;
+  sharePaise: number;
+  /** The provider's payment, when the transfer can come from it (never refunded yet). */
+  providerPaymentId: string | null;
+}
+
+/** A transfer reserved and not yet confirmed by the provider: what asking again needs. */
+interface Reserved {
+  id: string;
+  orderId: string;
+  linkedAccountId: string;
+  amountPaise: number;
+  providerPaymentId: string | null;
+  /** The provider may have been asked before (a run that died): look up first. */
+  retry: boolean;
+}
+
+/**
+ * `settlements.transfer` (docs/shops.md#settlement): reserve under the shop's payout account lock,
+ * keeping back what the shop owes Petti; send through the provider (the pivot; our id is in its notes,
+ * so a retry cannot send twice); record. A provider that refuses marks it failed, to be tried again
+ * when the shop's account changes; one that cannot be reached leaves it pending for the order's timer.
+ */
+export function defineTransferFlow(deps: SettlementsDeps) {
+  const { clock, route } = deps;
+
+  const reserve = dbStep({
+    name: 'settlements.reserve-transfer',
+    async run(fx, input: TransferRequest) {
+      const tx = fx.tx;
+      const account = await settlementStore.account(tx, input.sellerId, true);
+      if (account?.status !== 'activated' || !account.linkedAccountId) return undoWith(null, { id: null });
+      const existing = await settlementStore.transferOf(tx, input.orderId, true);
+      if (existing && existing.status !== 'failed') return undoWith(null, { id: null });
+      const owed = Math.max(0, await settlementStore.owedToPetti(tx, input.sellerId));
+      const recovered = Math.min(owed, input.sharePaise);
+      const amount = input.sharePaise - recovered;
+      const now = clock.now();
+      const values = {
+        sellerId: input.sellerId,
+        paymentId: input.paymentId,
+        provider: deps.provider,
+        linkedAccountId: account.linkedAccountId,
+        providerTransferId: null,
+        sharePaise: input.sharePaise,
+        amountPaise: amount,
+        recoveredPaise: recovered,
+        // Nothing to send: all of it made up for refunds the shop owed.
+        status: amount === 0 ? ('recovered' as const) : ('pending' as const),
+        failure: null,
+        updatedAt: now,
+      };
+      let id: string;
+      if (existing) {
+        id = existing.id;
+        await tx.update(shopTransfers).set(values).where(eq(shopTransfers.id, id));
+      } else {
+        id = newId();
+        await tx.insert(shopTransfers).values({ id, orderId: input.orderId, createdAt: now, ...values });
+      }
+      const reserved: Reserved | null =
+        amount === 0
+          ? null
+          : {
+              id,
+              orderId: input.orderId,
+              linkedAccountId: account.linkedAccountId,
+              amountPaise: amount,
+              providerPaymentId: input.providerPaymentId,
+              retry: false,
+            };
+      return undoWith(reserved, { id, before: existing ?? null });
+    },
+    async undo(fx, data: { id: string | null; before?: TransferRow | null }) {
+      if (!data.id) return;
+      if (!data.before) {
+        await fx.tx.delete(shopTransfers).where(eq(shopTransfers.id, data.id));
+        return;
+      }
+      const { id: _id, createdAt: _c, updatedAt: _u, settledAt: _s, ...before } = data.before;
+      await fx.tx.update(shopTransfers).set(before).where(eq(shopTransfers.id, data.id));
+    },
+  });
+
+  const send = callStep({
+    name: 'settlements.send-transfer',
+    pivot: true,
+    run: (r: Reserved) =>
+      route.transfer(
+        {
+          account: r.linkedAccountId,
+          amount: r.amountPaise,
+          ...(r.providerPaymentId && { paymentId: r.providerPaymentId }),
+          notes: { petti_transfer: r.id, order: r.orderId },
+        },
+        { retry: r.retry },
+      ),
+  });
+
+  const record = dbStep({
+    name: 'settlements.record-transfer',
+    async run(fx, input: { id: string; made: RouteTransfer }) {
+      await fx.tx
+        .update(shopTransfers)
+        .set({
+          providerTransferId: input.made.id,
+          status: input.made.status === 'failed' ? 'failed' : 'processed',
+          failure: input.made.error,
+          settlementId: input.made.settlementId,
+          updatedAt: clock.now(),
+        })
+        .where(eq(shopTransfers.id, input.id));
+    },
+  });
+
+  const refused = dbStep({
+    name: 'settlements.transfer-refused',
+    async run(fx, input: { id: string; failure: string }) {
+      const [row] = await fx.tx
+        .select()
+        .from(shopTransfers)
+        .where(eq(shopTransfers.id, input.id))
+        .for('update');
+      if (row?.status !== 'pending') return;
+      // Nothing was sent: nothing was kept back either.
+      await fx.tx
+        .update(shopTransfers)
+        .set({
+          status: 'failed',
+          failure: input.failure.slice(0, 300),
+          amountPaise: row.sharePaise,
+          recoveredPaise: 0,
+          updatedAt: clock.now(),
+        })
+        .where(eq(shopTransfers.id, input.id));
+    },
+  });
+
+  const flow = deps.flows.define<
+    TransferRequest | { resume: TransferRow; providerPaymentId: string | null },
+    void
+  >({
+    name: 'settlements.transfer',
+    steps: [reserve, send, record, refused],
+    async run(flow, input) {
+      let reserved: Reserved | null;
+      if ('resume' in input) {
+        const t = input.resume;
+        reserved = {
+          id: t.id,
+          orderId: t.orderId,
+          linkedAccountId: t.linkedAccountId,
+          amountPaise: t.amountPaise,
+          providerPaymentId: input.providerPaymentId,
+          retry: true,
+        };
+      } else {
+        reserved = await flow.db(reserve, input);
+      }
+      if (!reserved) return;
+      let made: RouteTransfer;
+      try {
+        made = await flow.call(send, reserved);
+      } catch (err) {
+        // A 4xx is the provider saying no; anything else may have reached it, so the timer asks again.
+        if (err instanceof PaymentProviderError && err.status >= 400 && err.status < 500) {
+          await flow.db(refused, { id: reserved.id, failure: err.message }, { ends: true });
+          return;
+        }
+        throw err;
+      }
+      await flow.db(record, { id: reserved.id, made }, { ends: true });
+    },
+  });
+  return flow;
+}

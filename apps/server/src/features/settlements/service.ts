@@ -1,0 +1,342 @@
+import {
+  isValidAccountNumber,
+  isValidIfsc,
+  normaliseAccountNumber,
+  normaliseIfsc,
+} from '@petti/shared/rules/bank-account';
+import type { PayoutAccount, PayoutAccountBody, ShopPayouts } from '@petti/shared/schemas/shop-payouts';
+import { eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { TimerRow } from '../../platform/jobs/schema.ts';
+import { scheduling } from '../../platform/jobs/worker.ts';
+import { SETTLEMENT_TIMERS, type SettlementsDeps } from './deps.ts';
+import { defineLinkAccountFlow } from './flows/link-account.ts';
+import { defineReverseFlow } from './flows/reverse.ts';
+import { defineTransferFlow } from './flows/transfer.ts';
+import { shopPayoutAccounts, shopTransfers } from './schema.ts';
+import { type PayoutAccountRow, settlementStore, type TransferRow } from './store.ts';
+
+const dataOf = (timer: TimerRow, key: string): string => {
+  const value = timer.data[key];
+  if (typeof value !== 'string') throw new Error(`timer ${timer.id} (${timer.kind}) has no ${key}`);
+  return value;
+};
+
+// The parts of Route's webhooks read here (Razorpay's shapes; testpay sends the same).
+const transferEvent = z.object({
+  payload: z.object({
+    transfer: z.object({
+      entity: z.object({
+        id: z.string(),
+        notes: z.union([z.record(z.string(), z.string()), z.array(z.unknown())]).optional(),
+        error: z.object({ description: z.string().nullish() }).nullish(),
+      }),
+    }),
+  }),
+});
+const settlementEvent = z.object({
+  account_id: z.string(),
+  payload: z.object({ settlement: z.object({ entity: z.object({ id: z.string() }) }) }),
+});
+const productEvent = z.object({
+  account_id: z.string(),
+  payload: z
+    .object({
+      merchant_product: z
+        .object({
+          entity: z.object({ requirements: z.array(z.object({ reason_code: z.string() })).optional() }),
+        })
+        .optional(),
+    })
+    .default({}),
+});
+
+const toAccount = (row: PayoutAccountRow): PayoutAccount => ({
+  status: row.status,
+  beneficiaryName: row.beneficiaryName,
+  accountLast4: row.accountLast4,
+  ifsc: row.ifsc,
+  problem: row.problem,
+});
+
+/**
+ * Shop settlements (docs/shops.md#settlement): each paid order's share sent to its shop's linked
+ * account, and taken back when the order is refunded. Every change of an order's money sets the
+ * order's timer (in the same transaction); the timer brings the order's transfer in line with what it
+ * earns now, so a lost answer, a dead process or a provider that was down is made good by running it again.
+ */
+export function createSettlements(deps: SettlementsDeps) {
+  const { db, clock, log, route, transactor } = deps;
+  const transferFlow = defineTransferFlow(deps);
+  const reverseFlow = defineReverseFlow(deps);
+  const linkFlow = defineLinkAccountFlow(deps);
+
+  const orderTimer = (tx: Tx, orderId: string) =>
+    scheduling(tx, clock, {
+      kind: SETTLEMENT_TIMERS.order,
+      key: `settlements:order:${orderId}`,
+      dueAt: clock.now(),
+      data: { orderId },
+    });
+
+  /** One order's transfer brought in line with what it earns now. */
+  async function settleOrder(orderId: string): Promise<void> {
+    // A resumed step may leave more to do (a transfer sent, then a refund to take back): a few passes.
+    for (let pass = 0; pass < 3; pass++) {
+      const [share] = await deps.orders.shares(db, { orderIds: [orderId] });
+      if (!share) return;
+      const account = await settlementStore.account(db, share.sellerId);
+      if (account?.status !== 'activated') return;
+      const transfer = await settlementStore.transferOf(db, orderId);
+      const payment = await deps.payments.findById(db, share.paymentId);
+      // Razorpay refuses transfers on a payment refunded in part: those come from the platform's balance.
+      const providerPaymentId =
+        payment?.provider === deps.provider && payment.refundedPaise === 0 ? payment.providerPaymentId : null;
+      if (!transfer || transfer.status === 'failed') {
+        if (share.sharePaise <= 0) return;
+        // A failed one is tried again only when the shop's account changed since (a new linking).
+        if (transfer?.status === 'failed' && transfer.updatedAt > account.updatedAt) return;
+        await transferFlow.run({ ...share, providerPaymentId });
+        continue;
+      }
+      if (transfer.status === 'pending') {
+        await transferFlow.run({ resume: transfer, providerPaymentId });
+        continue;
+      }
+      const reversals = await settlementStore.reversalsOf(db, [transfer.id]);
+      const pending = reversals.find((r) => r.status === 'pending');
+      if (pending && transfer.providerTransferId) {
+        await reverseFlow.run({ resume: pending, providerTransferId: transfer.providerTransferId, orderId });
+        continue;
+      }
+      const given = transfer.sharePaise - reversals.reduce((n, r) => n + r.amountPaise, 0);
+      if (given <= share.sharePaise) return;
+      await reverseFlow.run({ orderId, amountPaise: given - share.sharePaise });
+    }
+  }
+
+  /** Every paid order of a shop (its account can receive now). */
+  async function settleShop(sellerId: string): Promise<void> {
+    const shares = await deps.orders.shares(db, { sellerId });
+    await transactor.run(async (tx) => {
+      for (const s of shares) await orderTimer(tx, s.orderId);
+    });
+  }
+
+  /** The transfers a provider settlement paid into a shop's bank. */
+  async function markSettled(settlementId: string): Promise<void> {
+    const paid = await route.transfersOfSettlement(settlementId);
+    const ids = paid.map((t) => t.id);
+    if (!ids.length) return;
+    await db
+      .update(shopTransfers)
+      .set({ settlementId, settledAt: clock.now(), updatedAt: clock.now() })
+      .where(inArray(shopTransfers.providerTransferId, ids));
+  }
+
+  async function transferByEvent(
+    tx: Tx,
+    entity: z.infer<typeof transferEvent>['payload']['transfer']['entity'],
+  ) {
+    const notes = entity.notes && !Array.isArray(entity.notes) ? entity.notes : {};
+    const [row] = await tx
+      .select()
+      .from(shopTransfers)
+      .where(
+        notes.petti_transfer
+          ? eq(shopTransfers.id, notes.petti_transfer)
+          : eq(shopTransfers.providerTransferId, entity.id),
+      )
+      .for('update');
+    return row;
+  }
+
+  deps.payments.onMoneyMoved(async (fx, payment) => {
+    if (payment.purpose !== 'order') return;
+    const [timer] = await orderTimer(fx.tx, payment.subjectId);
+    // At once after the commit; the worker retries it if this fails.
+    if (timer)
+      fx.later(async () => {
+        await deps.jobs
+          .runTimer(timer.id)
+          .catch((err: unknown) => log.warn({ err }, 'settling an order at once failed'));
+      });
+  });
+
+  // A transfer's run may have died after the provider made it: the webhook records it.
+  deps.payments.onWebhookEvent('transfer.processed', async (fx, body) => {
+    const parsed = transferEvent.safeParse(body);
+    if (!parsed.success) return { status: 'ignored', detail: 'no transfer entity' };
+    const entity = parsed.data.payload.transfer.entity;
+    const row = await transferByEvent(fx.tx, entity);
+    if (!row) return { status: 'ignored', detail: 'not a Petti transfer' };
+    if (row.status !== 'pending') return { status: 'ignored', detail: `already ${row.status}` };
+    await fx.tx
+      .update(shopTransfers)
+      .set({ status: 'processed', providerTransferId: entity.id, updatedAt: clock.now() })
+      .where(eq(shopTransfers.id, row.id));
+    return { status: 'applied' };
+  });
+  deps.payments.onWebhookEvent('transfer.failed', async (fx, body) => {
+    const parsed = transferEvent.safeParse(body);
+    if (!parsed.success) return { status: 'ignored', detail: 'no transfer entity' };
+    const entity = parsed.data.payload.transfer.entity;
+    const row = await transferByEvent(fx.tx, entity);
+    if (!row) return { status: 'ignored', detail: 'not a Petti transfer' };
+    if (row.status !== 'pending' && row.status !== 'processed')
+      return { status: 'ignored', detail: `already ${row.status}` };
+    await fx.tx
+      .update(shopTransfers)
+      .set({
+        status: 'failed',
+        failure: entity.error?.description ?? 'the provider could not make the transfer',
+        amountPaise: row.sharePaise,
+        recoveredPaise: 0,
+        providerTransferId: entity.id,
+        updatedAt: clock.now(),
+      })
+      .where(eq(shopTransfers.id, row.id));
+    return { status: 'applied' };
+  });
+  deps.payments.onWebhookEvent('settlement.processed', async (fx, body) => {
+    const parsed = settlementEvent.safeParse(body);
+    if (!parsed.success) return { status: 'ignored', detail: 'no settlement entity' };
+    const event = parsed.data;
+    if (!(await settlementStore.accountByLinked(fx.tx, event.account_id)))
+      return { status: 'ignored', detail: 'not a Petti shop' };
+    // Which transfers it paid is asked of the provider, never inside this transaction.
+    await scheduling(fx.tx, clock, {
+      kind: SETTLEMENT_TIMERS.settled,
+      key: `settlements:settled:${event.payload.settlement.entity.id}`,
+      dueAt: clock.now(),
+      data: { settlementId: event.payload.settlement.entity.id },
+    });
+    return { status: 'applied' };
+  });
+  for (const [event, status] of [
+    ['product.route.activated', 'activated'],
+    ['product.route.under_review', 'under_review'],
+    ['product.route.needs_clarification', 'needs_clarification'],
+  ] as const) {
+    deps.payments.onWebhookEvent(event, async (fx, body) => {
+      const read = productEvent.safeParse(body);
+      if (!read.success) return { status: 'ignored', detail: 'no account named' };
+      const parsed = read.data;
+      const account = await settlementStore.accountByLinked(fx.tx, parsed.account_id);
+      if (!account) return { status: 'ignored', detail: 'not a Petti shop' };
+      const problem = parsed.payload.merchant_product?.entity.requirements
+        ?.map((r) => r.reason_code)
+        .join('; ');
+      await fx.tx
+        .update(shopPayoutAccounts)
+        .set({
+          status,
+          problem: status === 'needs_clarification' ? (problem ?? null) : null,
+          updatedAt: clock.now(),
+        })
+        .where(eq(shopPayoutAccounts.sellerId, account.sellerId));
+      if (status === 'activated')
+        await scheduling(fx.tx, clock, {
+          kind: SETTLEMENT_TIMERS.shop,
+          key: `settlements:shop:${account.sellerId}`,
+          dueAt: clock.now(),
+          data: { sellerId: account.sellerId },
+        });
+      return { status: 'applied' };
+    });
+  }
+
+  deps.jobs.register({
+    leased: {
+      [SETTLEMENT_TIMERS.order]: (timer) => settleOrder(dataOf(timer, 'orderId')),
+      [SETTLEMENT_TIMERS.shop]: (timer) => settleShop(dataOf(timer, 'sellerId')),
+      [SETTLEMENT_TIMERS.settled]: (timer) => markSettled(dataOf(timer, 'settlementId')),
+    },
+  });
+
+  return {
+    flows: { transfer: transferFlow, reverse: reverseFlow, link: linkFlow },
+    settleOrder,
+
+    /** Owner: the bank account the shop is paid into, linked at the provider. */
+    async link(shopId: string, body: PayoutAccountBody): Promise<PayoutAccount> {
+      if (!isValidAccountNumber(body.accountNumber)) throw new AppError('BankAccountInvalid');
+      if (!isValidIfsc(body.ifsc)) throw new AppError('IfscInvalid');
+      const contact = await deps.shops.contact(shopId);
+      const phone = (contact.phone ?? '').replace(/\D/g, '').slice(-10);
+      await linkFlow.run({
+        sellerId: shopId,
+        businessName: contact.name,
+        phone,
+        beneficiaryName: body.beneficiaryName,
+        accountNumber: normaliseAccountNumber(body.accountNumber),
+        ifsc: normaliseIfsc(body.ifsc),
+        email: body.email,
+      });
+      const row = await settlementStore.account(db, shopId);
+      return toAccount(row!);
+    },
+
+    /** Owner: the account, the given orders' transfers, and the shop's totals of all time. */
+    async payouts(shopId: string, orderIds: readonly string[]): Promise<ShopPayouts> {
+      const account = await settlementStore.account(db, shopId);
+      const all = await db.select().from(shopTransfers).where(eq(shopTransfers.sellerId, shopId));
+      const reversals = await settlementStore.reversalsOf(
+        db,
+        all.map((t) => t.id),
+      );
+      const shares = await deps.orders.shares(db, { sellerId: shopId });
+      const byTransfer = new Map<string, { processed: number; unrecovered: number; pending: number }>();
+      for (const r of reversals) {
+        const n = byTransfer.get(r.transferId) ?? { processed: 0, unrecovered: 0, pending: 0 };
+        n[r.status] += r.amountPaise;
+        byTransfer.set(r.transferId, n);
+      }
+      const sent = (t: TransferRow) => (t.status === 'processed' ? t.amountPaise : 0);
+      const wanted = new Set(orderIds);
+      const share = new Map(shares.map((s) => [s.orderId, s.sharePaise]));
+      const transferred = new Set(
+        all.filter((t) => t.status === 'processed' || t.status === 'recovered').map((t) => t.orderId),
+      );
+      const totals = {
+        paidPaise: all.reduce((n, t) => n + sent(t) - (byTransfer.get(t.id)?.processed ?? 0), 0),
+        settledPaise: all.reduce((n, t) => n + (t.settledAt ? sent(t) : 0), 0),
+        waitingPaise: shares.reduce((n, s) => n + (transferred.has(s.orderId) ? 0 : s.sharePaise), 0),
+        owedToPettiPaise: Math.max(0, await settlementStore.owedToPetti(db, shopId)),
+      };
+      return {
+        account: account ? toAccount(account) : null,
+        transfers: all
+          .filter((t) => wanted.has(t.orderId))
+          .map((t) => {
+            const r = byTransfer.get(t.id);
+            return {
+              orderId: t.orderId,
+              sharePaise: share.get(t.orderId) ?? 0,
+              sentPaise: sent(t),
+              reversedPaise: r?.processed ?? 0,
+              recoveredPaise: t.recoveredPaise,
+              unrecoveredPaise: r?.unrecovered ?? 0,
+              status: t.status,
+              settledAt: t.settledAt?.toISOString() ?? null,
+            };
+          }),
+        totals,
+      };
+    },
+
+    /** Ledger check for tests and ops: what a shop's orders earn, against what moved. */
+    async ledger(shopId: string) {
+      const p = await this.payouts(shopId, []);
+      const shares = await deps.orders.shares(db, { sellerId: shopId });
+      return {
+        earnedPaise: shares.reduce((n, s) => n + s.sharePaise, 0),
+        ...p.totals,
+      };
+    },
+  };
+}
+
+export type Settlements = ReturnType<typeof createSettlements>;

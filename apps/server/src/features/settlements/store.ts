@@ -1,0 +1,64 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { shopPayoutAccounts, shopReversals, shopTransfers } from './schema.ts';
+
+export type PayoutAccountRow = typeof shopPayoutAccounts.$inferSelect;
+export type TransferRow = typeof shopTransfers.$inferSelect;
+export type ReversalRow = typeof shopReversals.$inferSelect;
+
+const sum = (column: typeof shopReversals.amountPaise | typeof shopTransfers.recoveredPaise) =>
+  sql<string>`coalesce(sum(${column}), 0)`;
+
+export const settlementStore = {
+  async account(q: DbOrTx, sellerId: string, lock = false): Promise<PayoutAccountRow | undefined> {
+    const query = q.select().from(shopPayoutAccounts).where(eq(shopPayoutAccounts.sellerId, sellerId));
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  async accountByLinked(q: DbOrTx, linkedAccountId: string): Promise<PayoutAccountRow | undefined> {
+    const [row] = await q
+      .select()
+      .from(shopPayoutAccounts)
+      .where(eq(shopPayoutAccounts.linkedAccountId, linkedAccountId));
+    return row;
+  },
+
+  async transferOf(q: DbOrTx, orderId: string, lock = false): Promise<TransferRow | undefined> {
+    const query = q.select().from(shopTransfers).where(eq(shopTransfers.orderId, orderId));
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  async transfersOf(q: DbOrTx, orderIds: readonly string[]): Promise<TransferRow[]> {
+    if (!orderIds.length) return [];
+    return q
+      .select()
+      .from(shopTransfers)
+      .where(inArray(shopTransfers.orderId, [...orderIds]));
+  },
+
+  async reversalsOf(q: DbOrTx, transferIds: readonly string[]): Promise<ReversalRow[]> {
+    if (!transferIds.length) return [];
+    return q
+      .select()
+      .from(shopReversals)
+      .where(inArray(shopReversals.transferId, [...transferIds]));
+  },
+
+  /**
+   * What the shop owes Petti: refunds the provider could not take back, less what later transfers
+   * kept back for them. Read under the payout account's row lock when a transfer is reserved.
+   */
+  async owedToPetti(q: DbOrTx, sellerId: string): Promise<number> {
+    const [unrecovered] = await q
+      .select({ n: sum(shopReversals.amountPaise) })
+      .from(shopReversals)
+      .where(and(eq(shopReversals.sellerId, sellerId), eq(shopReversals.status, 'unrecovered')));
+    const [recovered] = await q
+      .select({ n: sum(shopTransfers.recoveredPaise) })
+      .from(shopTransfers)
+      .where(eq(shopTransfers.sellerId, sellerId));
+    return Number(unrecovered?.n ?? 0) - Number(recovered?.n ?? 0);
+  },
+};

@@ -1,0 +1,318 @@
+import { randomInt } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { Clock } from '../../clock.ts';
+import { PaymentProviderError } from '../payment-provider.ts';
+import type { RouteProvider, RouteTransfer } from '../route-provider.ts';
+import { hmacHex } from '../signatures.ts';
+import { providerId } from './provider.ts';
+import {
+  testpayEvents,
+  testpayLinkedAccounts,
+  testpayReversals,
+  testpaySettlements,
+  testpayTransfers,
+} from './route-schema.ts';
+import { testpayPayments } from './schema.ts';
+
+type TransferRow = typeof testpayTransfers.$inferSelect;
+
+function refused(description: string): PaymentProviderError {
+  return new PaymentProviderError('testpay', 400, 'BAD_REQUEST_ERROR', description);
+}
+
+export interface TestpayRoute extends RouteProvider {
+  readonly name: 'testpay';
+  /**
+   * Razorpay's settlement run: every activated account's transfers made by `before` and not settled
+   * yet are paid into its bank, less what was reversed (`settlement.processed` follows). Answers how
+   * many settlements it made.
+   */
+  settleDue(before: Date): Promise<number>;
+  /** A linked account's floating balance: transferred, less reversed and settled. */
+  balanceOf(accountId: string): Promise<number>;
+  /** The Route webhook for an event row, signed as testpay signs payments' webhooks. */
+  signed(row: typeof testpayEvents.$inferSelect): { body: string; signature: string; eventId: string };
+}
+
+/**
+ * testpay's Route: linked accounts, transfers, reversals and settlements kept in Petti's database with
+ * Razorpay's rules (a transfer only on a captured payment never refunded, never more than it; a reversal
+ * only from the linked account's floating balance) and Razorpay's webhooks, so the demo settles too.
+ */
+export function createTestpayRoute(deps: { db: Db; clock: Clock; keySecret: string }): TestpayRoute {
+  const { db, clock, keySecret } = deps;
+
+  // Everything sent to the account, less everything taken back and everything paid into its bank.
+  const total = sql<string>`coalesce(sum(amount_paise), 0)`;
+  // Everything sent to the account, less everything taken back and everything paid into its bank.
+  const balance = async (q: DbOrTx, accountId: string): Promise<number> => {
+    const [sent] = await q
+      .select({ n: total })
+      .from(testpayTransfers)
+      .where(eq(testpayTransfers.recipient, accountId));
+    const [back] = await q
+      .select({ n: sql<string>`coalesce(sum(${testpayReversals.amountPaise}), 0)` })
+      .from(testpayReversals)
+      .innerJoin(testpayTransfers, eq(testpayTransfers.id, testpayReversals.transferId))
+      .where(eq(testpayTransfers.recipient, accountId));
+    const [settled] = await q
+      .select({ n: total })
+      .from(testpaySettlements)
+      .where(eq(testpaySettlements.accountId, accountId));
+    return Number(sent?.n ?? 0) - Number(back?.n ?? 0) - Number(settled?.n ?? 0);
+  };
+
+  const toTransfer = (row: TransferRow): RouteTransfer => ({
+    id: row.id,
+    recipient: row.recipient,
+    amount: row.amountPaise,
+    amountReversed: row.amountReversedPaise,
+    status:
+      row.amountReversedPaise === 0
+        ? 'processed'
+        : row.amountReversedPaise >= row.amountPaise
+          ? 'reversed'
+          : 'partially_reversed',
+    settlementId: row.settlementId,
+    notes: row.notes,
+    error: null,
+  });
+
+  async function queue(
+    q: DbOrTx,
+    event: string,
+    contains: string,
+    entity: Record<string, unknown>,
+    account: string,
+  ) {
+    const now = clock.now();
+    const createdAt = Math.floor(now.getTime() / 1000);
+    await q.insert(testpayEvents).values({
+      id: providerId('evt'),
+      event,
+      body: JSON.stringify({
+        entity: 'event',
+        account_id: account,
+        event,
+        contains: [contains],
+        payload: { [contains]: { entity } },
+        created_at: createdAt,
+      }),
+      nextAt: now,
+      createdAt: now,
+    });
+  }
+
+  const transferEntity = (row: TransferRow) => ({
+    id: row.id,
+    entity: 'transfer',
+    status: toTransfer(row).status,
+    source: row.paymentId,
+    recipient: row.recipient,
+    amount: row.amountPaise,
+    currency: 'INR',
+    amount_reversed: row.amountReversedPaise,
+    notes: row.notes,
+    on_hold: false,
+    recipient_settlement_id: row.settlementId,
+    created_at: Math.floor(row.createdAt.getTime() / 1000),
+  });
+
+  return {
+    name: 'testpay',
+
+    async createLinkedAccount(input) {
+      return db.transaction(async (tx) => {
+        const [known] = await tx
+          .select()
+          .from(testpayLinkedAccounts)
+          .where(eq(testpayLinkedAccounts.referenceId, input.referenceId));
+        if (known) return { accountId: known.id };
+        const id = providerId('acc');
+        await tx.insert(testpayLinkedAccounts).values({
+          id,
+          referenceId: input.referenceId,
+          email: input.email,
+          businessName: input.businessName,
+          createdAt: clock.now(),
+        });
+        return { accountId: id };
+      });
+    },
+
+    async configureSettlement(accountId, bank) {
+      const [updated] = await db
+        .update(testpayLinkedAccounts)
+        .set({
+          status: 'activated',
+          productId: providerId('acc_prd'),
+          beneficiaryName: bank.beneficiaryName,
+          accountNumber: bank.accountNumber,
+          ifsc: bank.ifsc,
+        })
+        .where(eq(testpayLinkedAccounts.id, accountId))
+        .returning({ id: testpayLinkedAccounts.id });
+      if (!updated) throw refused('The id provided does not exist');
+      return { status: 'activated', problem: null };
+    },
+
+    async transfer(input, opts) {
+      return db.transaction(async (tx) => {
+        if (opts?.retry) {
+          const [done] = await tx
+            .select()
+            .from(testpayTransfers)
+            .where(sql`${testpayTransfers.notes}->>'petti_transfer' = ${input.notes.petti_transfer}`);
+          if (done) return toTransfer(done);
+        }
+        const [account] = await tx
+          .select()
+          .from(testpayLinkedAccounts)
+          .where(eq(testpayLinkedAccounts.id, input.account))
+          .for('update');
+        if (!account) throw refused('The account id provided does not exist');
+        if (account.status !== 'activated') throw refused('Linked account is not activated');
+        if (!Number.isInteger(input.amount) || input.amount < 100)
+          throw refused('The amount must be atleast INR 1.00');
+        if (input.paymentId) {
+          const [payment] = await tx
+            .select()
+            .from(testpayPayments)
+            .where(eq(testpayPayments.id, input.paymentId))
+            .for('update');
+          if (!payment) throw refused('The id provided does not exist');
+          if (payment.status === 'failed') throw refused('The payment has not been captured');
+          if (payment.amountRefundedPaise > 0)
+            throw refused('Transfer cannot be created on a payment that has been refunded');
+          const [sent] = await tx
+            .select({ total: sql<string>`coalesce(sum(${testpayTransfers.amountPaise}), 0)` })
+            .from(testpayTransfers)
+            .where(eq(testpayTransfers.paymentId, input.paymentId));
+          if (Number(sent?.total ?? 0) + input.amount > payment.amountPaise)
+            throw refused('The sum of amount requested for transfer is greater than the captured amount');
+        }
+        const [row] = await tx
+          .insert(testpayTransfers)
+          .values({
+            id: providerId('trf'),
+            paymentId: input.paymentId ?? null,
+            recipient: account.id,
+            amountPaise: input.amount,
+            notes: input.notes,
+            createdAt: clock.now(),
+          })
+          .returning();
+        await queue(tx, 'transfer.processed', 'transfer', transferEntity(row!), account.id);
+        return toTransfer(row!);
+      });
+    },
+
+    async reverse(transferId, input, opts) {
+      return db.transaction(async (tx) => {
+        if (opts?.retry) {
+          const [done] = await tx
+            .select()
+            .from(testpayReversals)
+            .where(sql`${testpayReversals.notes}->>'petti_reversal' = ${input.notes.petti_reversal}`);
+          if (done) return { id: done.id, transferId: done.transferId, amount: done.amountPaise };
+        }
+        const [transfer] = await tx
+          .select()
+          .from(testpayTransfers)
+          .where(eq(testpayTransfers.id, transferId))
+          .for('update');
+        if (!transfer) throw refused('The id provided does not exist');
+        await tx
+          .select({ id: testpayLinkedAccounts.id })
+          .from(testpayLinkedAccounts)
+          .where(eq(testpayLinkedAccounts.id, transfer.recipient))
+          .for('update');
+        if (!Number.isInteger(input.amount) || input.amount <= 0)
+          throw refused('The amount must be a positive integer');
+        if (input.amount > transfer.amountPaise - transfer.amountReversedPaise)
+          throw refused('The reversal amount is greater than the amount transferred');
+        if ((await balance(tx, transfer.recipient)) < input.amount)
+          throw refused('The linked account does not have sufficient balance for this reversal');
+        const id = providerId('rvrsl');
+        await tx.insert(testpayReversals).values({
+          id,
+          transferId,
+          amountPaise: input.amount,
+          notes: input.notes,
+          createdAt: clock.now(),
+        });
+        await tx
+          .update(testpayTransfers)
+          .set({ amountReversedPaise: transfer.amountReversedPaise + input.amount })
+          .where(eq(testpayTransfers.id, transferId));
+        return { id, transferId, amount: input.amount };
+      });
+    },
+
+    async transfersOfSettlement(settlementId) {
+      const rows = await db
+        .select()
+        .from(testpayTransfers)
+        .where(eq(testpayTransfers.settlementId, settlementId));
+      return rows.map(toTransfer);
+    },
+
+    async settleDue(before) {
+      const accounts = await db
+        .select({ id: testpayLinkedAccounts.id })
+        .from(testpayLinkedAccounts)
+        .where(eq(testpayLinkedAccounts.status, 'activated'));
+      let made = 0;
+      for (const { id: accountId } of accounts) {
+        made += await db.transaction(async (tx) => {
+          await tx
+            .select({ id: testpayLinkedAccounts.id })
+            .from(testpayLinkedAccounts)
+            .where(eq(testpayLinkedAccounts.id, accountId))
+            .for('update', { skipLocked: true });
+          const waiting = await tx
+            .select()
+            .from(testpayTransfers)
+            .where(and(eq(testpayTransfers.recipient, accountId), isNull(testpayTransfers.settlementId)));
+          // The whole floating balance goes once any transfer has waited its cycle.
+          const amount = await balance(tx, accountId);
+          if (!waiting.some((t) => t.createdAt <= before) || amount <= 0) return 0;
+          const due = waiting;
+          const id = providerId('setl');
+          const utr = Array.from({ length: 16 }, () => randomInt(10)).join('');
+          await tx
+            .insert(testpaySettlements)
+            .values({ id, accountId, amountPaise: amount, utr, createdAt: clock.now() });
+          for (const t of due) {
+            await tx.update(testpayTransfers).set({ settlementId: id }).where(eq(testpayTransfers.id, t.id));
+          }
+          await queue(
+            tx,
+            'settlement.processed',
+            'settlement',
+            {
+              id,
+              entity: 'settlement',
+              amount,
+              status: 'processed',
+              fees: 0,
+              tax: 0,
+              utr,
+              created_at: Math.floor(clock.now().getTime() / 1000),
+            },
+            accountId,
+          );
+          return 1;
+        });
+      }
+      return made;
+    },
+
+    balanceOf: (accountId) => balance(db, accountId),
+
+    signed(row) {
+      return { body: row.body, signature: hmacHex(keySecret, row.body), eventId: row.id };
+    },
+  };
+}
