@@ -194,7 +194,13 @@ export const shopStockJourneys: Journey[] = [
       await page.goto(`/shop/${HOLIDAY_SHOP}/money`);
       await expectVisibleText(page.getByTestId('page-shopMoney').getByRole('heading', { level: 1 }), 'பணம்');
       await expectVisibleText(page.getByTestId('money-owed'), '₹0');
+      // How the shop is paid, in Tamil: no bank account yet, and the form to link one.
+      await expectVisibleText(page.getByTestId('payout-none'), 'உங்கள் வங்கிக் கணக்கைச் சேர்த்தால்');
+      await expectVisibleText(page.getByTestId('payout-save'), 'இந்தக் கணக்கை இணை');
+      await page.getByTestId('payout-ifsc').scrollIntoViewIfNeeded();
       await fitsThePhone(page, 'the Tamil money screen');
+      await snap(page, 'shop-payouts-ta');
+      await page.evaluate(() => window.scrollTo(0, 0));
       await snap(page, 'shop-money-ta');
       await shopperPage.goto(`/Search/${HOLIDAY_SHOP}`);
       await expectVisibleText(shopperPage.getByTestId('shop-hours'), 'Open 00:00–24:00');

@@ -285,6 +285,42 @@ export const shopJourneys: Journey[] = [
       const csv = await readFile((await download.path())!, 'utf8');
       assert.match(csv, /^date,time,order,delivery,state,paid_inr,refunded_inr,petti_fees_inr,owed_inr\r\n/);
       assert.ok(csv.includes(`,${orderId},home,delivered,${(bought.price.totalPaise / 100).toFixed(2)},`));
+
+      // Paid into the bank: the order waits until the owner links an account; a wrong IFSC is said so
+      // in words and nothing is linked; the right one links it and the order's share is sent.
+      await expectVisibleText(row.getByTestId(`money-payout-${orderId}`), 'waiting to be sent');
+      await money.getByTestId('payout-beneficiaryName').fill('Gokulam Dairy');
+      await money.getByTestId('payout-accountNumber').fill('3012 4455 6677');
+      await money.getByTestId('payout-ifsc').fill('SBIN1234567');
+      await money.getByTestId('payout-email').fill('gokulam@example.in');
+      await money.getByTestId('payout-save').click();
+      await expectVisibleText(money.getByTestId('payouts'), 'That is not a valid IFSC');
+      await money.getByTestId('payout-ifsc').fill('sbin0001234');
+      await money.getByTestId('payout-save').click();
+      await seeToast(money, 'Your bank account is linked.');
+      await expectVisibleText(money.getByTestId('payout-account'), 'ending 6677 (SBIN0001234)');
+      const owedHere = (bought.price.totalPaise - bought.refundedPaise) / 100;
+      for (let tries = 0; ; tries++) {
+        await money.reload();
+        const line = await money.getByTestId(`money-payout-${orderId}`).innerText();
+        if (/^sent ₹/.test(line)) break;
+        assert.ok(tries < 20, `the order's share was not sent: ${line}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      const sentHere = Number(
+        (await money.getByTestId(`money-payout-${orderId}`).innerText())
+          .replace(/^sent ₹([\d,.]+).*$/, '$1')
+          .replace(/,/g, ''),
+      );
+      // All that the order earned the shop, as the money screen says it is owed.
+      const owedRow = Number((/owed ₹([\d,.]+)/.exec(await row.innerText())?.[1] ?? '').replace(/,/g, ''));
+      assert.ok(
+        sentHere > 0 && sentHere === owedRow && sentHere <= owedHere,
+        `sent ${sentHere}, owed ${owedRow}`,
+      );
+      await money.getByTestId('payouts').scrollIntoViewIfNeeded();
+      await fitsThePhone(money, 'the money screen with payouts');
+      await snap(money, 'shop-payouts');
       await ownerOfDairy.close();
     },
     { timeoutMs: 180_000 },

@@ -6,6 +6,7 @@ import type {
   ShopProductPage,
 } from '@petti/shared/schemas/shop-catalog';
 import type { ShopMoney } from '@petti/shared/schemas/shop-money';
+import type { PayoutAccount, PayoutAccountBody, ShopPayouts } from '@petti/shared/schemas/shop-payouts';
 import type { ShopSettings, ShopSettingsBody } from '@petti/shared/schemas/shop-settings';
 import type {
   AddShopMemberBody,
@@ -145,3 +146,14 @@ export function useShopMoney(shopId: string, span: { from: string; to: string })
 /** The same span as a CSV file's text. */
 export const shopMoneyCsv = (shopId: string, span: { from: string; to: string }) =>
   api.get<string>(`${base(shopId)}/money.csv`, { query: span });
+
+/** The shop's bank account and each order's transfer to it (docs/shops.md#settlement). */
+export function useShopPayouts(shopId: string, span: { from: string; to: string }) {
+  return useQuery({
+    queryKey: ['shops', shopId, 'payouts', span],
+    queryFn: ({ signal }) => api.get<ShopPayouts>(`${base(shopId)}/payouts`, { signal, query: span }),
+  });
+}
+
+export const linkPayoutAccount = (shopId: string, body: PayoutAccountBody) =>
+  api.put<PayoutAccount>(`${base(shopId)}/payout-account`, body);

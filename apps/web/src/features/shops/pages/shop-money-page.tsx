@@ -1,6 +1,7 @@
 import { formatRupees } from '@petti/shared/rules/money';
 import { townDate } from '@petti/shared/rules/shop-hours';
 import { townDateTime } from '@petti/shared/rules/town-time';
+import type { ShopTransfer } from '@petti/shared/schemas/shop-payouts';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useErrorText } from '../../../lib/error-text.ts';
@@ -9,7 +10,8 @@ import { LoadFailedAlert, TextField } from '../../../lib/ui/form.tsx';
 import { LoadingLine, Spinner } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
-import { shopMoneyCsv, useShopMoney } from '../shops-api.ts';
+import { PayoutsPanel } from '../components/payouts-panel.tsx';
+import { shopMoneyCsv, useShopMoney, useShopPayouts } from '../shops-api.ts';
 import '../../../lib/ui/form.css';
 import '../shops.css';
 
@@ -34,6 +36,19 @@ export default function ShopMoneyPage() {
   const [draft, setDraft] = useState<Span>(span);
   const [downloading, setDownloading] = useState(false);
   const money = useShopMoney(shopId, span);
+  const payouts = useShopPayouts(shopId, span);
+  const transfers = new Map(payouts.data?.transfers.map((x) => [x.orderId, x]));
+  // One order's money on its way to the shop, in a few words (docs/shops.md#settlement).
+  const payoutText = (x: ShopTransfer | undefined) => {
+    if (!x) return t('shops.payout.order.waiting');
+    const parts = [t(`shops.payout.order.${x.status}`, { amount: formatRupees(x.sentPaise) })];
+    if (x.settledAt) parts.push(t('shops.payout.order.settled'));
+    if (x.reversedPaise > 0)
+      parts.push(t('shops.payout.order.reversed', { amount: formatRupees(x.reversedPaise) }));
+    if (x.unrecoveredPaise > 0)
+      parts.push(t('shops.payout.order.unrecovered', { amount: formatRupees(x.unrecoveredPaise) }));
+    return parts.join(' · ');
+  };
   const week = { from: daysBefore(today, 6), to: today };
   const is = (s: Span) => s.from === span.from && s.to === span.to;
 
@@ -164,12 +179,24 @@ export default function ShopMoneyPage() {
                     <span className="muted">
                       {t('shops.money.owedShort', { amount: formatRupees(o.owedPaise) })}
                     </span>
+                    {payouts.data && (
+                      <span className="muted" data-testid={`money-payout-${o.orderId}`}>
+                        {payoutText(transfers.get(o.orderId))}
+                      </span>
+                    )}
                   </span>
                 </li>
               ))}
             </ul>
           )}
           <p className="muted">{t('shops.money.explain')}</p>
+          {payouts.isError ? (
+            <LoadFailedAlert reason={errorText(payouts.error)} onRetry={() => void payouts.refetch()} />
+          ) : payouts.data ? (
+            <PayoutsPanel shopId={shopId} payouts={payouts.data} />
+          ) : (
+            <LoadingLine />
+          )}
         </>
       )}
     </PageIntro>
