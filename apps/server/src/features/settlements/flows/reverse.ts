@@ -46,32 +46,24 @@ export function defineReverseFlow(deps: SettlementsDeps) {
       const asked = Math.min(input.amountPaise, reversible);
       const owed = input.amountPaise - asked;
       const ids: string[] = [];
-      const now = clock.now();
-      if (owed > 0) {
+      const add = async (amountPaise: number, status: 'pending' | 'unrecovered', failure: string | null) => {
         const id = newId();
         ids.push(id);
         await tx.insert(shopReversals).values({
           id,
           transferId: transfer.id,
           sellerId: transfer.sellerId,
-          amountPaise: owed,
-          status: 'unrecovered',
-          failure: 'kept back for an earlier refund; nothing of it was sent',
-          createdAt: now,
+          amountPaise,
+          status,
+          failure,
+          createdAt: clock.now(),
         });
-      }
+        return id;
+      };
+      if (owed > 0) await add(owed, 'unrecovered', 'kept back for an earlier refund; nothing of it was sent');
       let reserved: Reserved | null = null;
       if (asked > 0 && transfer.providerTransferId) {
-        const id = newId();
-        ids.push(id);
-        await tx.insert(shopReversals).values({
-          id,
-          transferId: transfer.id,
-          sellerId: transfer.sellerId,
-          amountPaise: asked,
-          status: 'pending',
-          createdAt: now,
-        });
+        const id = await add(asked, 'pending', null);
         reserved = {
           id,
           orderId: input.orderId,
