@@ -11,6 +11,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { sideBySide } from '../../db/together.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { TimerRow } from '../../platform/jobs/schema.ts';
+import { timerString } from '../../platform/jobs/timer-data.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
 import { lockersService } from '../lockers/index.ts';
 import { GrantRefused } from '../payments/index.ts';
@@ -35,11 +36,7 @@ const PENDING: readonly ComplexOrderState[] = [
   'disputed',
 ];
 
-const orderIdOf = (timer: TimerRow): string => {
-  const id = timer.data.orderId;
-  if (typeof id !== 'string') throw new Error(`timer ${timer.id} (${timer.kind}) names no order`);
-  return id;
-};
+const orderIdOf = (timer: TimerRow): string => timerString(timer, 'orderId');
 
 /** Orders between residents (docs/complex.md#buying): paying, hand-over in person or by locker, cancelling. */
 export function createComplexOrders(deps: MarketDeps, log: Logger) {

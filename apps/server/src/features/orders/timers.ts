@@ -1,13 +1,10 @@
 import type { TimerRow } from '../../platform/jobs/schema.ts';
+import { timerString } from '../../platform/jobs/timer-data.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
 import type { OrdersService } from './service.ts';
 import { ORDER_TIMER_KINDS } from './timer-kinds.ts';
 
-const orderIdOf = (timer: TimerRow): string => {
-  const id = timer.data.orderId;
-  if (typeof id !== 'string') throw new Error(`timer ${timer.id} (${timer.kind}) names no order`);
-  return id;
-};
+const orderIdOf = (timer: TimerRow): string => timerString(timer, 'orderId');
 
 /**
  * A parcel's pickup window runs in the transaction that holds the timer's row. A payment hold runs

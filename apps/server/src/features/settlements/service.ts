@@ -9,7 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { TimerRow } from '../../platform/jobs/schema.ts';
+import { timerString } from '../../platform/jobs/timer-data.ts';
 import { scheduling } from '../../platform/jobs/worker.ts';
 import { SETTLEMENT_TIMERS, type SettlementsDeps } from './deps.ts';
 import { defineLinkAccountFlow } from './flows/link-account.ts';
@@ -17,12 +17,6 @@ import { defineReverseFlow } from './flows/reverse.ts';
 import { defineTransferFlow } from './flows/transfer.ts';
 import { shopPayoutAccounts, shopTransfers } from './schema.ts';
 import { type PayoutAccountRow, settlementStore, type TransferRow } from './store.ts';
-
-const dataOf = (timer: TimerRow, key: string): string => {
-  const value = timer.data[key];
-  if (typeof value !== 'string') throw new Error(`timer ${timer.id} (${timer.kind}) has no ${key}`);
-  return value;
-};
 
 // The parts of Route's webhooks read here (Razorpay's shapes; testpay sends the same).
 const transferEvent = z.object({
@@ -250,9 +244,9 @@ export function createSettlements(deps: SettlementsDeps) {
 
   deps.jobs.register({
     leased: {
-      [SETTLEMENT_TIMERS.order]: (timer) => settleOrder(dataOf(timer, 'orderId')),
-      [SETTLEMENT_TIMERS.shop]: (timer) => settleShop(dataOf(timer, 'sellerId')),
-      [SETTLEMENT_TIMERS.settled]: (timer) => markSettled(dataOf(timer, 'settlementId')),
+      [SETTLEMENT_TIMERS.order]: (timer) => settleOrder(timerString(timer, 'orderId')),
+      [SETTLEMENT_TIMERS.shop]: (timer) => settleShop(timerString(timer, 'sellerId')),
+      [SETTLEMENT_TIMERS.settled]: (timer) => markSettled(timerString(timer, 'settlementId')),
     },
   });
 
