@@ -10,13 +10,14 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { timerString } from '../../platform/jobs/timer-data.ts';
-import { scheduling } from '../../platform/jobs/worker.ts';
+import { shopBooks } from './books.ts';
 import { SETTLEMENT_TIMERS, type SettlementsDeps } from './deps.ts';
 import { defineLinkAccountFlow } from './flows/link-account.ts';
 import { defineReverseFlow } from './flows/reverse.ts';
 import { defineTransferFlow } from './flows/transfer.ts';
 import { shopPayoutAccounts, shopTransfers } from './schema.ts';
-import { type PayoutAccountRow, settlementStore, type TransferRow } from './store.ts';
+import { type PayoutAccountRow, settlementStore } from './store.ts';
+import { settlementTimers } from './timers.ts';
 
 // The parts of Route's webhooks read here (Razorpay's shapes; testpay sends the same).
 const transferEvent = z.object({
@@ -67,14 +68,6 @@ export function createSettlements(deps: SettlementsDeps) {
   const reverseFlow = defineReverseFlow(deps);
   const linkFlow = defineLinkAccountFlow(deps);
 
-  const orderTimer = (tx: Tx, orderId: string) =>
-    scheduling(tx, clock, {
-      kind: SETTLEMENT_TIMERS.order,
-      key: `settlements:order:${orderId}`,
-      dueAt: clock.now(),
-      data: { orderId },
-    });
-
   /** One order's transfer brought in line with what it earns now. */
   async function settleOrder(orderId: string): Promise<void> {
     // A resumed step may leave more to do (a transfer sent, then a refund to take back): a few passes.
@@ -84,19 +77,22 @@ export function createSettlements(deps: SettlementsDeps) {
       const account = await settlementStore.account(db, share.sellerId);
       if (account?.status !== 'activated') return;
       const transfer = await settlementStore.transferOf(db, orderId);
-      const payment = await deps.payments.findById(db, share.paymentId);
       // Razorpay refuses transfers on a payment refunded in part: those come from the platform's balance.
-      const providerPaymentId =
-        payment?.provider === deps.provider && payment.refundedPaise === 0 ? payment.providerPaymentId : null;
+      const providerPaymentId = async () => {
+        const payment = await deps.payments.findById(db, share.paymentId);
+        return payment?.provider === deps.provider && payment.refundedPaise === 0
+          ? payment.providerPaymentId
+          : null;
+      };
       if (!transfer || transfer.status === 'failed') {
         if (share.sharePaise <= 0) return;
         // A failed one is tried again only when the shop's account changed since (a new linking).
         if (transfer?.status === 'failed' && transfer.updatedAt > account.updatedAt) return;
-        await transferFlow.run({ ...share, providerPaymentId });
+        await transferFlow.run({ ...share, providerPaymentId: await providerPaymentId() });
         continue;
       }
       if (transfer.status === 'pending') {
-        await transferFlow.run({ resume: transfer, providerPaymentId });
+        await transferFlow.run({ resume: transfer, providerPaymentId: await providerPaymentId() });
         continue;
       }
       const reversals = await settlementStore.reversalsOf(db, [transfer.id]);
@@ -115,7 +111,7 @@ export function createSettlements(deps: SettlementsDeps) {
   async function settleShop(sellerId: string): Promise<void> {
     const shares = await deps.orders.shares(db, { sellerId });
     await transactor.run(async (tx) => {
-      for (const s of shares) await orderTimer(tx, s.orderId);
+      for (const s of shares) await settlementTimers.order(tx, clock, s.orderId);
     });
   }
 
@@ -149,7 +145,7 @@ export function createSettlements(deps: SettlementsDeps) {
 
   deps.payments.onMoneyMoved(async (fx, payment) => {
     if (payment.purpose !== 'order') return;
-    const [timer] = await orderTimer(fx.tx, payment.subjectId);
+    const [timer] = await settlementTimers.order(fx.tx, clock, payment.subjectId);
     // At once after the commit; the worker retries it if this fails.
     if (timer)
       fx.later(async () => {
@@ -181,17 +177,13 @@ export function createSettlements(deps: SettlementsDeps) {
     if (!row) return { status: 'ignored', detail: 'not a Petti transfer' };
     if (row.status !== 'pending' && row.status !== 'processed')
       return { status: 'ignored', detail: `already ${row.status}` };
-    await fx.tx
-      .update(shopTransfers)
-      .set({
-        status: 'failed',
-        failure: entity.error?.description ?? 'the provider could not make the transfer',
-        amountPaise: row.sharePaise,
-        recoveredPaise: 0,
-        providerTransferId: entity.id,
-        updatedAt: clock.now(),
-      })
-      .where(eq(shopTransfers.id, row.id));
+    await settlementStore.markFailed(
+      fx.tx,
+      row,
+      entity.error?.description ?? 'the provider could not make the transfer',
+      clock.now(),
+      entity.id,
+    );
     return { status: 'applied' };
   });
   deps.payments.onWebhookEvent('settlement.processed', async (fx, body) => {
@@ -201,12 +193,7 @@ export function createSettlements(deps: SettlementsDeps) {
     if (!(await settlementStore.accountByLinked(fx.tx, event.account_id)))
       return { status: 'ignored', detail: 'not a Petti shop' };
     // Which transfers it paid is asked of the provider, never inside this transaction.
-    await scheduling(fx.tx, clock, {
-      kind: SETTLEMENT_TIMERS.settled,
-      key: `settlements:settled:${event.payload.settlement.entity.id}`,
-      dueAt: clock.now(),
-      data: { settlementId: event.payload.settlement.entity.id },
-    });
+    await settlementTimers.settled(fx.tx, clock, event.payload.settlement.entity.id);
     return { status: 'applied' };
   });
   for (const [event, status] of [
@@ -231,13 +218,7 @@ export function createSettlements(deps: SettlementsDeps) {
           updatedAt: clock.now(),
         })
         .where(eq(shopPayoutAccounts.sellerId, account.sellerId));
-      if (status === 'activated')
-        await scheduling(fx.tx, clock, {
-          kind: SETTLEMENT_TIMERS.shop,
-          key: `settlements:shop:${account.sellerId}`,
-          dueAt: clock.now(),
-          data: { sellerId: account.sellerId },
-        });
+      if (status === 'activated') await settlementTimers.shop(fx.tx, clock, account.sellerId);
       return { status: 'applied' };
     });
   }
@@ -276,59 +257,18 @@ export function createSettlements(deps: SettlementsDeps) {
     /** Owner: the account, the given orders' transfers, and the shop's totals of all time. */
     async payouts(shopId: string, orderIds: readonly string[]): Promise<ShopPayouts> {
       const account = await settlementStore.account(db, shopId);
-      const all = await db.select().from(shopTransfers).where(eq(shopTransfers.sellerId, shopId));
-      const reversals = await settlementStore.reversalsOf(
-        db,
-        all.map((t) => t.id),
-      );
-      const shares = await deps.orders.shares(db, { sellerId: shopId });
-      const byTransfer = new Map<string, { processed: number; unrecovered: number; pending: number }>();
-      for (const r of reversals) {
-        const n = byTransfer.get(r.transferId) ?? { processed: 0, unrecovered: 0, pending: 0 };
-        n[r.status] += r.amountPaise;
-        byTransfer.set(r.transferId, n);
-      }
-      const sent = (t: TransferRow) => (t.status === 'processed' ? t.amountPaise : 0);
-      const wanted = new Set(orderIds);
-      const share = new Map(shares.map((s) => [s.orderId, s.sharePaise]));
-      const transferred = new Set(
-        all.filter((t) => t.status === 'processed' || t.status === 'recovered').map((t) => t.orderId),
-      );
-      const totals = {
-        paidPaise: all.reduce((n, t) => n + sent(t) - (byTransfer.get(t.id)?.processed ?? 0), 0),
-        settledPaise: all.reduce((n, t) => n + (t.settledAt ? sent(t) : 0), 0),
-        waitingPaise: shares.reduce((n, s) => n + (transferred.has(s.orderId) ? 0 : s.sharePaise), 0),
-        owedToPettiPaise: Math.max(0, await settlementStore.owedToPetti(db, shopId)),
-      };
+      const books = await shopBooks(deps, shopId);
       return {
         account: account ? toAccount(account) : null,
-        transfers: all
-          .filter((t) => wanted.has(t.orderId))
-          .map((t) => {
-            const r = byTransfer.get(t.id);
-            return {
-              orderId: t.orderId,
-              sharePaise: share.get(t.orderId) ?? 0,
-              sentPaise: sent(t),
-              reversedPaise: r?.processed ?? 0,
-              recoveredPaise: t.recoveredPaise,
-              unrecoveredPaise: r?.unrecovered ?? 0,
-              status: t.status,
-              settledAt: t.settledAt?.toISOString() ?? null,
-            };
-          }),
-        totals,
+        transfers: books.transfers(new Set(orderIds)),
+        totals: books.totals,
       };
     },
 
     /** Ledger check for tests and ops: what a shop's orders earn, against what moved. */
     async ledger(shopId: string) {
-      const p = await this.payouts(shopId, []);
-      const shares = await deps.orders.shares(db, { sellerId: shopId });
-      return {
-        earnedPaise: shares.reduce((n, s) => n + s.sharePaise, 0),
-        ...p.totals,
-      };
+      const { earnedPaise, totals } = await shopBooks(deps, shopId);
+      return { earnedPaise, ...totals };
     },
   };
 }

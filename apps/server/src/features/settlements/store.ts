@@ -46,6 +46,27 @@ export const settlementStore = {
       .where(inArray(shopReversals.transferId, [...transferIds]));
   },
 
+  /** The provider did not make it: nothing was sent, so nothing was kept back either. */
+  async markFailed(
+    q: DbOrTx,
+    row: TransferRow,
+    failure: string,
+    now: Date,
+    providerTransferId = row.providerTransferId,
+  ): Promise<void> {
+    await q
+      .update(shopTransfers)
+      .set({
+        status: 'failed',
+        failure: failure.slice(0, 300),
+        amountPaise: row.sharePaise,
+        recoveredPaise: 0,
+        providerTransferId,
+        updatedAt: now,
+      })
+      .where(eq(shopTransfers.id, row.id));
+  },
+
   /**
    * What the shop owes Petti: refunds the provider could not take back, less what later transfers
    * kept back for them. Read under the payout account's row lock when a transfer is reserved.

@@ -2,12 +2,12 @@ import { accountLast4 } from '@petti/shared/rules/bank-account';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../../http/app-error.ts';
 import { callStep, dbStep, undoWith } from '../../../platform/flows/steps.ts';
-import { scheduling } from '../../../platform/jobs/worker.ts';
 import { PaymentProviderError } from '../../../platform/payments/payment-provider.ts';
 import type { RouteActivation } from '../../../platform/payments/route-provider.ts';
-import { SETTLEMENT_TIMERS, type SettlementsDeps } from '../deps.ts';
+import type { SettlementsDeps } from '../deps.ts';
 import { shopPayoutAccounts } from '../schema.ts';
 import { type PayoutAccountRow, settlementStore } from '../store.ts';
+import { settlementTimers } from '../timers.ts';
 
 export interface LinkAccountRequest {
   sellerId: string;
@@ -107,7 +107,7 @@ export function defineLinkAccountFlow(deps: SettlementsDeps) {
         .set({ status: input.activation.status, problem: input.activation.problem, updatedAt: clock.now() })
         .where(eq(shopPayoutAccounts.sellerId, input.sellerId));
       // Orders paid before the account could receive are sent now.
-      if (input.activation.status === 'activated') await shopTimer(fx.tx, input.sellerId);
+      if (input.activation.status === 'activated') await settlementTimers.shop(fx.tx, clock, input.sellerId);
     },
   });
 
@@ -120,14 +120,6 @@ export function defineLinkAccountFlow(deps: SettlementsDeps) {
         .where(eq(shopPayoutAccounts.sellerId, input.sellerId));
     },
   });
-
-  const shopTimer = (tx: Parameters<typeof scheduling>[0], sellerId: string) =>
-    scheduling(tx, clock, {
-      kind: SETTLEMENT_TIMERS.shop,
-      key: `settlements:shop:${sellerId}`,
-      dueAt: clock.now(),
-      data: { sellerId },
-    });
 
   return deps.flows.define<LinkAccountRequest, void>({
     name: 'settlements.link-account',

@@ -133,18 +133,7 @@ export function defineTransferFlow(deps: SettlementsDeps) {
         .from(shopTransfers)
         .where(eq(shopTransfers.id, input.id))
         .for('update');
-      if (row?.status !== 'pending') return;
-      // Nothing was sent: nothing was kept back either.
-      await fx.tx
-        .update(shopTransfers)
-        .set({
-          status: 'failed',
-          failure: input.failure.slice(0, 300),
-          amountPaise: row.sharePaise,
-          recoveredPaise: 0,
-          updatedAt: clock.now(),
-        })
-        .where(eq(shopTransfers.id, input.id));
+      if (row?.status === 'pending') await settlementStore.markFailed(fx.tx, row, input.failure, clock.now());
     },
   });
 
