@@ -10,7 +10,7 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { localStore } from '../../../lib/storage.ts';
-import { Field, FormAlert } from '../../../lib/ui/form.tsx';
+import { FormAlert, TextAreaField } from '../../../lib/ui/form.tsx';
 import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
@@ -150,21 +150,18 @@ export default function ProceedPage() {
         <Link to={ROUTES.myCart} className="button button--ghost button--small">
           {t('cart.change')}
         </Link>
-        <Field label={t('cart.notes.label')} hint={t('cart.notes.hint')} optional>
-          {(ids) => (
-            <textarea
-              id={ids.input}
-              name="notes"
-              className="input textarea"
-              rows={2}
-              maxLength={ORDER_NOTES_MAX_CHARS}
-              value={choice.notes}
-              onChange={(e) => checkoutStore.update({ notes: e.target.value })}
-              aria-describedby={ids.describedBy}
-              data-testid="order-notes"
-            />
-          )}
-        </Field>
+        <TextAreaField
+          label={t('cart.notes.label')}
+          hint={t('cart.notes.hint')}
+          optional
+          name="notes"
+          className="textarea"
+          rows={2}
+          maxLength={ORDER_NOTES_MAX_CHARS}
+          value={choice.notes}
+          onChange={(e) => checkoutStore.update({ notes: e.target.value })}
+          data-testid="order-notes"
+        />
       </section>
       <section className="panel stack" aria-labelledby="proceed-price">
         <h2 id="proceed-price" className="panel__title">

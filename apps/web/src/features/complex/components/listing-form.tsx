@@ -14,7 +14,7 @@ import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { useCategories } from '../../../lib/shop/shop-api.ts';
-import { Field, FormAlert, SubmitButton, TextField } from '../../../lib/ui/form.tsx';
+import { Field, FormAlert, SubmitButton, TextAreaField, TextField } from '../../../lib/ui/form.tsx';
 import { createListing, updateListing, uploadPhoto } from '../complex-api.ts';
 import { ListingPhoto } from './listing-photo.tsx';
 
@@ -169,21 +169,17 @@ export function ListingForm({ listing, onSaved }: { listing?: Listing; onSaved: 
         maxLength={COMPLEX_RULES.maxTitle}
         data-testid="listing-title"
       />
-      <Field label={t('complex.form.description')} hint={t('complex.form.descriptionHint')} optional>
-        {(ids) => (
-          <textarea
-            id={ids.input}
-            name="description"
-            className="input"
-            rows={3}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            maxLength={COMPLEX_RULES.maxDescription}
-            aria-describedby={ids.describedBy}
-            data-testid="listing-description"
-          />
-        )}
-      </Field>
+      <TextAreaField
+        label={t('complex.form.description')}
+        hint={t('complex.form.descriptionHint')}
+        optional
+        name="description"
+        rows={3}
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        maxLength={COMPLEX_RULES.maxDescription}
+        data-testid="listing-description"
+      />
       <Field label={t('complex.form.category')} error={errors.categoryId}>
         {(ids) => (
           <select

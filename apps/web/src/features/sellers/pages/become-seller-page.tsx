@@ -8,7 +8,7 @@ import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { type FieldErrors, focusFirstError } from '../../../lib/form-errors.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { useCategories } from '../../../lib/shop/shop-api.ts';
-import { Field, FormAlert, SubmitButton, TextField } from '../../../lib/ui/form.tsx';
+import { Field, FormAlert, SubmitButton, TextAreaField, TextField } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
 import { useSubmitApplication } from '../api/submit-application.ts';
@@ -208,21 +208,16 @@ export default function BecomeSellerPage() {
             </select>
           )}
         </Field>
-        <Field label={t('sellers.form.address')} error={errors.address}>
-          {(ids) => (
-            <textarea
-              id={ids.input}
-              name="address"
-              className="input textarea"
-              rows={2}
-              maxLength={200}
-              value={values.address}
-              onChange={set('address')}
-              aria-describedby={ids.describedBy}
-              aria-invalid={errors.address ? true : undefined}
-            />
-          )}
-        </Field>
+        <TextAreaField
+          label={t('sellers.form.address')}
+          error={errors.address}
+          name="address"
+          className="textarea"
+          rows={2}
+          maxLength={200}
+          value={values.address}
+          onChange={set('address')}
+        />
         <fieldset className="field">
           <legend className="field__label">{t('sellers.form.modes')}</legend>
           <div className="seller-modes">
@@ -240,19 +235,16 @@ export default function BecomeSellerPage() {
             ))}
           </div>
         </fieldset>
-        <Field label={t('sellers.form.message')} optional>
-          {(ids) => (
-            <textarea
-              id={ids.input}
-              name="message"
-              className="input textarea"
-              rows={3}
-              maxLength={500}
-              value={values.message}
-              onChange={set('message')}
-            />
-          )}
-        </Field>
+        <TextAreaField
+          label={t('sellers.form.message')}
+          optional
+          name="message"
+          className="textarea"
+          rows={3}
+          maxLength={500}
+          value={values.message}
+          onChange={set('message')}
+        />
         <SubmitButton pending={submit.isPending} pendingLabel={t('sellers.form.submitting')}>
           {t('sellers.form.submit')}
         </SubmitButton>
