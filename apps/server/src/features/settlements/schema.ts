@@ -16,6 +16,8 @@ export const shopPayoutAccounts = pgTable('shop_payout_accounts', {
   provider: text('provider').$type<PaymentProviderName>().notNull(),
   /** `acc_…` once the provider made it. */
   linkedAccountId: text('linked_account_id').unique(),
+  /** Its Route configuration (`acc_prd_…`), which a new bank account changes. */
+  routeProductId: text('route_product_id'),
   status: text('status').$type<PayoutAccountState>().notNull(),
   beneficiaryName: text('beneficiary_name').notNull(),
   accountLast4: text('account_last4').notNull(),

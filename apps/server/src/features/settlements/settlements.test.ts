@@ -166,7 +166,28 @@ describe("a shop's bank account", () => {
       ifsc: 'SBIN0001234',
       problem: null,
     });
-    // One account at the provider for all three tries: our shop id is its reference.
+    // One account at the provider for all three tries: our shop id is its reference; its Route
+    // configuration is kept, so a new bank account changes it rather than asking for Route again.
+    const [atProvider] = await db()
+      .select()
+      .from(testpayLinkedAccounts)
+      .where(eq(testpayLinkedAccounts.referenceId, SHOP));
+    const [kept] = await db().select().from(shopPayoutAccounts).where(eq(shopPayoutAccounts.sellerId, SHOP));
+    expect(kept!.routeProductId).toBe(atProvider!.productId);
+    const configure = vi.spyOn(route(), 'configureSettlement');
+    const moved = await owner.call('PUT', `/api/shops/${SHOP}/payout-account`, {
+      ...BANK,
+      accountNumber: '5012 4455 6688',
+    });
+    expect(moved.json()).toMatchObject({ status: 'activated', accountLast4: '6688' });
+    expect(configure).toHaveBeenCalledWith(
+      atProvider!.id,
+      expect.objectContaining({ accountNumber: '501244556688' }),
+      atProvider!.productId,
+    );
+    expect(
+      (await db().select().from(testpayLinkedAccounts).where(eq(testpayLinkedAccounts.referenceId, SHOP)))[0],
+    ).toMatchObject({ productId: atProvider!.productId, accountNumber: '501244556688' });
     expect(
       await db().select().from(testpayLinkedAccounts).where(eq(testpayLinkedAccounts.referenceId, SHOP)),
     ).toHaveLength(1);

@@ -45,7 +45,7 @@ describe('Razorpay Route', () => {
         accountNumber: '301244556677',
         ifsc: 'SBIN0001234',
       }),
-    ).toEqual({ status: 'under_review', problem: null });
+    ).toEqual({ productId: 'acc_prd_HEgNpywUFctQ9e', status: 'under_review', problem: null });
     expect(fake.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'POST https://api.razorpay.com/v2/accounts',
       'POST https://api.razorpay.com/v2/accounts/acc_GRWKk7qQsLnDjX/products',
@@ -61,6 +61,22 @@ describe('Razorpay Route', () => {
       settlements: { account_number: '301244556677', ifsc_code: 'SBIN0001234', beneficiary_name: 'Murugan' },
       tnc_accepted: true,
     });
+  });
+
+  it('changes the bank account of the Route configuration the account has, without asking for Route again', async () => {
+    const { fake, rzp } = route([
+      { status: 200, body: { id: 'acc_prd_HEgNpywUFctQ9e', activation_status: 'activated' } },
+    ]);
+    const bank = { beneficiaryName: 'Murugan', accountNumber: '501244556677', ifsc: 'IOBA0000123' };
+    expect(await rzp.configureSettlement('acc_GRWKk7qQsLnDjX', bank, 'acc_prd_HEgNpywUFctQ9e')).toEqual({
+      productId: 'acc_prd_HEgNpywUFctQ9e',
+      status: 'activated',
+      problem: null,
+    });
+    expect(fake.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'PATCH https://api.razorpay.com/v2/accounts/acc_GRWKk7qQsLnDjX/products/acc_prd_HEgNpywUFctQ9e',
+    ]);
+    expect(fake.calls[0]!.body).toMatchObject({ settlements: { account_number: '501244556677' } });
   });
 
   it('answers the account an email already has when asked again after a lost answer', async () => {

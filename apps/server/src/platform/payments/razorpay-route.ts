@@ -50,6 +50,7 @@ const toReversal = (r: ReversalEntity): RouteReversal => ({
 });
 
 function activationOf(product: {
+  id: string;
   activation_status?: string;
   requirements?: Array<{ field_reference?: string; reason_code?: string }>;
 }): RouteActivation {
@@ -62,7 +63,7 @@ function activationOf(product: {
   const problem = product.requirements?.length
     ? product.requirements.map((r) => `${r.field_reference ?? ''} ${r.reason_code ?? ''}`.trim()).join('; ')
     : null;
-  return { status, problem: status === 'needs_clarification' ? problem : null };
+  return { productId: product.id, status, problem: status === 'needs_clarification' ? problem : null };
 }
 
 /**
@@ -98,13 +99,18 @@ export function createRazorpayRoute(options: RazorpayOptions): RouteProvider {
       }
     },
 
-    async configureSettlement(accountId, bank) {
-      const product = await call<{ id: string }>('POST', `/v2/accounts/${id(accountId)}/products`, {
-        product_name: 'route',
-        tnc_accepted: true,
-      });
+    async configureSettlement(accountId, bank, productId) {
+      // Route is asked for once per account; a later bank account changes that configuration.
+      const product =
+        productId ??
+        (
+          await call<{ id: string }>('POST', `/v2/accounts/${id(accountId)}/products`, {
+            product_name: 'route',
+            tnc_accepted: true,
+          })
+        ).id;
       return activationOf(
-        await call('PATCH', `/v2/accounts/${id(accountId)}/products/${id(product.id)}`, {
+        await call('PATCH', `/v2/accounts/${id(accountId)}/products/${id(product)}`, {
           settlements: {
             account_number: bank.accountNumber,
             ifsc_code: bank.ifsc,

@@ -10,8 +10,15 @@ export interface RouteProvider {
   readonly name: PaymentProviderName;
   /** Opens the shop's linked account; `referenceId` (our shop id) makes a second ask answer the first account. */
   createLinkedAccount(input: LinkedAccountInput): Promise<{ accountId: string }>;
-  /** Asks for Route on the account and gives it the bank account it settles to. */
-  configureSettlement(accountId: string, bank: SettlementBank): Promise<RouteActivation>;
+  /**
+   * Gives the account the bank account it settles to: asks for Route on it first, unless `productId`
+   * names the Route configuration it already has (a shop changing its bank account), which is changed.
+   */
+  configureSettlement(
+    accountId: string,
+    bank: SettlementBank,
+    productId?: string | null,
+  ): Promise<RouteActivation>;
   /**
    * Sends `amount` of a captured payment to a linked account (`paymentId`), or from the platform's
    * balance when the payment cannot carry it (it was refunded in part already: Razorpay refuses
@@ -42,6 +49,8 @@ export interface SettlementBank {
 
 export type RouteActivationStatus = 'under_review' | 'activated' | 'needs_clarification';
 export interface RouteActivation {
+  /** The account's Route configuration (`acc_prd_…`), to change it later. */
+  productId: string;
   status: RouteActivationStatus;
   /** What the provider still wants, in its words, when it needs clarification. */
   problem: string | null;

@@ -35,10 +35,12 @@ export function defineLinkAccountFlow(deps: SettlementsDeps) {
     async run(fx, input: LinkAccountRequest) {
       const before = (await settlementStore.account(fx.tx, input.sellerId, true)) ?? null;
       const now = clock.now();
+      // A different provider's account cannot receive from this one.
+      const same = before?.provider === deps.provider;
       const values = {
         provider: deps.provider,
-        // A different provider's account cannot receive from this one.
-        linkedAccountId: before?.provider === deps.provider ? before.linkedAccountId : null,
+        linkedAccountId: same ? before.linkedAccountId : null,
+        routeProductId: same ? before.routeProductId : null,
         status: 'linking' as const,
         beneficiaryName: input.beneficiaryName,
         accountLast4: accountLast4(input.accountNumber),
@@ -51,7 +53,10 @@ export function defineLinkAccountFlow(deps: SettlementsDeps) {
         .insert(shopPayoutAccounts)
         .values({ sellerId: input.sellerId, createdAt: now, ...values })
         .onConflictDoUpdate({ target: shopPayoutAccounts.sellerId, set: values });
-      return undoWith(values.linkedAccountId, { sellerId: input.sellerId, before });
+      return undoWith(
+        { accountId: values.linkedAccountId, productId: values.routeProductId },
+        { sellerId: input.sellerId, before },
+      );
     },
     async undo(fx, data: { sellerId: string; before: PayoutAccountRow | null }) {
       if (!data.before) {
@@ -91,12 +96,16 @@ export function defineLinkAccountFlow(deps: SettlementsDeps) {
   const configure = callStep({
     name: 'settlements.configure-route',
     pivot: true,
-    run: (input: { accountId: string; bank: LinkAccountRequest }) =>
-      route.configureSettlement(input.accountId, {
-        beneficiaryName: input.bank.beneficiaryName,
-        accountNumber: input.bank.accountNumber,
-        ifsc: input.bank.ifsc,
-      }),
+    run: (input: { accountId: string; productId: string | null; bank: LinkAccountRequest }) =>
+      route.configureSettlement(
+        input.accountId,
+        {
+          beneficiaryName: input.bank.beneficiaryName,
+          accountNumber: input.bank.accountNumber,
+          ifsc: input.bank.ifsc,
+        },
+        input.productId,
+      ),
   });
 
   const activate = dbStep({
@@ -104,7 +113,12 @@ export function defineLinkAccountFlow(deps: SettlementsDeps) {
     async run(fx, input: { sellerId: string; activation: RouteActivation }) {
       await fx.tx
         .update(shopPayoutAccounts)
-        .set({ status: input.activation.status, problem: input.activation.problem, updatedAt: clock.now() })
+        .set({
+          routeProductId: input.activation.productId,
+          status: input.activation.status,
+          problem: input.activation.problem,
+          updatedAt: clock.now(),
+        })
         .where(eq(shopPayoutAccounts.sellerId, input.sellerId));
       // Orders paid before the account could receive are sent now.
       if (input.activation.status === 'activated') await settlementTimers.shop(fx.tx, clock, input.sellerId);
@@ -125,7 +139,8 @@ export function defineLinkAccountFlow(deps: SettlementsDeps) {
     name: 'settlements.link-account',
     steps: [save, open, keep, configure, activate, failed],
     async run(flow, input) {
-      let accountId = await flow.db(save, input);
+      const saved = await flow.db(save, input);
+      let accountId = saved.accountId;
       try {
         if (!accountId) {
           accountId = (await flow.call(open, input)).accountId;
@@ -136,7 +151,7 @@ export function defineLinkAccountFlow(deps: SettlementsDeps) {
       }
       let activation: RouteActivation;
       try {
-        activation = await flow.call(configure, { accountId, bank: input });
+        activation = await flow.call(configure, { accountId, productId: saved.productId, bank: input });
       } catch (err) {
         await flow.db(
           failed,

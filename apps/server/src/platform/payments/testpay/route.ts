@@ -141,20 +141,29 @@ export function createTestpayRoute(deps: { db: Db; clock: Clock; keySecret: stri
       });
     },
 
-    async configureSettlement(accountId, bank) {
-      const [updated] = await db
-        .update(testpayLinkedAccounts)
-        .set({
-          status: 'activated',
-          productId: providerId('acc_prd'),
-          beneficiaryName: bank.beneficiaryName,
-          accountNumber: bank.accountNumber,
-          ifsc: bank.ifsc,
-        })
-        .where(eq(testpayLinkedAccounts.id, accountId))
-        .returning({ id: testpayLinkedAccounts.id });
-      if (!updated) throw refused('The id provided does not exist');
-      return { status: 'activated', problem: null };
+    async configureSettlement(accountId, bank, productId) {
+      return db.transaction(async (tx) => {
+        const [account] = await tx
+          .select()
+          .from(testpayLinkedAccounts)
+          .where(eq(testpayLinkedAccounts.id, accountId))
+          .for('update');
+        if (!account) throw refused('The id provided does not exist');
+        // A configuration the account does not have cannot be changed; asked for again, Route answers the one it has.
+        if (productId && productId !== account.productId) throw refused('The id provided does not exist');
+        const product = account.productId ?? providerId('acc_prd');
+        await tx
+          .update(testpayLinkedAccounts)
+          .set({
+            status: 'activated',
+            productId: product,
+            beneficiaryName: bank.beneficiaryName,
+            accountNumber: bank.accountNumber,
+            ifsc: bank.ifsc,
+          })
+          .where(eq(testpayLinkedAccounts.id, accountId));
+        return { productId: product, status: 'activated' as const, problem: null };
+      });
     },
 
     async transfer(input, opts) {

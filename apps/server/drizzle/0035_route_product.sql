@@ -1,0 +1,1 @@
+ALTER TABLE "shop_payout_accounts" ADD COLUMN "route_product_id" text;
