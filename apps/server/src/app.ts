@@ -53,6 +53,7 @@ import { settlementRoutes } from './features/settlements/index.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { usersService } from './features/users/index.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.ts';
+import { installOverload } from './http/overload.ts';
 import { installRateLimits } from './http/rate-limits.ts';
 import { installRequestLogs } from './http/request-logs.ts';
 import { makeRoleGuards } from './http/require-role.ts';
@@ -124,6 +125,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const metrics = createMetrics({ database: ctx.database, realtime: ctx.realtime, clock: ctx.clock });
   metrics.install(app);
   app.decorate('metrics', metrics);
+  // Busy answers before any work under overload (http/overload.ts).
+  await installOverload(app, ctx.config, metrics);
   const requireOpsForMetrics = makeRequireOps(ctx.config.OPS_TOKEN);
   app.get('/metrics', { preHandler: requireOpsForMetrics, schema: { hide: true } }, async (_request, reply) =>
     reply.header('content-type', metrics.contentType).send(await metrics.text()),

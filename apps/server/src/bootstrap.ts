@@ -41,10 +41,16 @@ export async function startPetti(options: StartOptions): Promise<Started> {
     const database =
       options.database ??
       (config.DATABASE_URL
-        ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
+        ? await openDatabase({
+            kind: 'postgres',
+            url: config.DATABASE_URL,
+            poolSize: config.DB_POOL_SIZE,
+            poolWaitMs: config.DB_POOL_WAIT_MS,
+          })
         : // The embedded database in a process of its own (docs/performance.md#memory); without
           // it nothing can be served, so its loss ends the server and a supervisor starts both again.
           await openPgliteProcess(pgliteDataDir(config.DATA_DIR), {
+            poolWaitMs: config.DB_POOL_WAIT_MS,
             onLost: (reason) => {
               log.fatal(reason);
               void closeAll().finally(() => process.exit(1));

@@ -25,6 +25,18 @@ export const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  // Overload (docs/deploy.md#overload): what is answered "busy" (503 with Retry-After) instead of queued.
+  /** PostgreSQL connections per process (the embedded database has one). */
+  DB_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
+  /** How long a request waits for a database connection before it is answered busy. */
+  DB_POOL_WAIT_MS: z.coerce.number().int().min(50).max(30_000).default(1000),
+  /** Mean event-loop delay over a second above which requests are answered busy (0: never). */
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(200),
+  /** Heap and resident memory above which requests are answered busy (0: never). */
+  OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
+  OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+  /** The `Retry-After` of a busy answer. */
+  OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(120).default(2),
   MQTT_URL: url(['mqtt', 'mqtts', 'ws', 'wss', 'tcp']).optional(),
   MQTT_PUBLIC_URL: url(['ws', 'wss']).optional(),
   /** Several processes sharing the embedded broker: its messages and retained state go through this Redis. */

@@ -49,7 +49,7 @@ export { MIGRATIONS_FOLDER };
 export const MIGRATION_LOCK = 7_204_331_900;
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; poolWaitMs?: number }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File };
 
 export class DatabaseStartError extends Error {
@@ -57,16 +57,17 @@ export class DatabaseStartError extends Error {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize);
+  if (options.kind === 'postgres') return openPostgres(options.url, options.poolSize, options.poolWaitMs);
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+async function openPostgres(url: string, poolSize = 10, poolWaitMs = 5000): Promise<Database> {
   // At least two: one holds the migration lock while another migrates.
   const pool = new pg.Pool({
     connectionString: url,
     max: Math.max(2, poolSize),
-    connectionTimeoutMillis: 5000,
+    // How long a request waits for a connection before it is answered "busy" (docs/deploy.md#overload).
+    connectionTimeoutMillis: poolWaitMs,
     // Side by side on one connection: ./pipelining.ts.
     Client: pipeliningClient(namingClient()),
     pipeline: true,

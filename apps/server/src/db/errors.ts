@@ -28,6 +28,20 @@ export function isLostRace(err: unknown): boolean {
 }
 
 /**
+ * The pool had no connection free within its wait (`DB_POOL_WAIT_MS`): the database is busy, not
+ * broken. Nothing of the request reached it, so the caller may simply come back (docs/deploy.md#overload).
+ */
+export function isPoolWaitTimeout(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e; i++) {
+    if (/timeout exceeded when trying to connect/i.test((e as { message?: string }).message ?? ''))
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * True when `err`, or an error it wraps, is PostgreSQL's `code`. Drizzle wraps driver errors
  * (and savepoints wrap them again), so the code may sit a few `cause`s down.
  */

@@ -25,6 +25,8 @@ export interface PgliteProcessOptions {
   onLost?: (reason: string) => void;
   /** How long opening (and migrating) may take before the start counts as failed. */
   startTimeoutMs?: number;
+  /** How long a caller waits for the one connection before it is answered "busy" (docs/deploy.md#overload). */
+  poolWaitMs?: number;
 }
 
 /**
@@ -66,7 +68,7 @@ export async function openPgliteProcess(
     max: 1,
     // The one connection is the database's one session: no reason to close it when idle.
     idleTimeoutMillis: 0,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: options.poolWaitMs ?? 5000,
     // Side by side on one connection: ./pipelining.ts.
     Client: pipeliningClient(namingClient()),
     pipeline: true,

@@ -1,8 +1,9 @@
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { isLostRace } from '../db/errors.ts';
+import { isLostRace, isPoolWaitTimeout } from '../db/errors.ts';
 import { AppError } from './app-error.ts';
+import { busy } from './overload.ts';
 
 /** fastify-type-provider-zod's shape of one zod issue. */
 interface Issue {
@@ -67,6 +68,15 @@ export function installErrorHandling(app: FastifyInstance): void {
       if (isResponseSerializationError(err)) {
         request.log.error({ err, issues: err.cause.issues }, 'response did not match its schema');
         return send(reply, 500, 'InternalFailure', 'Something went wrong,Please try again!');
+      }
+      if (isPoolWaitTimeout(err)) {
+        // No connection within the wait: nothing reached the database (a transaction that had begun
+        // is rolled back, a flow undoes its earlier steps), so the caller may come back.
+        request.server.metrics?.shed('database');
+        request.log.warn('no database connection within the wait: answered busy');
+        const answer = busy(request.server.ctx.config);
+        reply.headers(answer.headers ?? {});
+        return send(reply, answer.status, answer.code, answer.message);
       }
       if (isLostRace(err)) {
         // A conditional write that lost to a concurrent one: nothing was written, the caller tries again.

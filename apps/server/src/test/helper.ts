@@ -16,7 +16,9 @@ export const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 export const onExternalBroker = Boolean(process.env.TEST_MQTT_URL);
 
 /** A database of its own for one suite: a copy of the seeded PGlite template, or a new PostgreSQL database. */
-export async function openTestDatabase(): Promise<Database & { dropped?: boolean }> {
+export async function openTestDatabase(
+  pool: { poolSize?: number; poolWaitMs?: number } = {},
+): Promise<Database & { dropped?: boolean }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const tar = await readFile(PGLITE_TEMPLATE);
@@ -29,7 +31,7 @@ export async function openTestDatabase(): Promise<Database & { dropped?: boolean
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: u.toString(), poolSize: 20 });
+  const database = await openDatabase({ kind: 'postgres', url: u.toString(), poolSize: 20, ...pool });
   await loadDemoData(database.db);
   return {
     ...database,
@@ -70,6 +72,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: '.tmp/test/data',
     // Test apps share one external broker: each takes its `local` subscriptions in its own group.
     MQTT_SHARE_GROUP: newShareGroup(),
+    // The test database runs in the test's own process and blocks its event loop by design: load
+    // shedding by event-loop delay is tested where it is asked for (http/overload.test.ts).
+    OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0',
     ...overrides,
   });
 }
@@ -86,9 +91,11 @@ export async function buildTestApp(
     beforeReady?: (app: Started['app']) => void;
     /** `embedded` forces the in-process broker, for tests of its own rules. */
     broker?: 'default' | 'embedded';
+    /** Another database than the test's usual one (closed with the app). */
+    database?: Database;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const config = testConfig(options.env);
   const realtime = await openTestRealtime(options.broker, config.MQTT_SHARE_GROUP);
   const clock = fixedClock(options.now ?? '2026-11-20T04:30:00.000Z');

@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 const componentSchema = z.object({ ok: z.boolean(), kind: z.string(), detail: z.string().optional() });
 const healthSchema = z.object({
-  status: z.enum(['ok', 'degraded']),
+  /** `busy`: up, but answering busy to shed load (docs/deploy.md#overload). */
+  status: z.enum(['ok', 'degraded', 'busy']),
   database: componentSchema,
   broker: componentSchema.extend({ clients: z.number().int().optional() }),
   uptimeSeconds: z.number(),
@@ -29,7 +30,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   const ready = {
     schema: {
       tags: ['health'],
-      summary: 'Readiness: database and broker reachable (503 when either is not)',
+      summary: 'Readiness: database and broker reachable and not shedding load (503 when not)',
       response: { 200: healthSchema, 503: healthSchema },
     },
   };
@@ -42,8 +43,10 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     const b = realtime.status();
     const broker = { ok: b.connected, kind: b.mode, clients: b.clients };
     const ok = db.ok && broker.ok;
-    return reply.code(ok ? 200 : 503).send({
-      status: ok ? 'ok' : 'degraded',
+    // While shedding, a load balancer should send the traffic to another process.
+    const shedding = app.isUnderPressure();
+    return reply.code(ok && !shedding ? 200 : 503).send({
+      status: !ok ? 'degraded' : shedding ? 'busy' : 'ok',
       database: db,
       broker,
       uptimeSeconds: Math.round(process.uptime()),

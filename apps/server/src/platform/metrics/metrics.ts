@@ -117,6 +117,12 @@ export function createMetrics(deps: { database: Database; realtime: Realtime; cl
     },
   });
 
+  const shed = new client.Counter({
+    name: 'petti_requests_shed_total',
+    help: 'Requests answered busy (503) before any work, by reason: database (no connection within the wait), eventLoopDelay, heapUsedBytes, rssBytes',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
   const keptAnswers = new client.Counter({
     name: 'petti_read_cache_answers_total',
     help: 'Catalogue and locker-site answers by cache: kept (hit) or made from the database (miss)',
@@ -125,6 +131,8 @@ export function createMetrics(deps: { database: Database; realtime: Realtime; cl
   });
 
   return {
+    /** A request answered busy instead of served (http/overload.ts). */
+    shed: (reason: string) => shed.inc({ reason }),
     registry,
     /** What one read cache counts (docs/performance.md#reads): its hit ratio says whether it works. */
     readCache: (cache: string): ReadCacheCounts => ({
