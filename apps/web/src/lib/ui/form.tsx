@@ -1,5 +1,5 @@
 import './form.css';
-import { type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
 import { AlertIcon } from './icons.tsx';
 import { Spinner } from './loading-overlay.tsx';
@@ -69,26 +69,6 @@ export function TextField({ label, hint, error, optional, className, ...input }:
           aria-describedby={ids.describedBy}
           aria-invalid={error ? true : undefined}
           {...input}
-        />
-      )}
-    </Field>
-  );
-}
-
-type TextAreaFieldProps = Omit<FieldProps, 'children'> &
-  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'aria-describedby' | 'aria-invalid' | 'children'>;
-
-/** A labelled text area with hint and inline error, as `TextField` for longer text. */
-export function TextAreaField({ label, hint, error, optional, className, ...area }: TextAreaFieldProps) {
-  return (
-    <Field label={label} hint={hint} error={error} optional={optional}>
-      {(ids) => (
-        <textarea
-          id={ids.input}
-          className={`input${className ? ` ${className}` : ''}`}
-          aria-describedby={ids.describedBy}
-          aria-invalid={error ? true : undefined}
-          {...area}
         />
       )}
     </Field>

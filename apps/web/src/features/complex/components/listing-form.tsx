@@ -14,7 +14,8 @@ import { fieldOf, useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { useCategories } from '../../../lib/shop/shop-api.ts';
-import { Field, FormAlert, SubmitButton, TextAreaField, TextField } from '../../../lib/ui/form.tsx';
+import { Field, FormAlert, SubmitButton, TextField } from '../../../lib/ui/form.tsx';
+import { TextAreaField } from '../../../lib/ui/text-area-field.tsx';
 import { createListing, updateListing, uploadPhoto } from '../complex-api.ts';
 import { ListingPhoto } from './listing-photo.tsx';
 
