@@ -42,9 +42,10 @@ describe('backoffDelayMs', () => {
     expect(backoffDelayMs(20, { throttled: true, random: max })).toBe(RETRY.capMs);
   });
 
-  it('waits at least a Retry-After under the cap, and gives up on one beyond it', () => {
-    expect(backoffDelayMs(0, { throttled: true, retryAfterMs: 3000, random: max })).toBe(3000);
-    expect(backoffDelayMs(0, { retryAfterMs: 50, random: max })).toBe(100);
+  it('waits out a Retry-After under the cap plus the jitter, and gives up on one beyond it', () => {
+    expect(backoffDelayMs(0, { throttled: true, retryAfterMs: 3000, random: () => 0 })).toBe(3000);
+    expect(backoffDelayMs(0, { throttled: true, retryAfterMs: 3000, random: max })).toBe(3500);
+    expect(backoffDelayMs(1, { retryAfterMs: 50, random: () => 0.5 })).toBe(150);
     expect(backoffDelayMs(0, { throttled: true, retryAfterMs: RETRY.capMs })).toBe(RETRY.capMs);
     expect(backoffDelayMs(0, { throttled: true, retryAfterMs: RETRY.capMs + 1 })).toBeNull();
   });
@@ -165,6 +166,7 @@ function harness(options: {
   const calls: Call[] = [];
   const sleeps: number[] = [];
   const ended = vi.fn(() => clearSession(storage));
+  const busy = vi.fn();
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const call: Call = {
       url: String(input),
@@ -186,9 +188,10 @@ function harness(options: {
     sessionId: () => 'device-1',
     early: (url, headers) => takeEarlyResponse(url, headers, Date.now(), options.early ?? {}),
     onSessionEnded: ended,
+    onBusy: busy,
     messages: { offline: () => 'OFFLINE', network: () => 'NETWORK', timeout: () => 'TIMEOUT' },
   });
-  return { client, storage, calls, sleeps, ended };
+  return { client, storage, calls, sleeps, ended, busy };
 }
 
 const refreshCalls = (calls: Call[]) => calls.filter((c) => c.url.endsWith('/auth/refresh'));
@@ -246,7 +249,19 @@ describe('the API client', () => {
         n++ === 0 ? json(503, errorBody('ServiceUnavailable'), { 'retry-after': '2' }) : json(200, 'ok'),
     });
     await expect(h.client.get('/things')).resolves.toBe('ok');
-    expect(h.sleeps).toEqual([2000]);
+    // Two seconds, and the jitter on top (random() = 1 here: 100 ms).
+    expect(h.sleeps).toEqual([2100]);
+    // Said busy while it waited.
+    expect(h.busy).toHaveBeenCalledTimes(1);
+  });
+
+  it('says nothing of busy for a failure that is not the server being busy', async () => {
+    let n = 0;
+    const h = harness({
+      handler: () => (n++ === 0 ? json(502, errorBody('InternalFailure')) : json(200, 'ok')),
+    });
+    await expect(h.client.get('/things')).resolves.toBe('ok');
+    expect(h.busy).not.toHaveBeenCalled();
   });
 
   it('does not wait out a Retry-After beyond the cap', async () => {

@@ -1,7 +1,7 @@
 import type { Tokens } from '@petti/shared/schemas/auth';
 import { ApiError, CLIENT_ERROR_CODES, isApiError, parseApiError } from './api-error.ts';
 import { API_BASE, buildUrl, callHeaders, DEFAULT_TIMEOUT_MS, type HttpMethod } from './api-protocol.ts';
-import { parseRetryAfter, retryDelayFor } from './api-retry.ts';
+import { isBusyError, parseRetryAfter, retryDelayFor } from './api-retry.ts';
 import { createSessionRenewal } from './api-session-renewal.ts';
 import type { KeyValueStorage } from './storage.ts';
 
@@ -10,7 +10,8 @@ import type { KeyValueStorage } from './storage.ts';
  * - attaches `Authorization: Bearer <access>` and `x-client-id` for the last signed-in user,
  *   except on public calls (`auth: false`);
  * - retries throttled and transient failures: 3 attempts in all, exponential back-off from 100 ms
- *   (500 ms when throttled), capped at 20 s, honouring `Retry-After` when it is under the cap. Only
+ *   (500 ms when throttled), capped at 20 s, waiting out `Retry-After` (plus the jitter) when it is
+ *   under the cap, and saying so (`onBusy`) when the server answered busy (503, 429). Only
  *   requests that are safe to repeat are retried: GET / HEAD / PUT / DELETE / OPTIONS, or any request
  *   carrying an `Idempotency-Key`. A POST that may have reached the server is never sent twice;
  * - on 401 renews the session once (one refresh shared by every call waiting on it, and across tabs
@@ -50,6 +51,8 @@ export interface ApiClientDeps {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
   now?: () => number;
+  /** Told when a call waits to try again because the server said it is busy (503 or 429). */
+  onBusy?: () => void;
   /** Runs `fn` holding a lock shared by the tabs of this origin (navigator.locks), else directly. */
   lock?: <T>(name: string, fn: () => Promise<T>) => Promise<T>;
   /** This device's session id, sent with every signed-in call. */
@@ -222,6 +225,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
       const wait = retryDelayFor(error, { method, headers: extraHeaders, attempt, random: deps.random });
       if (wait === null || (error.isNetworkError && !isOnline())) throw error;
+      if (isBusyError(error)) deps.onBusy?.();
       await sleep(wait, options.signal);
       attempt++;
     }

@@ -23,6 +23,11 @@ const THROTTLE_CODES = new Set([
 ]);
 const TRANSIENT_STATUS = new Set([408, 500, 502, 503, 504]);
 
+/** The server is busy (503, or 429 over a caller's share): worth telling the person while waiting. */
+export function isBusyError(error: ApiError): boolean {
+  return error.status === 503 || error.status === 429;
+}
+
 export function isThrottlingError(error: ApiError): boolean {
   return error.status === 429 || THROTTLE_CODES.has(error.code);
 }
@@ -45,8 +50,9 @@ export function isSafeToRepeat(method: HttpMethod, headers: Record<string, strin
 /**
  * How long to wait before retry number `retry` (0 for the first retry): full-jitter exponential
  * back-off, `random() × base × 2^retry` capped at `capMs`, with base 100 ms or 500 ms when
- * throttled. A Retry-After under the cap is waited for at least; one beyond the cap means
- * "not now" and the answer is `null` (give up and show the error).
+ * throttled. A Retry-After under the cap is waited for, plus that jitter, so the phones a busy server
+ * sent away do not all come back in the same instant; one beyond the cap means "not now" and the
+ * answer is `null` (give up and show the error).
  */
 export function backoffDelayMs(
   retry: number,
@@ -56,7 +62,7 @@ export function backoffDelayMs(
   if (retryAfterMs !== undefined && retryAfterMs > RETRY.capMs) return null;
   const base = throttled ? RETRY.throttledBaseMs : RETRY.baseMs;
   const jittered = Math.floor(Math.min(RETRY.capMs, random() * base * 2 ** retry));
-  return Math.min(RETRY.capMs, Math.max(jittered, retryAfterMs ?? 0));
+  return Math.min(RETRY.capMs, (retryAfterMs ?? 0) + jittered);
 }
 
 /** The wait before the next try of a failed request, or null when it must not be retried. */

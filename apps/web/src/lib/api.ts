@@ -4,6 +4,7 @@ import { takeEarlyResponse } from './early-requests.ts';
 import { i18n } from './i18n/index.ts';
 import { endLocalSession, endReasonForFailedRenewal } from './session.ts';
 import { localStore } from './storage.ts';
+import { toast } from './ui/toast-store.ts';
 
 /** Runs `fn` under a lock every tab of this origin shares, where the browser has the Web Locks API. */
 function withTabLock<T>(name: string, fn: () => Promise<T>): Promise<T> {
@@ -25,4 +26,6 @@ export const api = createApiClient({
     timeout: () => i18n.t('errors.timeout'),
   },
   onSessionEnded: () => endLocalSession(endReasonForFailedRenewal()),
+  // One notice however many calls wait (docs/deploy.md#overload).
+  onBusy: () => toast.info(i18n.t('errors.busyRetrying'), { id: 'api-busy' }),
 });

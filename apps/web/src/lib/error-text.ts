@@ -83,6 +83,8 @@ export function errorText(
     case CLIENT_ERROR_CODES.badResponse:
       return t('errors.unknown');
   }
+  // The server shed the request under load and said when to come back: busy, not broken.
+  if (error.status === 503 && error.retryAfterMs !== undefined) return t('errors.busy');
   if (error.code === 'Validation') {
     const bare = stripField(error.message);
     if (VALIDATION_MESSAGES[bare]) return validationText(bare, t);

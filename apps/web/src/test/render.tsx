@@ -11,7 +11,10 @@ import { i18n, initI18n, loadSection, setLanguage } from '../lib/i18n/index.ts';
  * Component tests (Testing Library in happy-dom): a page or component with the app's translations,
  * a fresh query cache and a router at `route`, and `fetch` answered by `api` (path → JSON or status).
  */
-export type FakeAnswer = unknown | { status: number; body?: unknown } | ((url: URL) => unknown);
+export type FakeAnswer =
+  | unknown
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | ((url: URL) => unknown);
 
 export function fakeApi(answers: Record<string, FakeAnswer>) {
   const calls: Array<{ method: string; path: string; body: unknown }> = [];
@@ -29,11 +32,11 @@ export function fakeApi(answers: Record<string, FakeAnswer>) {
     if (typeof answer === 'function') answer = await (answer as (u: URL) => unknown)(url);
     const shaped =
       answer && typeof answer === 'object' && 'status' in answer && typeof answer.status === 'number'
-        ? (answer as { status: number; body?: unknown })
+        ? (answer as { status: number; body?: unknown; headers?: Record<string, string> })
         : { status: 200, body: answer };
     return new Response(JSON.stringify(shaped.body ?? {}), {
       status: shaped.status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...shaped.headers },
     });
   });
   vi.stubGlobal('fetch', fetch);

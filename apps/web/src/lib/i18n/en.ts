@@ -150,6 +150,8 @@ export const commonEn = {
     offline: 'You are offline. Connect to the internet and try again.',
     network: 'Could not reach Petti. Check your connection and try again.',
     timeout: 'Petti is taking too long to answer. Please try again.',
+    busy: 'Petti is busy right now. Please try again in a moment.',
+    busyRetrying: 'Petti is busy. Trying again…',
     cancelled: 'The request was cancelled.',
     unknown: 'Something went wrong. Please try again.',
     sessionExpired: 'Your session has ended. Please sign in again.',

@@ -114,3 +114,41 @@ describe('the money screen’s payouts', () => {
     expect(screen.getByTestId('payout-change')).toBeTruthy();
   });
 });
+
+describe('a busy server', () => {
+  const busyAnswer = {
+    status: 503,
+    body: {
+      error: {
+        code: 'ServiceUnavailable',
+        message: 'Petti is busy right now. Please try again in a moment.',
+      },
+    },
+    headers: { 'retry-after': '1' },
+  };
+
+  it('is waited out as Retry-After says, with a word that Petti is busy and trying again', async () => {
+    let asked = 0;
+    fakeApi({
+      [`/api/shops/${SHOP}/money`]: () => (asked++ === 0 ? busyAnswer : money),
+      [`/api/shops/${SHOP}/payouts`]: payouts(),
+    });
+    await render();
+    await vi.waitFor(() =>
+      expect(toastStore.getState().toasts.map((t) => t.message)).toContain('Petti is busy. Trying again…'),
+    );
+    expect(screen.queryByTestId('money-order-order-00976')).toBeNull();
+    expect(await screen.findByTestId('money-order-order-00976', {}, { timeout: 4000 })).toBeTruthy();
+    expect(asked).toBe(2);
+  });
+
+  it('when it stays busy, says so in Tamil, never "something went wrong"', async () => {
+    fakeApi({
+      [`/api/shops/${SHOP}/money`]: { ...busyAnswer, headers: { 'retry-after': '0' } },
+      [`/api/shops/${SHOP}/payouts`]: payouts(),
+    });
+    await render('ta');
+    const alert = await screen.findByText(/Petti இப்போது மிகவும் பரபரப்பாக உள்ளது/, {}, { timeout: 4000 });
+    expect(alert.textContent).not.toContain('ஏதோ தவறு');
+  });
+});
