@@ -21,33 +21,35 @@ export const pct = (xs: number[], p: number) => {
  */
 export function loadClient(connections: number) {
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  type Answer = { status: number; body: string; headers: Record<string, string | string[] | undefined> };
+  const send = (method: string, url: string, headers: Record<string, string>, body?: string) =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = request(
+        url,
+        {
+          method,
+          agent,
+          headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString(),
+              headers: res.headers,
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
   return {
-    post(
-      url: string,
-      headers: Record<string, string>,
-      body: string,
-    ): Promise<{ status: number; body: string }> {
-      return new Promise((resolve, reject) => {
-        const req = request(
-          url,
-          {
-            method: 'POST',
-            agent,
-            headers: { ...headers, 'content-length': Buffer.byteLength(body) },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () =>
-              resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-            );
-            res.on('error', reject);
-          },
-        );
-        req.on('error', reject);
-        req.end(body);
-      });
-    },
+    post: (url: string, headers: Record<string, string>, body: string) => send('POST', url, headers, body),
+    get: (url: string, headers: Record<string, string> = {}) => send('GET', url, headers),
     close: () => agent.destroy(),
   };
 }

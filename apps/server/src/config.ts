@@ -35,6 +35,8 @@ export const envSchema = z.object({
   /** Heap and resident memory above which requests are answered busy (0: never). */
   OVERLOAD_MAX_HEAP_MB: z.coerce.number().int().min(0).default(0),
   OVERLOAD_MAX_RSS_MB: z.coerce.number().int().min(0).default(0),
+  /** API requests one process works on at once; one more is answered busy (0: no limit). */
+  OVERLOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(100_000).default(128),
   /** The `Retry-After` of a busy answer. */
   OVERLOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(120).default(2),
   MQTT_URL: url(['mqtt', 'mqtts', 'ws', 'wss', 'tcp']).optional(),

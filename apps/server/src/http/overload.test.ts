@@ -99,3 +99,38 @@ describe('an event loop too far behind', () => {
     }, 5000);
   });
 });
+
+describe('too many requests in flight', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { OVERLOAD_MAX_IN_FLIGHT: '2' } });
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('answers the one over the limit busy at once, and counts each request out when it is answered', async () => {
+    const user = await signUpUser(t.app);
+    const headers = authHeaders(user.tokens.accessToken);
+    // The database held: two requests wait on it, in flight.
+    let release = () => {};
+    const held = t.ctx.database.db.transaction(() => new Promise<void>((r) => (release = r)));
+    await sleep(20);
+    const waiting = [1, 2].map(() => t.app.inject({ method: 'GET', url: '/api/addresses', headers }));
+    await sleep(50);
+    const third = await t.app.inject({ method: 'GET', url: '/api/addresses', headers });
+    expect(third.statusCode, third.body).toBe(503);
+    expect(third.json()).toEqual({ error: { code: 'ServiceUnavailable', message: BUSY_MESSAGE } });
+    expect(third.headers['retry-after']).toBe('2');
+    // What the readiness check reports (asked here, it would wait on the held database).
+    expect(t.app.shedding()).toBe(true);
+    release();
+    await held;
+    expect((await Promise.all(waiting)).map((r) => r.statusCode)).toEqual([200, 200]);
+    // Every one answered is counted out: many more, one after another, are all served.
+    for (let i = 0; i < 50; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/api/addresses', headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toMatchObject({
+      status: 'ok',
+    });
+    expect(await metricsOf(t)).toMatch(/petti_requests_shed_total\{reason="inFlight"\} 1/);
+  });
+});

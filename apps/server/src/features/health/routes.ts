@@ -44,7 +44,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     const broker = { ok: b.connected, kind: b.mode, clients: b.clients };
     const ok = db.ok && broker.ok;
     // While shedding, a load balancer should send the traffic to another process.
-    const shedding = app.isUnderPressure();
+    const shedding = app.shedding();
     return reply.code(ok && !shedding ? 200 : 503).send({
       status: !ok ? 'degraded' : shedding ? 'busy' : 'ok',
       database: db,
