@@ -64,7 +64,6 @@ export function createPlansService(deps: PlansDeps) {
      * fresh) and expired ones. Failed and cancelled purchases show in the payment history instead.
      */
     async listFor(userId: string): Promise<Subscription[]> {
-      const now = clock.now();
       const rows = await db
         .select({ sub: subscriptions, plan: plans })
         .from(subscriptions)
@@ -72,6 +71,9 @@ export function createPlansService(deps: PlansDeps) {
         .where(eq(subscriptions.userId, userId))
         .orderBy(desc(subscriptions.createdAt))
         .limit(100);
+      // Read after the rows: a plan granted while they were read starts "now" at its grant, which
+      // a clock read before would put in the future (shown as starting later).
+      const now = clock.now();
       return rows
         .filter(
           ({ sub }) =>
