@@ -42,3 +42,21 @@ export async function expectPicture(picture: Locator, src: RegExp): Promise<void
   const box = await picture.boundingBox();
   assert.ok(box && box.width >= 40 && box.height >= 40, `picture too small: ${JSON.stringify(box)}`);
 }
+
+/**
+ * A control a person can see and operate: drawn (not made see-through, as a chip's hidden input is), of a
+ * finger's size or near it, inside the window. Returns whether it is ticked, for a checkbox or radio.
+ */
+export async function expectVisibleControl(control: Locator): Promise<boolean> {
+  await control.waitFor({ state: 'visible' });
+  await control.scrollIntoViewIfNeeded();
+  const box = await control.boundingBox();
+  assert.ok(box && box.width >= 16 && box.height >= 16, `control too small to see: ${JSON.stringify(box)}`);
+  const opacity = await control.evaluate((element) => {
+    let seen = 1;
+    for (let e: Element | null = element; e; e = e.parentElement) seen *= Number(getComputedStyle(e).opacity);
+    return seen;
+  });
+  assert.ok(opacity >= 0.5, `control drawn see-through (opacity ${opacity})`);
+  return control.isChecked().catch(() => false);
+}

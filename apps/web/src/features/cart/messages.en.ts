@@ -1,6 +1,8 @@
 /** English strings of the cart and checkout, under `cart.` (merged in app/i18n/en.ts). */
 export const cartEn = {
   shopClosed: '{{shop}} is closed now and opens at {{time}}.',
+  closedChoose:
+    'Tick “Order now for when it opens” above to see the price and pay now, or come back at {{time}} to order.',
   orderWhenOpen:
     'Order now for when it opens at {{time}}: you pay now and the shop accepts your order when it opens. Otherwise your cart is kept until then.',
   /** The exact messages of docs/product.md#cart-messages. */

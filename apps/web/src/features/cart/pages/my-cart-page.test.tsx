@@ -226,4 +226,43 @@ describe('/MyCart', () => {
     expect(screen.queryByTestId('delivery-home')).toBeNull();
     expect(screen.queryByTestId('site-option-bus-stand')).toBeNull();
   });
+
+  it('closed now: ordering for opening is a box to tick, and the price waits for that choice, not "Try again"', async () => {
+    // Open for one hour from two hours ahead (town time): closed whenever this runs.
+    const town = new Date(Date.now() + 330 * 60_000);
+    const hour = (h: number) => `${String((town.getUTCHours() + h) % 24).padStart(2, '0')}:00`;
+    const hours = { open: hour(2), close: hour(3) === '00:00' ? '24:00' : hour(3) };
+    let answer: unknown = {
+      status: 409,
+      body: { error: { code: 'SellerClosed', message: 'The shop is closed now.' } },
+    };
+    const { calls } = fakeApi({
+      ...shop,
+      '/api/sellers/anand': { seller: { ...seller, hours }, products: [] },
+      '/api/orders/quote': () => answer,
+    });
+    fillCart();
+    await renderPage(<MyCartPage />, { path: '/MyCart', route: '/MyCart' });
+    const box = (await screen.findByTestId('order-when-open')).querySelector('input') as HTMLInputElement;
+    expect(box.type).toBe('checkbox');
+    expect(box.checked).toBe(false);
+    const waiting = await screen.findByTestId('price-when-open');
+    expect(waiting.textContent).toContain(`come back at ${hours.open}`);
+    expect(screen.queryByTestId('quote-error')).toBeNull();
+    expect(screen.queryByText('Try again')).toBeNull();
+
+    answer = quote;
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+    await screen.findByTestId('price-summary');
+    expect(
+      calls.some(
+        (c) => c.path === '/api/orders/quote' && (c.body as { whenShopOpens?: boolean })?.whenShopOpens,
+      ),
+    ).toBe(true);
+    await waitFor(() =>
+      expect((screen.getByTestId('validate-and-pay') as HTMLButtonElement).disabled).toBe(false),
+    );
+    act(() => checkoutStore.update({ whenShopOpens: false }));
+  });
 });

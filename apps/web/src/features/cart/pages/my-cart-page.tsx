@@ -63,6 +63,8 @@ export default function MyCartPage() {
   };
   const rangeError = quote.isError && isApiError(quote.error) && RANGE_CODES.has(quote.error.code);
   const lockerRefused = isApiError(quote.error) && quote.error.code === 'HazardousNotToLocker';
+  // Closed and not ordered for opening: nothing to try again, only the choice above to make.
+  const waitsForChoice = isApiError(quote.error) && quote.error.code === 'SellerClosed' && shopClosed;
   const missing = missingForChoice(choice);
 
   const onPay = async () => {
@@ -88,13 +90,13 @@ export default function MyCartPage() {
         {seller.data && shopClosed && (
           <FormAlert variant="info" testId="cart-shop-closed">
             <p>{t('cart.shopClosed', { shop: cart.brandName, time: opensAt })}</p>
-            <label className="choice order-when-open" data-testid="order-when-open">
+            <label className="check-row order-when-open" data-testid="order-when-open">
               <input
                 type="checkbox"
                 checked={choice.whenShopOpens}
                 onChange={(e) => checkoutStore.update({ whenShopOpens: e.target.checked })}
               />
-              {t('cart.orderWhenOpen', { time: opensAt })}
+              <span>{t('cart.orderWhenOpen', { time: opensAt })}</span>
             </label>
           </FormAlert>
         )}
@@ -127,6 +129,10 @@ export default function MyCartPage() {
           <p className="status-line" role="status">
             <Spinner size={20} />
             {t('cart.pricing')}
+          </p>
+        ) : waitsForChoice ? (
+          <p className="note" data-testid="price-when-open">
+            {t('cart.closedChoose', { time: opensAt })}
           </p>
         ) : quote.isError ? (
           <FormAlert testId={rangeError ? 'range-error' : 'quote-error'}>

@@ -38,7 +38,7 @@ export function PackFields({
           data-testid={`${idPrefix}-mrp`}
         />
       </div>
-      <label className="stock-check">
+      <label className="check-row">
         <input
           type="checkbox"
           checked={draft.alwaysInventory}

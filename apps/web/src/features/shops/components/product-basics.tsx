@@ -76,7 +76,7 @@ export function ProductBasicsFields({
           </select>
         )}
       </Field>
-      <label className="stock-check">
+      <label className="check-row">
         <input
           type="checkbox"
           checked={value.hazardous}

@@ -203,7 +203,7 @@ export default function ShopSettingsPage() {
                   data-testid="hours-close"
                 />
               </div>
-              <label className="stock-check">
+              <label className="check-row">
                 <input
                   type="checkbox"
                   checked={draft.byDay}
@@ -218,7 +218,7 @@ export default function ShopSettingsPage() {
                     const name = t(`shops.settings.days.${WEEKDAYS[i]!}`);
                     return (
                       <li key={WEEKDAYS[i]} className="week-hours__day" data-testid={`day-${i}`}>
-                        <label className="stock-check">
+                        <label className="check-row">
                           <input
                             type="checkbox"
                             checked={day.open}
@@ -307,7 +307,7 @@ export default function ShopSettingsPage() {
             <fieldset className="panel stack" disabled={!isOwner}>
               <legend className="panel__title">{t('shops.settings.offerTitle')}</legend>
               {SELLER_MODES.map((m) => (
-                <label key={m} className="stock-check">
+                <label key={m} className="check-row">
                   <input
                     type="checkbox"
                     checked={draft.modes.includes(m)}
