@@ -4,7 +4,7 @@ import { waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { cartCount, OTHER_SELLER_PRODUCT, SELLER, seeLimitToast, tap } from '../shop-steps.ts';
 import { json, newShopper, openAllDay, payOnTestpay, signedIn } from '../shopper.ts';
-import { expectVisibleText } from '../visible.ts';
+import { expectVisibleControl, expectVisibleText } from '../visible.ts';
 
 /** The delivery cart's limits with their exact messages (docs/marketplace.md). */
 export const cartLimitJourneys: Journey[] = [
@@ -119,17 +119,28 @@ export const cartLimitJourneys: Journey[] = [
         await page.goto('/MyCart');
         await expectVisibleText(page.getByTestId('cart-shop-closed'), `opens at ${opensAt}`);
         await screenshot('cart-shop-closed');
-        // …and may order now for when it opens: paid now, accepted by the shop at opening.
-        await page.getByTestId('order-when-open').click();
+        // …and may order now for when it opens: paid now, accepted by the shop at opening. Until the
+        // shopper chooses, the price says what to do, not "Try again".
         await page.getByTestId('delivery-curbside').click();
         await page.getByTestId('vehicle-no').fill('TN 67 AB 1234');
+        await expectVisibleText(page.getByTestId('price-when-open'), `come back at ${opensAt}`);
+        const box = page.getByTestId('order-when-open').getByRole('checkbox');
+        assert.equal(await expectVisibleControl(box), false, 'the choice is a box to tick, not ticked yet');
+        await page.getByTestId('order-when-open').click();
+        assert.equal(await expectVisibleControl(box), true, 'ticked, and seen to be');
         await page.getByTestId('price-summary').waitFor();
+        await expectVisibleText(page.getByTestId('order-when-open'));
+        await screenshot('cart-order-when-open');
         await page.getByTestId('validate-and-pay').click();
         await waitForPath(page, '/procced');
         await page.getByTestId('pay').click();
         await payOnTestpay(page);
         await page.waitForURL((url) => url.pathname.startsWith('/profile/MyOrders/'), { timeout: 20_000 });
         await expectVisibleText(page.getByTestId('order-scheduled'), 'accepts your order when it opens');
+        // Hours before the shop opens, nothing to check in to: the panel says from when instead.
+        await expectVisibleText(page.getByTestId('curbside-from-opening'), 'appear here from then');
+        assert.equal(await page.getByTestId('on-my-way').count(), 0, 'no "On my way" before opening');
+        assert.equal(await page.getByTestId('im-here').count(), 0, 'no "I\'m here" before opening');
         await screenshot('order-for-opening');
       } finally {
         await openAllDay(baseUrl, CLOSED);

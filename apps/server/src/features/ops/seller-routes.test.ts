@@ -83,7 +83,12 @@ describe('a shop sets its opening hours through the ops API', () => {
     const early = await ops(t, order.id, 'accept');
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe('OrderScheduled');
+    // Nor can the buyer be on the way to a shop hours before it opens.
+    const tooSoon = await buyer.call('POST', `/api/orders/${order.id}/on-my-way`, {});
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json().error).toMatchObject({ code: 'OrderScheduled' });
     t.clock.set('2026-11-21T01:31:00.000Z');
+    expect((await buyer.call('POST', `/api/orders/${order.id}/on-my-way`, {})).statusCode).toBe(200);
     expect((await opsStep(t, order.id, 'accept')).state).toBe('accepted');
     // While open, the same flag changes nothing: an ordinary order.
     const now = await placed(buyer, { ...body, whenShopOpens: true });

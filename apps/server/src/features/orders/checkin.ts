@@ -1,4 +1,5 @@
 import { EVENTS } from '@petti/shared';
+import { curbsideStage } from '@petti/shared/rules/curbside';
 import type { Order } from '@petti/shared/schemas/orders';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
@@ -27,10 +28,13 @@ export function createCheckin(deps: OrdersDeps, transactor: Transactor) {
     ): Promise<Order> {
       return transactor.run(async (tx, fx) => {
         const o = await ownOrder(deps, tx, caller.userId, id);
-        if (
-          o.deliveryType !== 'curbside' ||
-          !['placed', 'accepted', 'packed', 'ready_for_pickup'].includes(o.state)
-        )
+        const stage = curbsideStage(o, clock.now().getTime());
+        // Hours before the shop opens there is no one to be on the way to.
+        if (stage === 'scheduled')
+          throw new AppError('OrderScheduled', undefined, {
+            details: { scheduledFor: o.scheduledFor!.toISOString() },
+          });
+        if (stage !== 'waiting' && stage !== 'ready')
           throw new AppError('OrderStateInvalid', undefined, { details: { state: o.state } });
         const [row] = await tx
           .update(orders)

@@ -60,6 +60,7 @@ export const ordersEn = {
   pinHint: 'Type this PIN on the locker’s keypad. The locker keeps your order for 48 hours.',
   curbside: {
     title: 'Curbside pickup',
+    fromOpening: 'Come when the shop opens, {{when}}: “On my way” and “I’m here” appear here from then.',
     onMyWay: 'On my way',
     onMyWaySent: 'The shop knows you are on your way.',
     spot: 'Where are you parked?',

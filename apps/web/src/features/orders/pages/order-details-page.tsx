@@ -34,7 +34,8 @@ import { SubstitutionOffers } from '../components/substitution-offers.tsx';
 import '../orders.css';
 import { telLink } from '@petti/shared/rules/contact-links';
 import { dateTimeFormat, nameIn, shopNameOf } from '../../../lib/orders/order-text.ts';
-import { canCancel, curbsideStage } from '../order-actions.ts';
+import { canCancel } from '../order-actions.ts';
+import { useCurbsideStage } from '../use-curbside-stage.ts';
 import { useOrderUpdates } from '../use-order-updates.ts';
 import { useReorder } from '../use-reorder.ts';
 
@@ -85,7 +86,7 @@ function OrderView({ order }: { order: Order }) {
   const action = useOrderAction(order.id);
   const { reorder, pending: reordering } = useReorder();
   const [spot, setSpot] = useState('');
-  const stage = curbsideStage(order);
+  const stage = useCurbsideStage(order);
   const language = i18n.resolvedLanguage;
   const date = dateTimeFormat(language);
   const shopName = shopNameOf(order, language);
@@ -274,6 +275,11 @@ function OrderView({ order }: { order: Order }) {
           <p>
             {t('cart.delivery.vehicleNo')}: <strong>{order.vehicleNo}</strong>
           </p>
+          {stage === 'scheduled' && order.scheduledFor && (
+            <p className="note" data-testid="curbside-from-opening">
+              {t('orders.curbside.fromOpening', { when: date.format(new Date(order.scheduledFor)) })}
+            </p>
+          )}
           {stage === 'waiting' && (
             <button
               type="button"
