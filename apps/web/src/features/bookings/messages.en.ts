@@ -75,6 +75,7 @@ export const lockersEn = {
   hoursOption_one: '{{count}} hour',
   hoursOption_other: '{{count}} hours',
   when: 'When?',
+  closedNowStart: 'This site is closed now. It opens at {{time}}: your booking can start then, or later.',
   startNow: 'Now',
   startLater: 'Later',
   startAt: 'Start at',

@@ -76,6 +76,8 @@ export const lockersTa: Widen<typeof lockersEn> = {
   hoursOption_one: '{{count}} மணிநேரம்',
   hoursOption_other: '{{count}} மணிநேரம்',
   when: 'எப்போது?',
+  closedNowStart:
+    'இந்த இடம் இப்போது மூடியுள்ளது. {{time}} மணிக்குத் திறக்கும்: உங்கள் முன்பதிவு அப்போதோ அதன் பின்னரோ தொடங்கலாம்.',
   startNow: 'இப்போது',
   startLater: 'பின்னர்',
   startAt: 'தொடங்கும் நேரம்',

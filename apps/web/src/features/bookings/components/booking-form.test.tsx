@@ -66,4 +66,30 @@ describe('the booking form', () => {
     expect(asked!.options.message).toContain('nothing is charged until a locker is held for you');
     expect(asked!.options.message).not.toMatch(/^You pay/);
   });
+
+  it('at a site closed now, starts at its next opening instead of "Now" with no price (item 6)', async () => {
+    // Open for one hour from two hours ahead (town time): closed whenever this runs.
+    const town = new Date(Date.now() + 330 * 60_000);
+    const hour = (h: number) => `${String((town.getUTCHours() + h) % 24).padStart(2, '0')}:00`;
+    const hours = { open: hour(2), close: hour(3) === '00:00' ? '24:00' : hour(3) };
+    const asked: string[] = [];
+    fakeApi({
+      '/api/bookings/quote': (url: URL) => {
+        asked.push(url.searchParams.get('startAt') ?? 'now');
+        return quote(url);
+      },
+    });
+    await renderPage(<BookingForm site={{ ...site, hours, openNow: false }} />);
+    const note = await screen.findByTestId('site-closed-start');
+    expect(note.textContent).toContain('This site is closed now. It opens at');
+    expect((screen.getByTestId('start-now') as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('start-later') as HTMLInputElement).checked).toBe(true);
+    // The price is asked for the opening, and only for it.
+    await waitFor(() => expect(screen.getByTestId('book-submit').textContent).toBe('Book and pay ₹50'));
+    expect(asked).not.toContain('now');
+    const opening = new Date(Date.parse(asked[0]!) + 330 * 60_000);
+    expect(
+      `${String(opening.getUTCHours()).padStart(2, '0')}:${String(opening.getUTCMinutes()).padStart(2, '0')}`,
+    ).toBe(hours.open);
+  });
 });

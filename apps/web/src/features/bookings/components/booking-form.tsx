@@ -1,5 +1,6 @@
 import { BOOKING_DURATIONS_HOURS, type LockerSize } from '@petti/shared/constants';
 import { formatRupees } from '@petti/shared/rules/money';
+import { nextOpeningAt } from '@petti/shared/rules/site-hours';
 import type { LockerSite } from '@petti/shared/schemas/lockers';
 import { type FormEvent, useState } from 'react';
 import { useDateFormat } from '../../../lib/date-format.ts';
@@ -32,11 +33,15 @@ export function BookingForm({
   const errorText = useErrorText();
   const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
   const nowMs = useServerNow(false);
+  // A site closed now cannot start a booking now: the form starts at its next opening instead.
+  const opensMs = site.openNow
+    ? null
+    : Math.max(nextOpeningAt(site.hours, new Date(nowMs)).getTime(), startWindow(nowMs).min);
   const firstFree = site.sizes.find((s) => s.free > 0)?.size ?? site.sizes[0]?.size ?? 'M';
   const [size, setSize] = useState<LockerSize>(firstFree);
   const [hours, setHours] = useState<number>(BOOKING_DURATIONS_HOURS[0]);
-  const [later, setLater] = useState(false);
-  const [startLocal, setStartLocal] = useState(() => toLocalInput(nowMs + 60 * 60_000));
+  const [later, setLater] = useState(opensMs !== null);
+  const [startLocal, setStartLocal] = useState(() => toLocalInput(opensMs ?? nowMs + 60 * 60_000));
   const [preferLow, setPreferLow] = useState(false);
   const [startError, setStartError] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
@@ -143,9 +148,21 @@ export function BookingForm({
 
       <fieldset className="booking-form__group">
         <legend className="field__label">{t('lockers.when')}</legend>
+        {opensMs !== null && (
+          <p className="note" data-testid="site-closed-start">
+            {t('lockers.closedNowStart', { time: fmt.timeOrDateTime(opensMs, nowMs) })}
+          </p>
+        )}
         <div className="chip-row">
-          <label className={`chip${!later ? ' chip--on' : ''}`}>
-            <input type="radio" name="when" checked={!later} onChange={() => setLater(false)} />
+          <label className={`chip${!later ? ' chip--on' : ''}${opensMs !== null ? ' chip--off' : ''}`}>
+            <input
+              type="radio"
+              name="when"
+              checked={!later}
+              disabled={opensMs !== null}
+              onChange={() => setLater(false)}
+              data-testid="start-now"
+            />
             {t('lockers.startNow')}
           </label>
           <label className={`chip${later ? ' chip--on' : ''}`}>
