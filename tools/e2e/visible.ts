@@ -60,3 +60,16 @@ export async function expectVisibleControl(control: Locator): Promise<boolean> {
   assert.ok(opacity >= 0.5, `control drawn see-through (opacity ${opacity})`);
   return control.isChecked().catch(() => false);
 }
+
+/** What a person sees as the page opens, without scrolling: the result they waited for. */
+export async function expectInViewAsOpened(locator: Locator, text?: string | RegExp): Promise<void> {
+  await locator.waitFor({ state: 'visible' });
+  const box = await locator.boundingBox();
+  const viewport = locator.page().viewportSize();
+  assert.ok(box && viewport, 'no box: the element is not rendered');
+  assert.ok(
+    box.y >= 0 && box.y + box.height <= viewport.height,
+    `below the fold as the page opens (top ${Math.round(box.y)}, window ${viewport.height})`,
+  );
+  if (text !== undefined) await expectVisibleText(locator, text);
+}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { serviceWorkerReady } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { json, newShopper, payOnTestpay, signedIn } from '../shopper.ts';
-import { expectVisibleText } from '../visible.ts';
+import { expectInViewAsOpened, expectVisibleText } from '../visible.ts';
 
 /**
  * Smart lockers (docs/product.md#lockers, docs/lockers.md): find a site, book, pay through testpay, open with
@@ -44,6 +44,10 @@ export const lockerJourneys: Journey[] = [
       await page
         .locator('[data-testid="booking-status"][data-state="reserved"]')
         .waitFor({ timeout: 15_000 });
+      // Back from paying, the page is the booking, its PIN in sight without scrolling.
+      await expectInViewAsOpened(page.getByTestId('booking-pin'));
+      await expectVisibleText(page.getByRole('heading', { level: 1 }), 'Your locker');
+      assert.equal(await page.title(), 'Your locker · Petti');
       const pin = (await page.getByTestId('booking-pin').innerText()).replace(/\D/g, '');
       assert.match(pin, /^\d{6}$/);
       await screenshot('lockers-reserved-pin');

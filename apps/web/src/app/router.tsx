@@ -11,15 +11,18 @@ import type { RouteHandle } from './route-handle.ts';
 type ModuleLoader = () => Promise<{ default: ComponentType }>;
 const lazy = (load: ModuleLoader) => async () => ({ Component: (await load()).default });
 
-function page(path: string, id: PageId, load: ModuleLoader): RouteObject {
-  const handle: RouteHandle = { page: id };
+function page(path: string, id: PageId, load: ModuleLoader, pageWith?: RouteHandle['pageWith']): RouteObject {
+  const handle: RouteHandle = { page: id, ...(pageWith && { pageWith }) };
   return { path, handle, lazy: lazy(load) };
 }
 
 /** Main layout, sign-in required (docs/product.md#routes). */
 const mainRoutes: RouteObject[] = [
   page(ROUTES.dashboard, 'dashboard', () => import('../features/bookings/pages/dashboard-page.tsx')),
-  page(ROUTES.booking, 'booking', () => import('../features/bookings/pages/booking-page.tsx')),
+  page(ROUTES.booking, 'booking', () => import('../features/bookings/pages/booking-page.tsx'), {
+    param: 'booking',
+    page: 'yourBooking',
+  }),
   page(
     ROUTES.notifications,
     'notifications',

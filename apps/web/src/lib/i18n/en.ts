@@ -289,6 +289,10 @@ export const commonEn = {
   },
   pages: {
     dashboard: { title: 'Home', description: 'Your lockers, your plan and nearby shops at a glance.' },
+    yourBooking: {
+      title: 'Your locker',
+      description: 'Your PIN, the time left, and what you can do with this booking.',
+    },
     booking: {
       title: 'Book a locker',
       description: 'Choose a locker size and how long you need it at this site, then pay to get your PIN.',

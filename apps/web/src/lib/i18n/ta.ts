@@ -283,6 +283,10 @@ export const commonTa: CommonMessages = {
       title: 'முகப்பு',
       description: 'உங்கள் லாக்கர்கள், திட்டம் மற்றும் அருகிலுள்ள கடைகள் ஒரே பார்வையில்.',
     },
+    yourBooking: {
+      title: 'உங்கள் லாக்கர்',
+      description: 'உங்கள் PIN, மீதமுள்ள நேரம், இந்த முன்பதிவில் நீங்கள் செய்யக்கூடியவை.',
+    },
     booking: {
       title: 'லாக்கர் முன்பதிவு',
       description:

@@ -19,7 +19,7 @@ import '../bookings.css';
 
 /**
  * /booking/:name — book a locker at one site; with `?booking=<id>` (where the checkout returns) the
- * booking's live status through every state.
+ * booking's live status through every state, first on the page and in its title.
  */
 export default function BookingPage() {
   const { t } = useTranslation();
@@ -34,7 +34,7 @@ export default function BookingPage() {
   const site = sites.data?.sites.find((s) => s.id === name);
 
   return (
-    <PageIntro page="booking">
+    <PageIntro page={bookingId ? 'yourBooking' : 'booking'}>
       <PaymentOutcomeBanner outcome={payment} />
       {sites.isPending ? (
         <LoadingLine />
@@ -53,15 +53,14 @@ export default function BookingPage() {
         </div>
       ) : (
         <>
+          {/* Once booked, the page is the booking: its PIN and state come first, not under the site. */}
+          {bookingId && <BookingView id={bookingId} />}
           <SiteSummary site={site} />
           <SiteMap sites={[site]} here={null} height={180} />
           {bookingId ? (
-            <>
-              <BookingView id={bookingId} />
-              <Link className="button button--ghost" to={`/booking/${site.id}`} data-testid="book-another">
-                {t('lockers.bookAnother')}
-              </Link>
-            </>
+            <Link className="button button--ghost" to={`/booking/${site.id}`} data-testid="book-another">
+              {t('lockers.bookAnother')}
+            </Link>
           ) : (
             <BookingForm site={site} refusal={refusal} onSubmitting={() => setRefusal(null)} />
           )}
