@@ -66,6 +66,10 @@ export const lockerJourneys: Journey[] = [
       const rotated = (await page.getByTestId('booking-pin').innerText()).replace(/\D/g, '');
       assert.notEqual(rotated, pin, 'a new PIN replaces the one just used');
       await screenshot('lockers-active');
+      // Adding hours says what they cost before the checkout, as booking does.
+      await expectVisibleText(page.getByTestId('extend-price'), /To pay ₹\d+/);
+      await expectVisibleText(page.getByTestId('extend-booking'), /^Add 1 h, pay ₹\d+$/);
+      await screenshot('lockers-extend-price');
 
       // The app installed for offline use (the service worker controls the page after a reload), then
       // pages seen online: the payment history and the profile.

@@ -121,6 +121,11 @@ export const extendBookingBody = z.strictObject({
   hours: z.number().int().min(1).max(LOCKER_RULES.maxTotalHours),
 });
 
+/** `GET /api/bookings/:id/extend/quote?hours=`: the price of adding these hours, shown before paying. */
+export const extendQuoteQuery = z.strictObject({
+  hours: z.coerce.number().int().min(1).max(LOCKER_RULES.maxTotalHours),
+});
+
 export const moveBookingBody = z.strictObject({ startAt: isoDateTime });
 
 export const listBookingsQuery = z.strictObject({

@@ -472,6 +472,18 @@ describe('extending', () => {
   it('prices the extra hours as later hours, holds them during payment and moves the PIN expiry', async () => {
     const u = await shopper(t);
     const b = await bookAndPay(t, u, { siteId: 'bus-stand', size: 'L', durationHours: 2 });
+    // The price shown before paying, with nothing held, is the price charged.
+    const quoted = await u.call('GET', `/api/bookings/${b.id}/extend/quote?hours=2`);
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json()).toMatchObject({
+      size: 'L',
+      durationHours: 2,
+      startsAt: b.endsAt,
+      endsAt: new Date(new Date(b.endsAt).getTime() + 2 * HOUR).toISOString(),
+      amountPaise: 6000,
+      planHours: 0,
+    });
+    expect((await u.get(b.id)).pendingExtension).toBeNull();
     const res = await u.call('POST', `/api/bookings/${b.id}/extend`, { hours: 2 });
     expect(res.statusCode, res.body).toBe(200);
     const pending = res.json();
@@ -509,6 +521,8 @@ describe('extending', () => {
     const mine = await bookAndPay(t, u, { siteId: 'bus-stand', size: 'XL', durationHours: 24 });
     const long = await u.call('POST', `/api/bookings/${mine.id}/extend`, { hours: 49 });
     expect(long.json().error).toMatchObject({ code: 'BookingTooLong', hoursLeft: 48 });
+    const longQuote = await u.call('GET', `/api/bookings/${mine.id}/extend/quote?hours=49`);
+    expect(longQuote.json().error).toMatchObject({ code: 'BookingTooLong', hoursLeft: 48 });
   });
 
   it('gives back the held hours when the extension is not paid in 5 minutes', async () => {

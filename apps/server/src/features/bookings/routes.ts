@@ -5,6 +5,7 @@ import {
   cancelAnswerSchema,
   createBookingBody,
   extendBookingBody,
+  extendQuoteQuery,
   listBookingsQuery,
   moveBookingBody,
   quoteQuerySchema,
@@ -119,6 +120,22 @@ export const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => bookings.move(callerOf(request), request.params.id, request.body.startAt),
+  );
+
+  app.get(
+    '/bookings/:id/extend/quote',
+    {
+      ...auth,
+      schema: {
+        tags,
+        security,
+        summary: 'Price of extending my booking by whole hours, with my plan applied (nothing is held)',
+        params: bookingParamsSchema,
+        querystring: extendQuoteQuery,
+        response: { 200: quoteSchema, ...moreErrors },
+      },
+    },
+    (request) => bookings.extensionQuote(userOf(request).userId, request.params.id, request.query.hours),
   );
 
   app.post(

@@ -20,6 +20,7 @@ import {
   sizeAtSite,
 } from './checks.ts';
 import type { BookingCore } from './core.ts';
+import { priceExtension } from './extension-price.ts';
 import type { BookingFlows } from './flows/index.ts';
 import { moveBooking } from './move.ts';
 import { mayUse, type Offers } from './offers.ts';
@@ -144,6 +145,21 @@ export function createBookingsService(core: BookingCore, flows: BookingFlows) {
     },
 
     /** Extends by whole hours: refused if the locker is booked after; priced (plan applied) and paid. */
+    /** What adding `hours` would cost now (the extension's own price, plan applied); nothing is held. */
+    async extensionQuote(userId: string, id: string, hours: number): Promise<LockerQuoteAnswer> {
+      const b = await ownBooking(userId, id);
+      const { quote } = await priceExtension(core, db, b, hours, clock.now());
+      return {
+        siteId: b.siteId,
+        size: b.size as LockerQuoteAnswer['size'],
+        durationHours: hours,
+        startsAt: b.endsAt.toISOString(),
+        endsAt: new Date(b.endsAt.getTime() + hours * HOUR).toISOString(),
+        ...quote,
+        currency: 'INR',
+      };
+    },
+
     async extend(caller: Caller, id: string, hours: number): Promise<Booking> {
       const r = await flows.extend.run({ caller, id, hours });
       return dto(r.booking, { payment: r.payment });

@@ -113,6 +113,7 @@ export const lockersEn = {
   moved: 'Start moved to {{time}}.',
   extend: 'Add time',
   extendHours: 'Add hours',
+  extendAndPay: 'Add {{count}} h, pay {{amount}}',
   extendPay: 'Add {{count}} h',
   extendPending: 'Pay {{amount}} to add {{count}} h. The extra time is held for 5 minutes.',
   extendNone: 'This booking has reached the 72-hour limit.',

@@ -114,6 +114,7 @@ export const lockersTa: Widen<typeof lockersEn> = {
   moved: 'தொடக்க நேரம் {{time}} மணிக்கு மாற்றப்பட்டது.',
   extend: 'நேரம் சேர்',
   extendHours: 'மணிநேரம் சேர்',
+  extendAndPay: '{{count}} மணி சேர், {{amount}} செலுத்து',
   extendPay: '{{count}} மணிநேரம் சேர்',
   extendPending: '{{count}} மணிநேரம் சேர்க்க {{amount}} செலுத்துங்கள். கூடுதல் நேரம் 5 நிமிடங்களுக்கு வைக்கப்படும்.',
   extendNone: 'இந்த முன்பதிவு 72 மணிநேர வரம்பை எட்டிவிட்டது.',

@@ -1,13 +1,13 @@
-import { EXTENDABLE_STATES, LOCKER_RULES, quoteHours } from '@petti/shared';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../http/app-error.ts';
 import type { FlowRunner } from '../../../platform/flows/runner.ts';
 import { dbStep, type Undoable, undoWith } from '../../../platform/flows/steps.ts';
 import { cancelTimerByKey, schedule } from '../../../platform/jobs/worker.ts';
-import { type Caller, invalid, lockOwn } from '../checks.ts';
+import { type Caller, lockOwn } from '../checks.ts';
 import { type BookingCore, holdEndFrom, TIMER } from '../core.ts';
+import { priceExtension } from '../extension-price.ts';
 import type { PaymentObject, PaymentsPort } from '../ports.ts';
-import { getRate, type SiteRow } from '../repo.ts';
+import type { SiteRow } from '../repo.ts';
 import { type BookingRow, bookingCharges, type ChargeRow } from '../schema.ts';
 import { draftFor, type recordPaymentStep } from './steps/payment.ts';
 
@@ -46,20 +46,11 @@ export function extendFlow(
     async run(fx, { caller, id, hours }: ExtendInput): Promise<Held | Undoable<Held, HoldUndo>> {
       const tx = fx.tx;
       const b = await lockOwn(core, tx, caller, id);
-      if (!(EXTENDABLE_STATES as readonly string[]).includes(b.state)) throw invalid(b, 'extended');
+      const now = clock.now();
+      const { site, plan, quote } = await priceExtension(core, tx, b, hours, now);
       const charges = await core.chargesOf(tx, b.id);
       if (charges.some((c) => c.kind === 'extension' && c.state === 'pending'))
         throw new AppError('ExtensionPending');
-      const booked = b.durationHours + b.extendedHours;
-      if (booked + hours > LOCKER_RULES.maxTotalHours)
-        throw new AppError('BookingTooLong', undefined, {
-          details: { hoursLeft: LOCKER_RULES.maxTotalHours - booked },
-        });
-      const now = clock.now();
-      const site = await core.siteOf(tx, b.siteId);
-      const rate = await getRate(tx, site.type, b.size);
-      const plan = await core.allowance(tx, b.userId, now);
-      const quote = quoteHours(rate, b.size, booked, booked + hours, plan);
       const newEnd = new Date(b.endsAt.getTime() + hours * HOUR);
       const held = await core.tryUpdate(tx, b, {
         occupiedUntil: b.occupiedUntil && b.occupiedUntil > newEnd ? b.occupiedUntil : newEnd,

@@ -32,6 +32,20 @@ export function useLockerSites() {
   });
 }
 
+/** What adding `hours` to a booking would cost now, shown before paying (nothing is held). */
+export function useExtensionQuote(id: string, hours: number | null) {
+  return useQuery({
+    queryKey: [...bookingKeys.detail(id), 'extensionQuote', hours],
+    queryFn: ({ signal }) =>
+      api.get<LockerQuoteAnswer>(`/bookings/${encodeURIComponent(id)}/extend/quote`, {
+        query: { hours: hours ?? 0 },
+        signal,
+      }),
+    enabled: hours !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function useBooking(id: string | null) {
   return useQuery({
     queryKey: bookingKeys.detail(id ?? ''),

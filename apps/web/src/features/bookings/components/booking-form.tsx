@@ -13,6 +13,7 @@ import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useQuote } from '../api/bookings-api.ts';
 import { startWindow, toLocalInput } from '../booking-view.ts';
 import { useBook } from '../use-book.ts';
+import { LockerPrice } from './locker-price.tsx';
 
 /**
  * Size (with what fits), duration, now or later, a low locker; the price with the plan applied; book.
@@ -226,22 +227,7 @@ export function BookingForm({
             {t('lockers.quoteFailed')} {errorText(quote.error)}
           </p>
         ) : quote.data ? (
-          <>
-            <p className="price-box__total">
-              {t('lockers.priceTotal', { amount: formatRupees(quote.data.amountPaise) })}
-            </p>
-            <p className="price-box__gst">
-              {t('lockers.priceGst', { amount: formatRupees(quote.data.taxPaise) })}
-            </p>
-            {quote.data.planHours > 0 && (
-              <p className="price-box__plan">
-                {t('lockers.planCovers', {
-                  count: quote.data.planHours,
-                  amount: formatRupees(quote.data.basePaise - quote.data.amountPaise),
-                })}
-              </p>
-            )}
-          </>
+          <LockerPrice quote={quote.data} />
         ) : null}
       </div>
 
