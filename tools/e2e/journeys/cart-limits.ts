@@ -111,6 +111,17 @@ export const cartLimitJourneys: Journey[] = [
         const shopper = await newShopper(baseUrl, 'Night Owl');
         await signedIn(page, shopper, `/Search/${CLOSED}`);
         await expectVisibleText(page.getByTestId('shop-hours'), `Closed now, opens at ${opensAt}`);
+        // Found across shops, a product says which shop sells it and that it is shut, in both languages.
+        await page.goto('/Search/all?q=Mysore%20Pak');
+        const found = page.getByTestId('product-santhi-mysore-pak').getByTestId('product-shop');
+        await expectVisibleText(found, `Closed now, opens at ${opensAt}`);
+        await expectVisibleText(found, 'Santhi Sweets');
+        await screenshot('search-all-shops');
+        await page.evaluate(() => window.localStorage.setItem('language', 'ta'));
+        await page.reload();
+        await expectVisibleText(found, /மூடியுள்ளது/);
+        await screenshot('ta-search-all-shops');
+        await page.evaluate(() => window.localStorage.setItem('language', 'en'));
         await page.goto('/productDetails/santhi-mysore-pak');
         await expectVisibleText(page.getByTestId('shop-hours'), `opens at ${opensAt}`);
         // The cart may be filled at night; it says the shop is closed and when it opens.

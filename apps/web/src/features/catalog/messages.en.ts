@@ -45,6 +45,7 @@ export const shopEn = {
   distanceKm: '{{km}} km away',
   deliversWithin: 'Delivers within {{km}} km',
   openHours: 'Open {{open}}–{{close}}',
+  openNow: 'Open now',
   closedNow: 'Closed now',
   closedOpensAt: 'Closed now, opens at {{time}}',
   closedToday: 'Closed today',

@@ -49,6 +49,7 @@ export const shopTa: Widen<typeof shopEn> = {
   distanceKm: '{{km}} கி.மீ. தொலைவு',
   deliversWithin: '{{km}} கி.மீ. வரை டெலிவரி',
   openHours: 'திறந்திருக்கும் நேரம் {{open}}–{{close}}',
+  openNow: 'இப்போது திறந்துள்ளது',
   closedNow: 'இப்போது மூடியுள்ளது',
   closedOpensAt: 'இப்போது மூடியுள்ளது, {{time}} மணிக்குத் திறக்கும்',
   closedToday: 'இன்று விடுமுறை',

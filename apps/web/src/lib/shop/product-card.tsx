@@ -1,6 +1,6 @@
 import { ROUTES } from '@petti/shared/routes';
 import { photoSrcSet } from '@petti/shared/schemas/photo';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { generatePath, Link } from 'react-router';
 import { cartProductOf } from '../cart/cart-product.ts';
 import { CartStepper } from '../cart/cart-stepper.tsx';
@@ -11,7 +11,16 @@ import { localName, unitLabel } from './product-text.ts';
 import type { Product } from './types.ts';
 
 /** A product in a list: picture, name, pack size (a choice when there are several), price, stepper. */
-export function ProductCard({ product, brandName }: { product: Product; brandName: string }) {
+export function ProductCard({
+  product,
+  brandName,
+  shop,
+}: {
+  product: Product;
+  brandName: string;
+  /** Which shop sells it, where products of many shops are listed together. */
+  shop?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const [variantId, setVariantId] = useState(product.variants[0]?.vrntId);
   const variant = product.variants.find((v) => v.vrntId === variantId) ?? product.variants[0];
@@ -31,6 +40,7 @@ export function ProductCard({ product, brandName }: { product: Product; brandNam
         />
         <span className="product-card__name">{name}</span>
       </Link>
+      {shop}
       {product.hazardous && <span className="badge badge--warn">{t('shop.hazardousShort')}</span>}
       {product.variants.length > 1 ? (
         <select

@@ -1,6 +1,7 @@
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ProductCard } from '../../../lib/shop/product-card.tsx';
+import { ProductShop } from '../../../lib/shop/product-shop.tsx';
 import type { useProductPages } from '../../../lib/shop/shop-api.ts';
 import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
 import type { Seller } from '../../../lib/shop/types.ts';
@@ -11,12 +12,15 @@ export function ProductList({
   query,
   sellers,
   emptyTitle,
+  showShop = false,
 }: {
   query: ReturnType<typeof useProductPages>;
   sellers: Map<string, Seller>;
   emptyTitle: string;
+  /** Products of many shops: each says which shop sells it and whether it is open. */
+  showShop?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   if (query.isPending) return <CardSkeletons count={6} />;
   if (query.isError)
@@ -32,13 +36,19 @@ export function ProductList({
   return (
     <>
       <ul className="product-grid" data-testid="product-list">
-        {products.map((p) => (
-          <ProductCard
-            key={p.prdtId}
-            product={p}
-            brandName={sellers.get(p.sellerId)?.brandName ?? p.brandName ?? ''}
-          />
-        ))}
+        {products.map((p) => {
+          const seller = sellers.get(p.sellerId);
+          const brandName = seller?.brandName ?? p.brandName ?? '';
+          const shopName = (i18n.resolvedLanguage === 'ta' && seller?.brandNameTa) || brandName;
+          return (
+            <ProductCard
+              key={p.prdtId}
+              product={p}
+              brandName={brandName}
+              shop={showShop ? <ProductShop name={shopName} seller={seller} /> : undefined}
+            />
+          );
+        })}
       </ul>
       {query.hasNextPage && (
         <div className="pager">

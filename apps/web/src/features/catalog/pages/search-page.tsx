@@ -98,6 +98,7 @@ export default function SearchPage() {
         <ProductList
           query={products}
           sellers={sellerMap}
+          showShop={!sellerId}
           emptyTitle={q ? t('shop.noResults', { q }) : t('shop.noProducts')}
         />
       )}
