@@ -2,7 +2,7 @@ import { formatRupees } from '@petti/shared/rules/money';
 import type { Booking } from '@petti/shared/schemas/lockers';
 import { isApiError } from '../../lib/api-error.ts';
 import { bookingPath } from '../../lib/bookings/bookings.ts';
-import { type PaymentHandle, startCheckout } from '../../lib/checkout/checkout.ts';
+import type { PaymentHandle } from '../../lib/checkout/checkout.ts';
 import { useDateFormat } from '../../lib/date-format.ts';
 import { useErrorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n/react.tsx';
@@ -37,6 +37,9 @@ export function useBookingActions(booking: Booking) {
   const label = booking.locker?.label ?? '';
 
   const pay = async (payment: PaymentHandle) => {
+    // The checkout's code comes when something is paid for, not with the dashboard's first screen
+    // (docs/performance.md#first-screen-javascript-budgets).
+    const { startCheckout } = await import('../../lib/checkout/checkout.ts');
     const outcome = await startCheckout(payment, {
       returnTo: bookingPath(booking),
       description: t('lockers.sizeAt', { size: booking.size, site: booking.site.name[lang] }),
