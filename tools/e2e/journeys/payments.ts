@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { type Journey, journey } from '../runner.ts';
 import { newShopper, payOnTestpay, signedIn } from '../shopper.ts';
+import { expectVisibleText } from '../visible.ts';
 
 /**
  * Payments and plans (docs/product.md#plans, docs/payments.md): buy a plan through the testpay checkout, see
@@ -28,6 +29,13 @@ export const paymentJourneys: Journey[] = [
       // The thank-you goes by itself: it must not sit above whatever the page is used for next.
       await page.locator('[data-testid="payment-outcome"]').waitFor({ state: 'detached', timeout: 10_000 });
       await screenshot('plans-subscribed');
+      // Home promises the plan, and shows it.
+      await page.goto('/dashboard');
+      await expectVisibleText(
+        page.getByTestId('home-plan-locker-lite'),
+        /10 locker-hours used|of 10 locker-hours/,
+      );
+      await screenshot('plans-on-home');
 
       await page.goto('/bookings');
       const row = page.locator('[data-testid="payment-row"][data-purpose="plan"][data-status="captured"]');

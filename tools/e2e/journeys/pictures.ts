@@ -26,6 +26,9 @@ export const pictureJourneys: Journey[] = [
       await screenshot('picture-market');
 
       await page.goto('/dashboard');
+      // The town's section is drawn when it comes near the screen, at the foot of the page.
+      await page.getByTestId('no-live-bookings').waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       const shops = page.getByTestId('town-shops');
       await expectPicture(shops.locator('img').first(), /^\/art\/.+\.svg$/);
       await expectPicture(page.getByTestId('town-shoppers').locator('img').first(), /^\/art\/.+\.svg$/);
@@ -56,6 +59,8 @@ export const pictureJourneys: Journey[] = [
       await expectPicture(page.locator('.product-detail img.product-art').first(), /^\/art\/.+\.svg$/);
       await screenshot('ta-picture-product');
       await page.goto('/dashboard');
+      await page.getByTestId('no-live-bookings').waitFor();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await expectPicture(page.getByTestId('town-shops').locator('img').first(), /^\/art\/.+\.svg$/);
       await page.getByTestId('town-shops').scrollIntoViewIfNeeded();
       await screenshot('ta-picture-dashboard');

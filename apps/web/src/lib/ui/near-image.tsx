@@ -1,4 +1,4 @@
-import { type ImgHTMLAttributes, useEffect, useRef, useState } from 'react';
+import { type ImgHTMLAttributes, type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 
 /** How close to the screen a picture must come before it is fetched and drawn. */
 export const NEAR_MARGIN = '300px';
@@ -12,19 +12,43 @@ export const NEAR_MARGIN = '300px';
  */
 export function NearImage({ src, srcSet, ...rest }: ImgHTMLAttributes<HTMLImageElement>) {
   const image = useRef<HTMLImageElement>(null);
+  const near = useNear(image);
+  // biome-ignore lint/a11y/useAltText: the caller's alt comes in `rest`
+  return <img ref={image} {...rest} src={near ? src : undefined} srcSet={near ? srcSet : undefined} />;
+}
+
+/** Whether the element has come within {@link NEAR_MARGIN} of the screen (once near, it stays so). */
+export function useNear(element: RefObject<Element | null>): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
-    const element = image.current;
-    if (near || !element) return;
+    const watched = element.current;
+    if (near || !watched) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
       { rootMargin: NEAR_MARGIN },
     );
-    observer.observe(element);
+    observer.observe(watched);
     return () => observer.disconnect();
-  }, [near]);
-  // biome-ignore lint/a11y/useAltText: the caller's alt comes in `rest`
-  return <img ref={image} {...rest} src={near ? src : undefined} srcSet={near ? srcSet : undefined} />;
+  }, [near, element]);
+  return near;
+}
+
+/**
+ * A section drawn (and its code and data asked for) only once its place comes near the screen: what a
+ * first screen does not show costs it nothing. The place keeps `minHeight` meanwhile.
+ */
+export function WhenNear({
+  children,
+  minHeight,
+  testId,
+}: {
+  children: ReactNode;
+  minHeight: number;
+  testId?: string;
+}) {
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNear(place);
+  return near ? children : <div ref={place} style={{ minHeight }} aria-hidden="true" data-testid={testId} />;
 }

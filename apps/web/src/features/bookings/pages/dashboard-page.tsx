@@ -1,6 +1,6 @@
 import { STORAGE_KEYS } from '@petti/shared/constants';
 import type { LockerSite } from '@petti/shared/schemas/lockers';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router';
 import { liveBookings, useBookingList } from '../../../lib/bookings/bookings.ts';
 import { useDateFormat } from '../../../lib/date-format.ts';
@@ -10,6 +10,7 @@ import { MAP_HEIGHT } from '../../../lib/map/slippy-map.tsx';
 import { localStore } from '../../../lib/storage.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { Later } from '../../../lib/ui/later.tsx';
+import { WhenNear } from '../../../lib/ui/near-image.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { LoadingStatus, Skeleton, SkeletonText } from '../../../lib/ui/skeleton.tsx';
 import { useOnlineStatus } from '../../../lib/use-online-status.ts';
@@ -18,14 +19,18 @@ import { useLockerSites } from '../api/bookings-api.ts';
 import { distanceText, sitesByDistance } from '../booking-view.ts';
 import { LiveBookingCard } from '../components/live-booking-card.tsx';
 import { PastBookings } from '../components/past-bookings.tsx';
-import { PettiInTown } from '../components/petti-in-town.tsx';
 import { PinCard } from '../components/pin-card.tsx';
 import { SiteMap } from '../components/site-map.tsx';
 import { SiteSummary } from '../components/site-summary.tsx';
+import { YourPlan } from '../components/your-plan.tsx';
 import { readLastBookings, saveLastBookings } from '../last-bookings.ts';
 import { useBookingEvents } from '../use-booking-events.ts';
 import { useHere } from '../use-here.ts';
 import '../bookings.css';
+
+const PettiInTown = lazy(() =>
+  import('../components/petti-in-town.tsx').then((m) => ({ default: m.PettiInTown })),
+);
 
 /** /dashboard — the user's live lockers with their PINs first, then the sites around them. */
 export default function DashboardPage() {
@@ -40,9 +45,16 @@ export default function DashboardPage() {
       <Later>
         <PastBookings />
       </Later>
+      {/* Below the sites: it comes with its own request, and must not push the map about as it does. */}
       <Later>
-        <PettiInTown />
+        <YourPlan />
       </Later>
+      {/* The last section, far below a phone's first screen: its code and the shops' list come when it nears. */}
+      <WhenNear minHeight={480} testId="petti-in-town-place">
+        <Suspense fallback={null}>
+          <PettiInTown />
+        </Suspense>
+      </WhenNear>
     </PageIntro>
   );
 }

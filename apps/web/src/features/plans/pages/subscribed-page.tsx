@@ -5,10 +5,10 @@ import { PaymentOutcomeBanner, usePaymentReturn } from '../../../lib/checkout/ch
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
+import { useSubscriptions } from '../../../lib/plans/subscriptions.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
-import { useSubscriptions } from '../api/plans-api.ts';
 import { currentSubscriptions, usedPercent } from '../plan-view.ts';
 import '../plans.css';
 

@@ -1,0 +1,67 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderPage } from '../../../test/render.tsx';
+import { YourPlan } from './your-plan.tsx';
+
+const plan = {
+  id: 'locker-lite',
+  name: { en: 'Locker Lite', ta: 'லாக்கர் லைட்' },
+  description: { en: '', ta: '' },
+  kind: 'locker',
+  pricePaise: 9900,
+  taxPaise: 1510,
+  gstPercent: 18,
+  periodDays: 30,
+  lockerHours: 10,
+  sizes: ['S', 'M'],
+};
+const subscription = (status: string) => ({
+  id: `sub-${status}`,
+  planId: 'locker-lite',
+  plan,
+  kind: 'locker',
+  status,
+  startsAt: '2026-11-20T00:00:00Z',
+  endsAt: '2026-12-20T06:30:00Z',
+  lockerHours: 10,
+  lockerHoursUsed: 4,
+  lockerHoursLeft: 6,
+  deliveriesUsed: 0,
+  pricePaise: 9900,
+  paymentId: 'p1',
+  createdAt: '2026-11-20T00:00:00Z',
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("Home's plan line", () => {
+  it('shows the running plan with its hours left and renewal, in English and Tamil', async () => {
+    const answers = {
+      '/api/subscriptions': { subscriptions: [subscription('active'), subscription('expired')] },
+    };
+    fakeApi(answers);
+    const english = await renderPage(<YourPlan />);
+    const line = await screen.findByTestId('home-plan-locker-lite');
+    expect(line.textContent).toBe(
+      'Locker Lite · 4 of 10 locker-hours used, 6 left · Renews on 20 Dec, 12:00 pm',
+    );
+    expect(line.querySelector('a')?.getAttribute('href')).toBe('/subscribed');
+    expect(screen.getAllByTestId(/^home-plan-/)).toHaveLength(1);
+    english.unmount();
+
+    fakeApi(answers);
+    await renderPage(<YourPlan />, { language: 'ta' });
+    expect((await screen.findByTestId('home-plan-locker-lite')).textContent).toContain('லாக்கர் லைட்');
+  });
+
+  it('without a plan, offers the way to choose one', async () => {
+    fakeApi({ '/api/subscriptions': { subscriptions: [subscription('expired')] } });
+    await renderPage(<YourPlan />);
+    expect((await screen.findByTestId('your-plan')).textContent).toContain('You have no plan yet.');
+    expect(screen.getByTestId('choose-plan').getAttribute('href')).toBe('/subscription');
+  });
+});
