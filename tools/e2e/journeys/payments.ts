@@ -52,6 +52,14 @@ export const paymentJourneys: Journey[] = [
       assert.match(receipt, /SGST 9%/);
       assert.match(receipt, /₹99/);
       await screenshot('payments-receipt');
+      // Printed or saved as a PDF, the receipt stands alone: the app around it and its buttons left out.
+      await expectVisibleText(page.getByTestId('receipt-print'), 'Print or save as PDF');
+      await page.emulateMedia({ media: 'print' });
+      await expectVisibleText(page.getByTestId('receipt'), /CGST 9%/);
+      assert.equal(await page.getByTestId('receipt-print').isVisible(), false, 'no print button on paper');
+      assert.equal(await page.getByRole('navigation').first().isVisible(), false, 'no app around it');
+      await screenshot('payments-receipt-printed');
+      await page.emulateMedia({ media: null });
 
       // A failed payment: nothing granted, and the app says so.
       await page.goto('/subscription');

@@ -250,6 +250,10 @@ export const shopJourneys: Journey[] = [
       await expectVisibleText(invoice.getByTestId('invoice-print'), 'Print or save as PDF');
       await invoice.scrollIntoViewIfNeeded();
       await screenshot('shop-order-invoice');
+      await page.emulateMedia({ media: 'print' });
+      await expectVisibleText(invoice.getByRole('heading'), 'Bill of supply');
+      assert.equal(await invoice.getByTestId('invoice-print').isVisible(), false, 'no print button on paper');
+      await page.emulateMedia({ media: null });
       await board.getByTestId('lane-done').click();
       await board.getByTestId(`shop-order-${orderId}`).waitFor();
       await staffContext.close();

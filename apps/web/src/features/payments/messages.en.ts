@@ -26,6 +26,7 @@ export const paymentsEn = {
   receipt: {
     title: 'Receipt',
     close: 'Close',
+    print: 'Print or save as PDF',
     number: 'Receipt no.',
     date: 'Date',
     for: 'For',

@@ -28,6 +28,7 @@ export const paymentsTa: Widen<typeof paymentsEn> = {
   receipt: {
     title: 'ரசீது',
     close: 'மூடு',
+    print: 'அச்சிடு அல்லது PDF ஆகச் சேமி',
     number: 'ரசீது எண்',
     date: 'தேதி',
     for: 'எதற்கு',

@@ -3,6 +3,7 @@ import { formatRupees } from '@petti/shared/rules/money';
 import type { Order } from '@petti/shared/schemas/orders';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { dateTimeFormat, nameIn, shopNameOf } from '../../../lib/orders/order-text.ts';
+import { PrintButton } from '../../../lib/ui/print-button.tsx';
 import '../invoice.css';
 
 /**
@@ -17,19 +18,16 @@ export function OrderInvoice({ order }: { order: Order }) {
   const invoice = invoiceOf(order);
   const gst = order.seller.gstin;
   return (
-    <section className="panel stack invoice" aria-labelledby="invoice-title" data-testid="order-invoice">
+    <section
+      className="panel stack invoice print-alone"
+      aria-labelledby="invoice-title"
+      data-testid="order-invoice"
+    >
       <header className="invoice__head">
         <h2 id="invoice-title" className="panel__title">
           {gst ? t('orders.invoice.taxInvoice') : t('orders.invoice.billOfSupply')}
         </h2>
-        <button
-          type="button"
-          className="button button--ghost button--small invoice__print"
-          onClick={() => window.print()}
-          data-testid="invoice-print"
-        >
-          {t('orders.invoice.print')}
-        </button>
+        <PrintButton label={t('orders.invoice.print')} testId="invoice-print" />
       </header>
       <p className="invoice__shop">
         <strong>{shopNameOf(order, language)}</strong>

@@ -6,10 +6,14 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
+import { PrintButton } from '../../../lib/ui/print-button.tsx';
 import { usePayment } from '../api/payments-api.ts';
 import { PaymentStatusChip } from './payment-status.tsx';
 
-/** A payment's receipt: who issued it, what for, the GST inside (CGST + SGST), refunds. */
+/**
+ * A payment's receipt: who issued it, what for, the GST inside (CGST + SGST), refunds; printed or
+ * saved as a PDF on its own.
+ */
 export function ReceiptView({ id, onClose }: { id: string; onClose: () => void }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -23,14 +27,22 @@ export function ReceiptView({ id, onClose }: { id: string; onClose: () => void }
     box.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [id]);
   return (
-    <section ref={box} className="panel receipt" data-testid="receipt" aria-labelledby="receipt-title">
+    <section
+      ref={box}
+      className="panel receipt print-alone"
+      data-testid="receipt"
+      aria-labelledby="receipt-title"
+    >
       <header className="receipt__head">
         <h2 id="receipt-title" className="panel__title">
           {t('payments.receipt.title')}
         </h2>
-        <button type="button" className="button button--ghost button--small" onClick={onClose}>
-          {t('payments.receipt.close')}
-        </button>
+        <span className="receipt__actions print-alone__hide">
+          {payment.isSuccess && <PrintButton label={t('payments.receipt.print')} testId="receipt-print" />}
+          <button type="button" className="button button--ghost button--small" onClick={onClose}>
+            {t('payments.receipt.close')}
+          </button>
+        </span>
       </header>
       {payment.isPending ? (
         <Spinner size={20} />
