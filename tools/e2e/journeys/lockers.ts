@@ -42,7 +42,11 @@ export const lockerJourneys: Journey[] = [
       const bookingId = new URL(page.url()).searchParams.get('booking');
       assert.ok(bookingId);
       await page.locator('[data-testid="payment-outcome"][data-state="paid"]').waitFor({ timeout: 15_000 });
-      assert.equal(new URL(page.url()).search, `?booking=${bookingId}`, 'only the booking stays in the address');
+      assert.equal(
+        new URL(page.url()).search,
+        `?booking=${bookingId}`,
+        'only the booking stays in the address',
+      );
       await page
         .locator('[data-testid="booking-status"][data-state="reserved"]')
         .waitFor({ timeout: 15_000 });

@@ -1,4 +1,5 @@
-import { amzDate, encodeSegment, sha256Hex, signV4 } from './sigv4.ts';
+import { createHash } from 'node:crypto';
+import { AwsClient } from 'aws4fetch';
 import { assertSafeKey, type FileStorage } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -12,40 +13,45 @@ export interface S3StorageOptions {
   now?: () => Date;
 }
 
+/** `20130524T000000Z`, the form SigV4 dates take. */
+const amzDate = (at: Date): string => at.toISOString().replace(/[:-]|\.\d{3}/g, '');
+
+/** RFC 3986 encoding of one path segment, as S3 expects. */
+const encodeSegment = (s: string): string =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 /**
  * Photos in an S3-compatible object store (path-style addressing), shared by every process of a
- * deployment (docs/complex.md#photos). Requests are signed with SigV4 by `sigv4.ts`; no SDK.
+ * deployment (docs/complex.md#photos). Requests are signed with SigV4 by `aws4fetch` (a small kept
+ * library, on WebCrypto; no SDK); each body's SHA-256 is signed too, so the store checks what arrived.
  */
 export function createS3Storage(options: S3StorageOptions): FileStorage {
   const doFetch = options.fetch ?? fetch;
   const now = options.now ?? (() => new Date());
   const base = new URL(options.endpoint);
   const basePath = base.pathname.replace(/\/$/, '');
+  const signer = new AwsClient({
+    accessKeyId: options.accessKeyId,
+    secretAccessKey: options.secretAccessKey,
+    region: options.region,
+    service: 's3',
+  });
 
   async function send(method: 'PUT' | 'GET' | 'DELETE', key: string, body?: Buffer, contentType?: string) {
     assertSafeKey(key);
     const path = `${basePath}/${encodeSegment(options.bucket)}/${key.split('/').map(encodeSegment).join('/')}`;
-    const payloadHash = sha256Hex(body ?? '');
-    const headers: Record<string, string> = {
-      host: base.host,
-      'x-amz-date': amzDate(now()),
-      'x-amz-content-sha256': payloadHash,
-    };
-    const authorization = signV4(
-      { method, path, headers, payloadHash },
-      {
-        accessKeyId: options.accessKeyId,
-        secretAccessKey: options.secretAccessKey,
-        region: options.region,
-        service: 's3',
-      },
-    );
-    const { host: _host, ...sent } = headers;
-    return doFetch(`${base.origin}${path}`, {
+    const request = await signer.sign(`${base.origin}${path}`, {
       method,
-      headers: { ...sent, authorization, ...(contentType ? { 'content-type': contentType } : {}) },
+      headers: {
+        'x-amz-content-sha256': createHash('sha256')
+          .update(body ?? '')
+          .digest('hex'),
+        ...(contentType ? { 'content-type': contentType } : {}),
+      },
       body: body ? new Uint8Array(body) : undefined,
+      aws: { datetime: amzDate(now()) },
     });
+    return doFetch(request);
   }
 
   return {
