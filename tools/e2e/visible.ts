@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 /**
  * Key text a person can actually read: present, scrolled into view, of a real size and inside the
@@ -72,4 +72,37 @@ export async function expectInViewAsOpened(locator: Locator, text?: string | Reg
     `below the fold as the page opens (top ${Math.round(box.y)}, window ${viewport.height})`,
   );
   if (text !== undefined) await expectVisibleText(locator, text);
+}
+
+/**
+ * The texts on screen cut short with "…": longer than their place. The text's own width is measured,
+ * since scrollWidth rounds and a word over by half a pixel is cut all the same.
+ */
+export function cutShort(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((e) => getComputedStyle(e).textOverflow === 'ellipsis' && e.getClientRects().length > 0)
+      .filter((e) => {
+        const text = document.createRange();
+        text.selectNodeContents(e);
+        const style = getComputedStyle(e);
+        const room =
+          e.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return text.getBoundingClientRect().width > room + 0.01;
+      })
+      .map((e) => e.innerText.trim())
+      .filter(Boolean),
+  );
+}
+
+/** At a phone's width nothing scrolls sideways and no words are cut short with "…". */
+export async function fitsThePhone(page: Page, what: string): Promise<void> {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= page.viewportSize()!.width, `${what} is ${wide} px wide on a 360 px phone`);
+  assert.deepEqual(await cutShort(page), [], `${what}: words cut short`);
+}
+
+/** A toast with this text, on screen (an announcement for screen readers is not enough). */
+export async function seeToast(page: Page, text: string): Promise<void> {
+  await expectVisibleText(page.locator('.toast').filter({ hasText: text }).first());
 }

@@ -9,7 +9,7 @@ import { launchWithCamera, newMobileContext, screenshot as snap } from '../harne
 import { type Journey, journey } from '../runner.ts';
 import { addFromProductPage } from '../shop-steps.ts';
 import { newShopMember, newShopper, openAllDay, signedIn } from '../shopper.ts';
-import { expectVisibleText } from '../visible.ts';
+import { expectVisibleText, fitsThePhone, seeToast } from '../visible.ts';
 
 /**
  * A shop's shelf and settings from its app (docs/shops.md#stock-and-catalogue,
@@ -20,15 +20,6 @@ import { expectVisibleText } from '../visible.ts';
 const SHOP = 'kumaran-book-centre';
 /** A true EAN-13 on no demo pack. */
 const NEW_CODE = '8901063010536';
-
-async function seeToast(page: Page, text: string): Promise<void> {
-  await expectVisibleText(page.locator('.toast').filter({ hasText: text }).first());
-}
-
-async function fitsThePhone(page: Page, what: string): Promise<void> {
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(wide <= page.viewportSize()!.width, `${what} is ${wide} px wide on a 360 px phone`);
-}
 
 export const shopStockJourneys: Journey[] = [
   journey(

@@ -16,7 +16,7 @@ import {
   randomMobile,
   signedIn,
 } from '../shopper.ts';
-import { expectVisibleText } from '../visible.ts';
+import { expectVisibleText, fitsThePhone, seeToast } from '../visible.ts';
 
 /** A demo shop no other journey orders from: this one works its orders by hand. */
 const SHOP = 'gokulam-dairy';
@@ -40,17 +40,6 @@ const ops = (baseUrl: string, method: string, path: string, body?: unknown) =>
 async function simulatorOff(baseUrl: string): Promise<void> {
   const res = await ops(baseUrl, 'DELETE', `/ops/shops/${SHOP}/members/919000000001`);
   assert.ok(res.status === 204 || res.status === 404, `removing the simulator answered ${res.status}`);
-}
-
-/** A toast with this text, on screen (an announcement for screen readers is not enough). */
-async function seeToast(page: Page, text: string): Promise<void> {
-  await expectVisibleText(page.locator('.toast').filter({ hasText: text }).first());
-}
-
-/** The page scrolls sideways at 360 px when something is too wide. */
-async function fitsThePhone(page: Page, what: string): Promise<void> {
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(wide <= page.viewportSize()!.width, `${what} is ${wide} px wide on a 360 px phone`);
 }
 
 /** A home-delivery order from SHOP, paid through the screens; answers its id. */

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { type Journey, journey } from '../runner.ts';
 import { MAIN_SCREENS, settledScreen } from '../screens.ts';
 import { newShopper, signedIn } from '../shopper.ts';
+import { cutShort } from '../visible.ts';
 
 /**
  * Every main screen in Tamil: no English left in the page's own text. Latin words allowed are the
@@ -24,6 +25,7 @@ export const tamilJourneys: Journey[] = [
       const shopper = await newShopper(baseUrl, 'Kavitha Tamil');
       const allowed = new Set([...ALLOWED, 'Kavitha', 'Tamil']);
       const leaks: string[] = [];
+      const truncated: string[] = [];
       await signedIn(page, shopper, MAIN_SCREENS[0]);
       for (const path of MAIN_SCREENS) {
         if (path !== MAIN_SCREENS[0]) await page.goto(path);
@@ -33,9 +35,13 @@ export const tamilJourneys: Journey[] = [
         assert.match(text, /[\u0B80-\u0BFF]/, `${path} shows Tamil`);
         const english = [...new Set(text.match(/[A-Za-z]{3,}/g) ?? [])].filter((w) => !allowed.has(w));
         if (english.length > 0) leaks.push(`${path}: ${english.join(' ')}`);
+        // Words cut short with "…" (a label longer than its place at 360 px) are words not read.
+        const cut = await cutShort(page);
+        if (cut.length > 0) truncated.push(`${path}: ${cut.join(' | ')}`);
         await screenshot(`ta${path}`);
       }
       assert.deepEqual(leaks, [], 'English words left on Tamil screens');
+      assert.deepEqual(truncated, [], 'Tamil words cut short on screens at 360 px');
     },
   ),
 ];

@@ -13,5 +13,6 @@ it('names the tab to the payment history for what it opens, in English and Tamil
   expect(screen.queryByRole('link', { name: 'Bookings' })).toBeNull();
   unmount();
   await renderPage(<PrimaryNav />, { language: 'ta' });
-  expect(screen.getByRole('link', { name: 'கட்டணங்கள்' }).getAttribute('href')).toBe('/bookings');
+  // One word that fits a quarter of a 360 px bar: the plural was cut to "கட்டணங…".
+  expect(screen.getByRole('link', { name: 'கட்டணம்' }).getAttribute('href')).toBe('/bookings');
 });

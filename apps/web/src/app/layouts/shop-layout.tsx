@@ -1,6 +1,7 @@
 import { ROUTES } from '@petti/shared/routes';
 import { generatePath, matchPath, Outlet, useLocation, useParams } from 'react-router';
 import { useSection, useTranslation } from '../../lib/i18n/react.tsx';
+import { shopNameIn } from '../../lib/shop/shop-name.ts';
 import { BellIcon, CheckIcon, HomeIcon, ShopIcon, UserIcon } from '../../lib/ui/icons.tsx';
 import { Later } from '../../lib/ui/later.tsx';
 import { LoadingLine } from '../../lib/ui/loading-overlay.tsx';
@@ -28,9 +29,7 @@ export default function ShopLayout() {
   const shopId = params.shopId ?? new URLSearchParams(search).get('shop') ?? undefined;
   const mine = useMyShops();
   const membership = mine.data?.shops.find((s) => s.shop.id === shopId);
-  const shopName =
-    membership &&
-    ((i18n.resolvedLanguage === 'ta' && membership.shop.brandNameTa) || membership.shop.brandName);
+  const shopName = membership && shopNameIn(membership.shop, i18n.resolvedLanguage);
 
   const links: NavLink[] =
     strings && shopId

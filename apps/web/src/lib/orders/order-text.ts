@@ -1,4 +1,5 @@
 import type { Order } from '@petti/shared/schemas/orders';
+import { shopNameIn } from '../shop/shop-name.ts';
 
 /** A name from `{ en, ta }` in the user's language. */
 export function nameIn(name: { en: string; ta: string }, language: string | undefined): string {
@@ -7,7 +8,7 @@ export function nameIn(name: { en: string; ta: string }, language: string | unde
 
 /** The shop's name on an order, in the user's language. */
 export function shopNameOf(order: Pick<Order, 'seller'>, language: string | undefined): string {
-  return (language === 'ta' && order.seller.brandNameTa) || order.seller.brandName;
+  return shopNameIn(order.seller, language);
 }
 
 /** Units on the order (not lines). */

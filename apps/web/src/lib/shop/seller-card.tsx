@@ -2,13 +2,14 @@ import { ROUTES } from '@petti/shared/routes';
 import { generatePath, Link } from 'react-router';
 import { useTranslation } from '../i18n/react.tsx';
 import { ProductArt } from './product-art.tsx';
+import { shopNameIn } from './shop-name.ts';
 import { sellerOpenAt } from './shop-open.ts';
 import type { Seller } from './types.ts';
 
 /** A shop in a list: name, distance, range, hours and modes; opens the shop's products. */
 export function SellerCard({ seller }: { seller: Seller }) {
   const { t, i18n } = useTranslation();
-  const name = (i18n.resolvedLanguage === 'ta' && seller.brandNameTa) || seller.brandName;
+  const name = shopNameIn(seller, i18n.resolvedLanguage);
   const open = sellerOpenAt(seller, new Date());
   return (
     <li>

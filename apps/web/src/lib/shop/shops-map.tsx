@@ -5,17 +5,18 @@ import { generatePath } from 'react-router';
 import { useTranslation } from '../i18n/react.tsx';
 import type { MapMarker } from '../map/map-types.ts';
 import { SlippyMap } from '../map/slippy-map.tsx';
+import { shopNameIn } from './shop-name.ts';
 import { sellerOpenAt } from './shop-open.ts';
 import type { Seller } from './types.ts';
 
 /** The shops on the town's map, coloured open or closed; a pin opens the shop. */
 export function ShopsMap({ sellers, here }: { sellers: readonly Seller[]; here: LatLng | null }) {
   const { t, i18n } = useTranslation();
-  const ta = i18n.resolvedLanguage === 'ta';
+  const language = i18n.resolvedLanguage;
   const markers = useMemo<MapMarker[]>(() => {
     const now = new Date();
     return sellers.map((s) => {
-      const name = (ta && s.brandNameTa) || s.brandName;
+      const name = shopNameIn(s, language);
       const open = sellerOpenAt(s, now);
       return {
         id: s.id,
@@ -27,7 +28,7 @@ export function ShopsMap({ sellers, here }: { sellers: readonly Seller[]; here: 
         href: generatePath(ROUTES.search, { id: s.id }),
       };
     });
-  }, [sellers, ta, t]);
+  }, [sellers, language, t]);
   return (
     <SlippyMap
       label={t('shop.shopsMapLabel')}

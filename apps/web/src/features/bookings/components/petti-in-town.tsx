@@ -3,6 +3,7 @@ import { generatePath, Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
 import { useSellers } from '../../../lib/shop/shop-api.ts';
+import { shopNameIn } from '../../../lib/shop/shop-name.ts';
 import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';
 import { NearImage } from '../../../lib/ui/near-image.tsx';
 
@@ -47,7 +48,7 @@ export function PettiInTown() {
       ) : (
         <ul className="town-shops" data-testid="town-shops">
           {sellers.data.map((s) => {
-            const name = (language === 'ta' && s.brandNameTa) || s.brandName;
+            const name = shopNameIn(s, language);
             return (
               <li key={s.id}>
                 <Link to={generatePath(ROUTES.search, { id: s.id })} className="town-shop">

@@ -265,4 +265,16 @@ describe('/MyCart', () => {
     );
     act(() => checkoutStore.update({ whenShopOpens: false }));
   });
+
+  it('in Tamil, names the shop by its Tamil name, not its English one inside a Tamil sentence', async () => {
+    fakeApi({
+      ...shop,
+      '/api/sellers/anand': { seller: { ...seller, brandNameTa: 'ஆனந்த் ஸ்வீட்ஸ்' }, products: [] },
+      '/api/orders/quote': quote,
+    });
+    fillCart();
+    await renderPage(<MyCartPage />, { language: 'ta' });
+    await waitFor(() => expect(screen.getByTestId('cart-seller').textContent).toContain('ஆனந்த் ஸ்வீட்ஸ்'));
+    expect(screen.getByTestId('cart-seller').textContent).not.toContain('Anand Sweets');
+  });
 });

@@ -7,6 +7,7 @@ import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { useSeller } from '../../../lib/shop/shop-api.ts';
 import { ShopHours } from '../../../lib/shop/shop-hours.tsx';
+import { shopNameIn } from '../../../lib/shop/shop-name.ts';
 import { sellerOpenAt, sellerOpensText } from '../../../lib/shop/shop-open.ts';
 import { EmptyState } from '../../../lib/shop/skeletons.tsx';
 import { FormAlert } from '../../../lib/ui/form.tsx';
@@ -40,6 +41,8 @@ export default function MyCartPage() {
   const errorText = useErrorText();
   const { cart, choice, quoteRequest, quote } = useCheckoutQuote();
   const seller = useSeller(cart.sellerId ?? undefined);
+  // The shop's Tamil name in a Tamil sentence, once the shop is read; the cart's own name until then.
+  const shopName = seller.data ? shopNameIn(seller.data, i18n.resolvedLanguage) : (cart.brandName ?? '');
   const shopClosed = seller.data ? !sellerOpenAt(seller.data, new Date()) : false;
   const opensAt = seller.data ? sellerOpensText(seller.data, new Date()) : '';
   const validate = useValidateBeforePay();
@@ -84,12 +87,19 @@ export default function MyCartPage() {
     <PageIntro page="myCart">
       <section className="stack" aria-labelledby="cart-from">
         <h2 id="cart-from" className="panel__title" data-testid="cart-seller">
-          {t('cart.from', { seller: cart.brandName })}
+          {t('cart.from', {
+            seller: shopName,
+          })}
         </h2>
         <ShopHours seller={seller.data} />
         {seller.data && shopClosed && (
           <FormAlert variant="info" testId="cart-shop-closed">
-            <p>{t('cart.shopClosed', { shop: cart.brandName, time: opensAt })}</p>
+            <p>
+              {t('cart.shopClosed', {
+                shop: shopName,
+                time: opensAt,
+              })}
+            </p>
             <label className="check-row order-when-open" data-testid="order-when-open">
               <input
                 type="checkbox"

@@ -9,6 +9,8 @@ import { startCheckout } from '../../../lib/checkout/checkout.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
+import { useSeller } from '../../../lib/shop/shop-api.ts';
+import { shopNameIn } from '../../../lib/shop/shop-name.ts';
 import { localStore } from '../../../lib/storage.ts';
 import { FormAlert } from '../../../lib/ui/form.tsx';
 import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
@@ -42,6 +44,9 @@ export default function ProceedPage() {
   const online = useOnlineStatus();
   const errorText = useErrorText();
   const { cart, choice, delivery, quote } = useCheckoutQuote();
+  const seller = useSeller(cart.sellerId ?? undefined);
+  // The shop's Tamil name in a Tamil sentence, once the shop is read; the cart's own name until then.
+  const shopName = seller.data ? shopNameIn(seller.data, i18n.resolvedLanguage) : (cart.brandName ?? '');
   const request =
     cart.sellerId && cart.items.length > 0 && delivery
       ? orderRequestOf(cart, delivery, choice.whenShopOpens, choice.notes)
@@ -127,7 +132,9 @@ export default function ProceedPage() {
     <PageIntro page="procced">
       <section className="stack" aria-labelledby="proceed-items">
         <h2 id="proceed-items" className="panel__title">
-          {t('cart.from', { seller: cart.brandName })}
+          {t('cart.from', {
+            seller: shopName,
+          })}
         </h2>
         <CartLines cart={cart} editable={false} />
       </section>

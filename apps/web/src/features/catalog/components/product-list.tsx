@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { ProductCard } from '../../../lib/shop/product-card.tsx';
 import { ProductShop } from '../../../lib/shop/product-shop.tsx';
 import type { useProductPages } from '../../../lib/shop/shop-api.ts';
+import { shopNameIn } from '../../../lib/shop/shop-name.ts';
 import { CardSkeletons, EmptyState } from '../../../lib/shop/skeletons.tsx';
 import type { Seller } from '../../../lib/shop/types.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
@@ -39,7 +40,7 @@ export function ProductList({
         {products.map((p) => {
           const seller = sellers.get(p.sellerId);
           const brandName = seller?.brandName ?? p.brandName ?? '';
-          const shopName = (i18n.resolvedLanguage === 'ta' && seller?.brandNameTa) || brandName;
+          const shopName = shopNameIn({ brandName, brandNameTa: seller?.brandNameTa }, i18n.resolvedLanguage);
           return (
             <ProductCard
               key={p.prdtId}

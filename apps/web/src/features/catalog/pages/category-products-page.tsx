@@ -10,6 +10,7 @@ import { PageIntro } from '../../../lib/ui/page.tsx';
 import { ProductList } from '../components/product-list.tsx';
 import '../../../lib/shop/shop.css';
 import { OfflineNote } from '../../../lib/shop/offline-note.tsx';
+import { shopNameIn } from '../../../lib/shop/shop-name.ts';
 
 /** /categoryProducts/:id — the category's products, narrowed to one nearby shop with a chip. */
 export default function CategoryProductsPage() {
@@ -59,7 +60,7 @@ export default function CategoryProductsPage() {
                 aria-pressed={sellerId === s.id}
                 onClick={() => choose(s.id)}
               >
-                {(i18n.resolvedLanguage === 'ta' && s.brandNameTa) || s.brandName}
+                {shopNameIn(s, i18n.resolvedLanguage)}
               </button>
             </li>
           ))}

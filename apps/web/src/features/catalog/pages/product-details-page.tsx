@@ -17,6 +17,7 @@ import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import '../../../lib/shop/shop.css';
 import { OfflineNote } from '../../../lib/shop/offline-note.tsx';
+import { shopNameIn } from '../../../lib/shop/shop-name.ts';
 
 /** /productDetails/:id — pack sizes, price against MRP, savings, stock, add/remove, hazard note. */
 export default function ProductDetailsPage() {
@@ -49,7 +50,7 @@ export default function ProductDetailsPage() {
 
   const name = localName(p.name, language);
   const brandName = seller.data?.brandName ?? p.brandName ?? '';
-  const shopName = (language === 'ta' && seller.data?.brandNameTa) || brandName;
+  const shopName = shopNameIn({ brandName, brandNameTa: seller.data?.brandNameTa }, language);
   const soldOut = !variant.alwaysInventory && variant.inventory <= 0;
   const saves = variant.mrpPaise - variant.pricePaise;
 

@@ -10,6 +10,7 @@ import { PageIntro } from '../../../lib/ui/page.tsx';
 import { ProductList } from '../components/product-list.tsx';
 import '../../../lib/shop/shop.css';
 import { OfflineNote } from '../../../lib/shop/offline-note.tsx';
+import { shopNameIn } from '../../../lib/shop/shop-name.ts';
 import { SearchBar } from '../../../lib/ui/search-bar.tsx';
 
 /** The id that means "search every shop" in /Search/:id. */
@@ -37,9 +38,7 @@ export default function SearchPage() {
     if (seller.data) map.set(seller.data.id, seller.data);
     return map;
   }, [sellers.data, seller.data]);
-  const shopName = seller.data
-    ? (i18n.resolvedLanguage === 'ta' && seller.data.brandNameTa) || seller.data.brandName
-    : null;
+  const shopName = seller.data ? shopNameIn(seller.data, i18n.resolvedLanguage) : null;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

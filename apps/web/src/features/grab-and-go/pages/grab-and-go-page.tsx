@@ -28,6 +28,7 @@ import '../../../lib/shop/shop.css';
 import '../../../lib/ui/form.css';
 import { sellerOpensText } from '../../../lib/shop/shop-open.ts';
 import '../grab.css';
+import { shopNameIn } from '../../../lib/shop/shop-name.ts';
 
 /** /Grab&Go — choose (or scan) the shop you are in; inside it, scan or search, fill a basket, pay. */
 export default function GrabAndGoPage() {
@@ -41,7 +42,7 @@ export default function GrabAndGoPage() {
 }
 
 function shopName(s: Pick<Seller, 'brandName' | 'brandNameTa'>, language: string | undefined) {
-  return (language === 'ta' && s.brandNameTa) || s.brandName;
+  return shopNameIn(s, language);
 }
 
 function ChooseShop({ onChoose }: { onChoose(id: string): void }) {

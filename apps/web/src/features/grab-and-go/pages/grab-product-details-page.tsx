@@ -16,6 +16,7 @@ import { useGrabQuantity } from '../use-grab-cart.ts';
 import '../../../lib/shop/shop.css';
 import '../../../lib/ui/form.css';
 import '../grab.css';
+import { shopNameIn } from '../../../lib/shop/shop-name.ts';
 
 /** /GrabProductDetails/:id?v=<variant> — price, MRP, saving, stock and the grab basket stepper. */
 export default function GrabProductDetailsPage() {
@@ -44,8 +45,10 @@ export default function GrabProductDetailsPage() {
     );
   }
   const name = localName(p.name, i18n.resolvedLanguage);
-  const shop =
-    (i18n.resolvedLanguage === 'ta' && seller.data?.brandNameTa) || seller.data?.brandName || p.brandName;
+  const shop = shopNameIn(
+    { brandName: seller.data?.brandName ?? p.brandName, brandNameTa: seller.data?.brandNameTa },
+    i18n.resolvedLanguage,
+  );
   const soldOut = !variant.alwaysInventory && variant.inventory <= 0;
   return (
     <article className="page" data-testid="page-grabProductDetails">

@@ -14,6 +14,7 @@ import { shopEntranceUrl } from '../grab-product.ts';
 import '../../../lib/ui/form.css';
 import '../../../lib/shop/shop.css';
 import '../grab.css';
+import { shopNameIn } from '../../../lib/shop/shop-name.ts';
 
 /**
  * /GrabStaff — a shop's staff at the door (docs/grab-and-go.md#exit-pass): scan the shopper's pass (or
@@ -74,7 +75,7 @@ export default function GrabStaffPage() {
           <option value="">{t('grab.staff.chooseShop')}</option>
           {shops.map((s) => (
             <option key={s.id} value={s.id}>
-              {(i18n.resolvedLanguage === 'ta' && s.brandNameTa) || s.brandName}
+              {shopNameIn(s, i18n.resolvedLanguage)}
             </option>
           ))}
         </select>

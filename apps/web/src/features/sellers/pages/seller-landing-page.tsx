@@ -12,6 +12,7 @@ import { usePublicSellers } from '../api/public-sellers.ts';
 import { ShopIllustration } from '../components/shop-illustration.tsx';
 import { localName } from '../seller-text.ts';
 import '../sellers.css';
+import { shopNameIn } from '../../../lib/shop/shop-name.ts';
 
 const BENEFITS = ['home', 'locker', 'curbside', 'grab'] as const;
 
@@ -82,7 +83,7 @@ export default function SellerLandingPage() {
         ) : (
           <ul className="seller-partners" data-testid="partner-shops">
             {sellers.data.map((seller) => {
-              const name = (language === 'ta' && seller.brandNameTa) || seller.brandName;
+              const name = shopNameIn(seller, language);
               const range = rangeOf(seller);
               const { open, close } = seller.hours;
               return (

@@ -6,6 +6,7 @@ import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { useMyShops } from '../../../lib/work/my-shops.ts';
 import '../shops.css';
+import { shopNameIn } from '../../../lib/shop/shop-name.ts';
 
 /**
  * /shop — the shops someone works in (docs/shops.md#roles). One shop opens its board at once; several
@@ -35,9 +36,7 @@ export default function ShopsPage() {
           {mine.data.shops.map(({ shop, role }) => (
             <li key={shop.id}>
               <Link to={generatePath(ROUTES.shopBoard, { shopId: shop.id })} className="link-list__item">
-                <span className="link-list__title">
-                  {(i18n.resolvedLanguage === 'ta' && shop.brandNameTa) || shop.brandName}
-                </span>
+                <span className="link-list__title">{shopNameIn(shop, i18n.resolvedLanguage)}</span>
                 <span className="link-list__hint">
                   {t(role === 'owner' ? 'shops.picker.owner' : 'shops.picker.staff')} ·{' '}
                   {!shop.active
