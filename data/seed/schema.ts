@@ -252,11 +252,8 @@ export const productSchema = z.strictObject({
   sellerId: slugSchema,
   categoryId: slugSchema,
   name: localizedTextSchema,
-  /** English is required; a Tamil description may be added later. */
-  description: z.strictObject({
-    en: z.string().trim().min(1),
-    ta: z.string().trim().min(1).regex(TAMIL, 'Tamil text expected').optional(),
-  }),
+  /** Every demo text is in both languages: a Tamil shopper reads what the product is in Tamil. */
+  description: localizedTextSchema,
   /** A bundled picture (docs/pictures.md); null shows the product's initials. */
   image: z.string().regex(ART_PATH, 'a bundled picture, /art/HEXCODE.svg').nullable(),
   /** Fireworks, matches, camphor and the like: never dropped in or handed over through a locker. */

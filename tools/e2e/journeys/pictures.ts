@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import sharp from 'sharp';
 import { type Journey, journey } from '../runner.ts';
 import { newShopper, signedIn } from '../shopper.ts';
-import { expectPicture } from '../visible.ts';
+import { expectPicture, expectVisibleText } from '../visible.ts';
 
 /** The catalogue's bundled pictures (docs/pictures.md) on the screens shoppers look at. */
 export const pictureJourneys: Journey[] = [
@@ -57,6 +57,8 @@ export const pictureJourneys: Journey[] = [
       await page.goto('/productDetails/santhi-mysore-pak');
       await page.getByTestId('product-name').waitFor();
       await expectPicture(page.locator('.product-detail img.product-art').first(), /^\/art\/.+\.svg$/);
+      // Every demo product says what it is in Tamil too.
+      await expectVisibleText(page.getByTestId('product-description'), 'நுண்துளைகள் கொண்ட கடலை மாவு இனிப்பு');
       await screenshot('ta-picture-product');
       await page.goto('/dashboard');
       await page.getByTestId('no-live-bookings').waitFor();

@@ -122,7 +122,7 @@ export default function ProductDetailsPage() {
               <h3 id="product-about" className="panel__title">
                 {t('shop.description')}
               </h3>
-              <p>{localName(p.description, language)}</p>
+              <p data-testid="product-description">{localName(p.description, language)}</p>
             </section>
           )}
           {inCart > 0 && (
