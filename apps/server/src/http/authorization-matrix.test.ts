@@ -147,6 +147,8 @@ const OWNED: Array<{
   more?: Record<string, string>;
   /** A body that passes validation, where one cannot be made from the schema's shape (a phone number). */
   body?: object;
+  /** A query string the operation needs to get past validation (`?hours=1`). */
+  query?: string;
   allowed: Who;
   refused: Who[];
 }> = [
@@ -241,6 +243,13 @@ const OWNED: Array<{
     refused: ['shopOwner', 'shopStaff', 'outsider'],
   },
   { path: /^\/api\/payments\/\{id\}/, id: 'payment', allowed: 'owner', refused: ['neighbour', 'outsider'] },
+  {
+    path: /^GET \/api\/bookings\/\{id\}\/extend\/quote$/,
+    id: 'booking',
+    query: '?hours=1',
+    allowed: 'owner',
+    refused: ['neighbour', 'outsider'],
+  },
   { path: /^\/api\/bookings\/\{id\}/, id: 'booking', allowed: 'owner', refused: ['neighbour', 'outsider'] },
   {
     path: /^\/api\/notifications\/\{id\}/,
@@ -339,11 +348,12 @@ describe('the authorization matrix', () => {
     for (const op of ordered) {
       const rule = ruleFor(op)!;
       let first = true;
-      const url = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-        const id = first ? rule.id : (rule.more?.[name] ?? rule.id);
-        first = false;
-        return ids[id]!;
-      });
+      const url =
+        op.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+          const id = first ? rule.id : (rule.more?.[name] ?? rule.id);
+          first = false;
+          return ids[id]!;
+        }) + (rule.query ?? '');
       let body = rule.body ?? (op.body ? g.valid(op.body) : undefined);
       const isInvalid = (res: { statusCode: number; json: () => { error?: { code?: string } } }) =>
         res.statusCode === 400 && res.json().error?.code === 'Validation';
