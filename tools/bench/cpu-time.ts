@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Linux counts CPU time in /proc in ticks of 1/100 s (USER_HZ) on every architecture it runs Node on. */
 const TICK_MS = 10;
 
-interface ProcStat {
+export interface ProcStat {
   pid: number;
   ppid: number;
   command: string;
@@ -37,7 +37,7 @@ function readStat(pid: number): ProcStat | null {
   };
 }
 
-function allStats(): ProcStat[] {
+export function allStats(): ProcStat[] {
   let names: string[];
   try {
     names = readdirSync('/proc');
@@ -48,7 +48,10 @@ function allStats(): ProcStat[] {
 }
 
 /** CPU so far of a process and, apart, of its descendants (the server and its embedded database). */
-function treeCpuMs(stats: readonly ProcStat[], pid: number): { own: number; descendants: number } | null {
+export function treeCpuMs(
+  stats: readonly ProcStat[],
+  pid: number,
+): { own: number; descendants: number } | null {
   const root = stats.find((s) => s.pid === pid);
   if (!root) return null;
   const inTree = new Set([pid]);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { FIRST_SCREEN_JS_KB } from '../e2e/journeys/first-screens.ts';
 import {
   IDLE_MEMORY_GOAL_MB,
+  IDLE_TREE_MEMORY_GOAL_MB,
   INP_GOAL_MS,
   LIGHTHOUSE_GOAL,
   LIVE_EVENTS_GOAL,
@@ -53,6 +54,12 @@ interface Reads {
   idleMemoryMb: number;
   /** PGlite's own process beside the server; PostgreSQL's processes are not counted (docs/performance.md#memory). */
   databaseProcessMemoryMb?: number | null;
+  /** Every process Petti started, each and summed (docs/performance.md#memory). */
+  processTree?: {
+    processes: Array<{ command: string; rssMb: number; pssMb: number }>;
+    rssMb: number;
+    pssMb: number;
+  } | null;
   routes: Record<string, { perSecond: number; p99: number; ratioToHealth: number }>;
 }
 interface Orders {
@@ -175,6 +182,20 @@ async function main() {
           }
         : missing(`server memory idle, ${name}`, `≤ ${IDLE_MEMORY_GOAL_MB} MB`, 'reads'),
     );
+    if (database === 'pglite') {
+      const tree = r?.processTree;
+      const measure = "Petti's processes idle, pglite, counted whole";
+      rows.push(
+        tree
+          ? {
+              measure,
+              figure: `${tree.pssMb.toFixed(0)} MB PSS (RSS ${tree.processes.map((p) => p.rssMb.toFixed(0)).join(' + ')} = ${tree.rssMb.toFixed(0)} MB)`,
+              goal: `≤ ${IDLE_TREE_MEMORY_GOAL_MB} MB`,
+              met: tree.pssMb <= IDLE_TREE_MEMORY_GOAL_MB,
+            }
+          : missing(measure, `≤ ${IDLE_TREE_MEMORY_GOAL_MB} MB`, 'reads'),
+      );
+    }
   }
 
   const search = await report<Search>('search');

@@ -19,9 +19,25 @@ export const SEED_DIR = join(SERVER_ROOT, '..', '..', 'data', 'seed');
 export const pgliteDataDir = (dataDir: string): string => join(dataDir, 'pglite');
 
 /**
+ * V8's options for the embedded database's process. PostgreSQL compiled to WebAssembly is a 9 MB
+ * module: V8 compiles what runs with its baseline compiler (Liftoff) and then the hot functions again
+ * with its optimising one, and both copies stay in memory. Without Liftoff each function is compiled
+ * once, optimised, when first called: the idle process measured 155–184 MB against 200–240 MB, and a
+ * loop of reads and writes ran as fast or faster (docs/performance.md#memory). An unknown option
+ * stops Node at start, so a Node without it fails the database process's own tests at once.
+ */
+export const PGLITE_CHILD_V8_OPTIONS = ['--no-liftoff'] as const;
+
+/**
  * The embedded database's process (db/pglite-child.ts): TypeScript beside this file when the server
  * runs from source (through tsx), its own compiled file beside the bundle otherwise.
  */
 export const PGLITE_CHILD = fileURLToPath(import.meta.url).endsWith('.ts')
-  ? { script: join(SERVER_ROOT, 'src', 'db', 'pglite-child.ts'), execArgv: ['--import', 'tsx'] }
-  : { script: join(SERVER_ROOT, 'dist', 'pglite-child.js'), execArgv: ['--enable-source-maps'] };
+  ? {
+      script: join(SERVER_ROOT, 'src', 'db', 'pglite-child.ts'),
+      execArgv: [...PGLITE_CHILD_V8_OPTIONS, '--import', 'tsx'],
+    }
+  : {
+      script: join(SERVER_ROOT, 'dist', 'pglite-child.js'),
+      execArgv: [...PGLITE_CHILD_V8_OPTIONS, '--enable-source-maps'],
+    };

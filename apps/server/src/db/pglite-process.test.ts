@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PGLITE_CHILD } from '../paths.ts';
+import { PGLITE_CHILD, PGLITE_CHILD_V8_OPTIONS } from '../paths.ts';
 import { type Database, DatabaseStartError, openDatabase } from './client.ts';
 import type { ParentMessage } from './pglite-messages.ts';
 import { asker, openPgliteProcess } from './pglite-process.ts';
@@ -25,6 +25,16 @@ describe('the embedded database in a process of its own', () => {
   afterAll(async () => {
     await database?.close();
     await rm(dir, { recursive: true, force: true });
+  });
+
+  it('runs with the V8 options its memory was measured with, which this Node still knows', () => {
+    expect(PGLITE_CHILD.execArgv).toEqual(expect.arrayContaining([...PGLITE_CHILD_V8_OPTIONS]));
+    // Node refuses an option its V8 no longer has ("bad option"): an upgrade that drops it fails here.
+    expect(
+      execFileSync(process.execPath, [...PGLITE_CHILD_V8_OPTIONS, '-p', '"started"'])
+        .toString()
+        .trim(),
+    ).toBe('started');
   });
 
   it('is migrated, and serves callers side by side while a transaction holds its one session', async () => {
