@@ -1,5 +1,6 @@
 import type { Seller } from '@petti/shared/schemas/catalog';
 import type { Order } from '@petti/shared/schemas/orders';
+import type { Plan, Subscription } from '@petti/shared/schemas/payments';
 
 /** A shop as GET /api/sellers answers it, open and in range, for component tests. */
 export function sellerFixture(over: Partial<Seller> & Pick<Seller, 'id' | 'brandName'>): Seller {
@@ -152,3 +153,39 @@ export function orderFixture(over: Partial<Order> = {}): Order {
     ...over,
   };
 }
+
+/** The Locker Lite plan as GET /api/plans answers it, for component and unit tests. */
+export const planFixture = (over: Partial<Plan> = {}): Plan => ({
+  id: 'locker-lite',
+  name: { en: 'Locker Lite', ta: 'லாக்கர் லைட்' },
+  description: { en: '', ta: '' },
+  kind: 'locker',
+  pricePaise: 9900,
+  taxPaise: 1510,
+  gstPercent: 18,
+  periodDays: 30,
+  lockerHours: 10,
+  sizes: ['S', 'M'],
+  waitlistPriority: false,
+  freeDeliveryOverPaise: null,
+  ...over,
+});
+
+/** A paid, running subscription to `planFixture()`, 4 of its 10 hours used. */
+export const subscriptionFixture = (over: Partial<Subscription> = {}): Subscription => ({
+  id: 'sub-1',
+  planId: 'locker-lite',
+  plan: planFixture(),
+  kind: 'locker',
+  status: 'active',
+  startsAt: '2026-11-20T00:00:00Z',
+  endsAt: '2026-12-20T06:30:00Z',
+  lockerHours: 10,
+  lockerHoursUsed: 4,
+  lockerHoursLeft: 6,
+  deliveriesUsed: 0,
+  pricePaise: 9900,
+  paymentId: 'p1',
+  createdAt: '2026-11-20T00:00:00Z',
+  ...over,
+});

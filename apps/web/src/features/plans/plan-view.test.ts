@@ -1,32 +1,11 @@
-import type { Plan, Subscription } from '@petti/shared/schemas/payments';
+import type { Subscription } from '@petti/shared/schemas/payments';
 import { describe, expect, it } from 'vitest';
+import { planFixture, subscriptionFixture } from '../../test/fixtures.ts';
 import { benefitsOf, currentSubscriptions, planAction, usedPercent } from './plan-view.ts';
 
-const plan = (over: Partial<Plan>): Plan => ({
-  id: 'locker-lite',
-  name: { en: 'Locker Lite', ta: 'லாக்கர் லைட்' },
-  description: { en: '', ta: '' },
-  kind: 'locker',
-  pricePaise: 9900,
-  taxPaise: 1510,
-  gstPercent: 18,
-  periodDays: 30,
-  lockerHours: 10,
-  sizes: ['S', 'M'],
-  waitlistPriority: false,
-  freeDeliveryOverPaise: null,
-  ...over,
-});
+const plan = planFixture;
 const sub = (over: Partial<Subscription>): Subscription =>
-  ({
-    id: 's',
-    planId: 'locker-lite',
-    kind: 'locker',
-    status: 'active',
-    lockerHours: 10,
-    lockerHoursUsed: 0,
-    ...over,
-  }) as Subscription;
+  subscriptionFixture({ lockerHoursUsed: 0, ...over });
 
 describe('benefitsOf', () => {
   it('lists locker hours, any size, waitlist priority and free delivery as the plan gives them', () => {

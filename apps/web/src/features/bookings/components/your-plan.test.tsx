@@ -1,37 +1,12 @@
 // @vitest-environment happy-dom
+import type { Subscription } from '@petti/shared/schemas/payments';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { subscriptionFixture } from '../../../test/fixtures.ts';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
 import { YourPlan } from './your-plan.tsx';
 
-const plan = {
-  id: 'locker-lite',
-  name: { en: 'Locker Lite', ta: 'லாக்கர் லைட்' },
-  description: { en: '', ta: '' },
-  kind: 'locker',
-  pricePaise: 9900,
-  taxPaise: 1510,
-  gstPercent: 18,
-  periodDays: 30,
-  lockerHours: 10,
-  sizes: ['S', 'M'],
-};
-const subscription = (status: string) => ({
-  id: `sub-${status}`,
-  planId: 'locker-lite',
-  plan,
-  kind: 'locker',
-  status,
-  startsAt: '2026-11-20T00:00:00Z',
-  endsAt: '2026-12-20T06:30:00Z',
-  lockerHours: 10,
-  lockerHoursUsed: 4,
-  lockerHoursLeft: 6,
-  deliveriesUsed: 0,
-  pricePaise: 9900,
-  paymentId: 'p1',
-  createdAt: '2026-11-20T00:00:00Z',
-});
+const subscription = (status: Subscription['status']) => subscriptionFixture({ id: `sub-${status}`, status });
 
 afterEach(() => {
   cleanup();
