@@ -48,6 +48,7 @@ export function loadClient(connections: number) {
       req.end(body);
     });
   return {
+    send,
     post: (url: string, headers: Record<string, string>, body: string) => send('POST', url, headers, body),
     get: (url: string, headers: Record<string, string> = {}) => send('GET', url, headers),
     close: () => agent.destroy(),

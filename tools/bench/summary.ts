@@ -62,6 +62,14 @@ interface Reads {
   } | null;
   routes: Record<string, { perSecond: number; p99: number; ratioToHealth: number }>;
 }
+interface Crowd {
+  requests: number;
+  busyCore: boolean;
+  fiveHundreds: number;
+  busy: number;
+  notAnswered: number;
+  met: boolean;
+}
 interface Orders {
   /** Orders placed per second: refusals do not count. */
   perSecond: number;
@@ -280,6 +288,23 @@ async function main() {
       goal,
       met: Object.values(l.checks).every(Boolean),
     });
+  }
+
+  for (const database of ['pglite', 'postgres'] as const) {
+    const c = await report<Crowd>(`crowd-${database}`);
+    const name = database === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    const measure = `hostile crowd (2 × 24 fuzzing, a core busy), ${name}`;
+    const goal = '0 × 5xx but 503/429 with Retry-After, every refusal in the error shape';
+    rows.push(
+      c
+        ? {
+            measure,
+            figure: `${c.fiveHundreds} × 5xx, ${c.busy} × busy of ${c.requests}${c.notAnswered ? `, ${c.notAnswered} not answered` : ''}${c.busyCore ? '' : ' (no core kept busy)'}`,
+            goal,
+            met: c.met,
+          }
+        : missing(measure, goal, database === 'postgres' ? 'crowd, with DATABASE_URL' : 'crowd'),
+    );
   }
 
   const lockers = await report<Lockers>('lockers');

@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { writeBarcodeVideo } from '../barcode-video.ts';
 import { launchWithCamera, newMobileContext, screenshot as snap } from '../harness.ts';

@@ -162,21 +162,23 @@ function withExample(content: { schema: Schema; example?: unknown } | undefined)
   return content.example === undefined ? content.schema : { ...content.schema, examples: [content.example] };
 }
 
-/** Every operation of the app's OpenAPI document. */
-export async function operationsOf(app: FastifyInstance): Promise<Array<Operation & { secured: boolean }>> {
-  const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<
+/** The app's OpenAPI document, as `/api/docs/json` serves it (the parts read here). */
+export interface OpenApiDocument {
+  paths: Record<
+    string,
+    Record<
       string,
-      Record<
-        string,
-        {
-          parameters?: Operation['params'];
-          requestBody?: { content?: Record<string, { schema: Schema; example?: unknown }> };
-          security?: Array<Record<string, unknown>>;
-        }
-      >
-    >;
-  };
+      {
+        parameters?: Operation['params'];
+        requestBody?: { content?: Record<string, { schema: Schema; example?: unknown }> };
+        security?: Array<Record<string, unknown>>;
+      }
+    >
+  >;
+}
+
+/** Every operation of an OpenAPI document, read from a running server as from an app in a test. */
+export function operationsFromDocument(doc: OpenApiDocument): Array<Operation & { secured: boolean }> {
   const out: Array<Operation & { secured: boolean }> = [];
   for (const [path, ops] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(ops))
@@ -188,4 +190,97 @@ export async function operationsOf(app: FastifyInstance): Promise<Array<Operatio
         secured: (op.security ?? []).some((s) => 'bearer' in s),
       });
   return out;
+}
+
+/** Every operation of the app's OpenAPI document. */
+export async function operationsOf(app: FastifyInstance): Promise<Array<Operation & { secured: boolean }>> {
+  return operationsFromDocument(
+    (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as OpenApiDocument,
+  );
+}
+
+/** Percent-encoded; a lone surrogate cannot be, so it goes as a byte sequence that is not UTF-8. */
+const encoded = (text: string) => {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+
+export interface FuzzRequest {
+  method: string;
+  /** Path and query, already encoded. */
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * One fuzzing request for an operation (the fuzz suite's, and the hostile crowd's of
+ * tools/bench/crowd.ts): half of them schema-shaped, half hostile in their path, query or body; most
+ * signed in, some ops calls with the ops token, most writes with an idempotency key.
+ */
+export function fuzzRequest(
+  g: ReturnType<typeof generator>,
+  op: Operation,
+  n: number,
+  signedIn: Record<string, string>,
+  opsToken: string,
+): FuzzRequest {
+  const hostile = g.chance(0.5);
+  const query: Record<string, string> = {};
+  let url = op.path;
+  for (const p of op.params) {
+    const value = hostile && g.chance(0.5) ? g.hostile(p.schema) : g.valid(p.schema);
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    if (p.in === 'path') url = url.replace(`{${p.name}}`, encoded(text || 'x'));
+    else if (p.in === 'query' && (p.required || g.chance(0.6))) query[p.name] = text;
+  }
+  let qs = '';
+  try {
+    qs = new URLSearchParams(query).toString();
+  } catch {
+    qs = 'q=%ED%A0%80';
+  }
+  const body = op.body ? (hostile ? g.hostile(op.body) : g.valid(op.body)) : undefined;
+  return {
+    method: op.method,
+    url: qs ? `${url}?${qs}` : url,
+    headers: {
+      ...(g.chance(0.8) ? signedIn : {}),
+      ...(op.path.startsWith('/api/ops') && g.chance(0.5) ? { authorization: `Bearer ${opsToken}` } : {}),
+      ...(op.method === 'POST' && g.chance(0.7) ? { 'idempotency-key': `fuzz-${n}` } : {}),
+    },
+    body: op.method === 'GET' ? undefined : body,
+  };
+}
+
+/**
+ * What is wrong with an answer to a fuzzing request, or null: a 5xx (but a 503 or 429 with
+ * `Retry-After` when `busyAllowed`: overload is an answer, docs/deploy.md#overload), or a refusal
+ * outside `{ error: { code, message } }`. A page for people (testpay's checkout) answers its refusals
+ * as a page; the API never does.
+ */
+export function fuzzProblem(
+  status: number,
+  contentType: string | undefined,
+  body: string,
+  retryAfter: string | undefined,
+  busyAllowed = false,
+): string | null {
+  if ((status === 503 || status === 429) && busyAllowed)
+    return retryAfter ? null : `answered ${status} without Retry-After`;
+  if (status >= 500) return `answered ${status}`;
+  if (status >= 400 && !String(contentType).startsWith('text/html')) {
+    let error: { code?: unknown; message?: unknown } | undefined;
+    try {
+      error = (JSON.parse(body) as { error?: { code?: unknown; message?: unknown } }).error;
+    } catch {
+      error = undefined;
+    }
+    if (typeof error?.code !== 'string' || typeof error.message !== 'string')
+      return `answered ${status} outside the error shape`;
+  }
+  return null;
 }
