@@ -20,6 +20,7 @@ import { bookingHeard, brokerOutage, connectionsEnded, ordersWithoutLines, redis
 import { lockerRace, stockRace, timersOnce } from './races.ts';
 import {
   call,
+  freeze,
   kill,
   listening,
   mosquitto,
@@ -29,6 +30,7 @@ import {
   server,
   start,
   stop,
+  thaw,
 } from './services.ts';
 
 const ADMIN_URL =
@@ -183,10 +185,18 @@ try {
   const streams = shoppers.map((who, n) => worker(who, n));
   await delay(KILL_AFTER_MS);
   // Killed with requests under way at A, so that some die with it, their flows half-done: what this
-  // phase is for. (A fixed moment alone once caught every request to A answered.)
-  const waitUntil = Date.now() + 3_000;
-  while (underWayAtA < 3 && Date.now() < waitUntil) await delay(1);
-  const underWayAtKill = underWayAtA;
+  // phase is for. Counting them from here was not enough: an answer A had already written still counted
+  // until this process read it, and runs in CI killed A with every request answered. So A is frozen
+  // first (nothing more leaves it), answers already sent are given time to arrive, and it is killed only
+  // with requests still unanswered; else thawed, and tried again a moment later.
+  let underWayAtKill = 0;
+  for (const waitUntil = Date.now() + 10_000; underWayAtKill === 0 && Date.now() < waitUntil; ) {
+    while (underWayAtA < 3 && Date.now() < waitUntil) await delay(1);
+    freeze(a);
+    await delay(250);
+    underWayAtKill = underWayAtA;
+    if (underWayAtKill === 0) thaw(a);
+  }
   kill(a);
   aKilled = true;
   await Promise.all(streams);

@@ -32,6 +32,15 @@ export function kill(p: Proc): void {
   p.child?.kill('SIGKILL');
 }
 
+/** Frozen where it stands (SIGSTOP): it answers nothing more until `thaw`, or dies frozen by `kill`. */
+export function freeze(p: Proc): void {
+  p.child?.kill('SIGSTOP');
+}
+
+export function thaw(p: Proc): void {
+  p.child?.kill('SIGCONT');
+}
+
 /** SIGTERM, as an operator stops a process, and wait for it to exit (SIGKILL after 15 s). */
 export async function stop(p: Proc): Promise<void> {
   const child = p.child;
