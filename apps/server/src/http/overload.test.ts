@@ -43,6 +43,22 @@ describe('no database connection within the wait', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
+  it('says busy on the readiness check, with Retry-After, while no connection is free in time', async () => {
+    const held = Promise.all(
+      Array.from({ length: connections }, () => t.ctx.database.db.transaction(() => sleep(800))),
+    );
+    await sleep(50);
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    await held;
+    // Busy with its own work, not away: a load balancer comes back when Retry-After says.
+    expect(ready.statusCode).toBe(503);
+    expect(ready.headers['retry-after']).toBe('2');
+    expect(ready.json()).toMatchObject({ status: 'busy', database: { ok: true } });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toMatchObject({
+      status: 'ok',
+    });
+  });
+
   it('is answered busy with Retry-After, and the write that was shed changed nothing', async () => {
     const user = await signUpUser(t.app);
     const headers = authHeaders(user.tokens.accessToken);
@@ -87,6 +103,7 @@ describe('an event loop too far behind', () => {
     expect(shed.json()).toEqual({ error: { code: 'ServiceUnavailable', message: BUSY_MESSAGE } });
     const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
     expect(ready.statusCode).toBe(503);
+    expect(ready.headers['retry-after']).toBe('2');
     expect(ready.json()).toMatchObject({ status: 'busy', database: { ok: true } });
     expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     expect(await metricsOf(t)).toMatch(/petti_requests_shed_total\{reason="eventLoopDelay"\} [1-9]/);

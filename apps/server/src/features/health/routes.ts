@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isPoolWaitTimeout } from '../../db/errors.ts';
 
 const componentSchema = z.object({ ok: z.boolean(), kind: z.string(), detail: z.string().optional() });
 const healthSchema = z.object({
@@ -36,17 +37,25 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   };
   const readiness = async (_request: unknown, reply: import('fastify').FastifyReply) => {
     const { database, realtime } = app.ctx;
+    // No connection free within the pool's wait is a database busy with this process's own work, not
+    // one that is away: the process is busy, as when it sheds.
+    let poolBusy = false;
     const db = await database
       .ping()
       .then(() => ({ ok: true, kind: database.kind }))
-      .catch((err: Error) => ({ ok: false, kind: database.kind, detail: err.message }));
+      .catch((err: Error) => {
+        poolBusy = isPoolWaitTimeout(err);
+        return { ok: poolBusy, kind: database.kind, detail: err.message };
+      });
     const b = realtime.status();
     const broker = { ok: b.connected, kind: b.mode, clients: b.clients };
     const ok = db.ok && broker.ok;
-    // While shedding, a load balancer should send the traffic to another process.
-    const shedding = app.shedding();
-    return reply.code(ok && !shedding ? 200 : 503).send({
-      status: !ok ? 'degraded' : shedding ? 'busy' : 'ok',
+    // While shedding, a load balancer should send the traffic to another process, and come back when
+    // Retry-After says, as any client told "busy".
+    const busy = ok && (poolBusy || app.shedding());
+    if (busy) reply.header('retry-after', String(app.ctx.config.OVERLOAD_RETRY_AFTER_SECONDS));
+    return reply.code(ok && !busy ? 200 : 503).send({
+      status: !ok ? 'degraded' : busy ? 'busy' : 'ok',
       database: db,
       broker,
       uptimeSeconds: Math.round(process.uptime()),
