@@ -44,7 +44,8 @@ async function main() {
   const s = await server(
     'bench',
     {
-      LOG_LEVEL: 'silent',
+      // CROWD_LOG_LEVEL=error shows what went wrong behind a 5xx.
+      LOG_LEVEL: process.env.CROWD_LOG_LEVEL ?? 'silent',
       LOCKER_SIM: 'false',
       SHOP_SIM: 'false',
       OPS_TOKEN,

@@ -28,14 +28,18 @@ export function isLostRace(err: unknown): boolean {
 }
 
 /**
- * The pool had no connection free within its wait (`DB_POOL_WAIT_MS`): the database is busy, not
- * broken. Nothing of the request reached it, so the caller may simply come back (docs/deploy.md#overload).
+ * The pool had no connection within its wait (`DB_POOL_WAIT_MS`): none was free (pg-pool's "timeout
+ * exceeded when trying to connect"), or a new one could not be opened in time (node-postgres's
+ * "Connection terminated due to connection timeout": the embedded database's process answers one
+ * connection at a time, and under load a new one waits its turn). The database is busy, not broken.
+ * Nothing of the request reached it, so the caller may simply come back (docs/deploy.md#overload).
  */
+const POOL_WAIT = /timeout exceeded when trying to connect|Connection terminated due to connection timeout/i;
+
 export function isPoolWaitTimeout(err: unknown): boolean {
   let e: unknown = err;
   for (let i = 0; i < 5 && e; i++) {
-    if (/timeout exceeded when trying to connect/i.test((e as { message?: string }).message ?? ''))
-      return true;
+    if (POOL_WAIT.test((e as { message?: string }).message ?? '')) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;
