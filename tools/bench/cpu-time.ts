@@ -47,24 +47,25 @@ export function allStats(): ProcStat[] {
   return names.flatMap((n) => (/^\d+$/.test(n) ? [readStat(Number(n))].filter((s) => s !== null) : []));
 }
 
-/** CPU so far of a process and, apart, of its descendants (the server and its embedded database). */
-export function treeCpuMs(
-  stats: readonly ProcStat[],
-  pid: number,
-): { own: number; descendants: number } | null {
-  const root = stats.find((s) => s.pid === pid);
-  if (!root) return null;
+/** The process `pid` and every process it started, and they started, from one reading of /proc. */
+export function treeOf(stats: readonly ProcStat[], pid: number): Set<number> {
   const inTree = new Set([pid]);
-  let grew = true;
-  while (grew) {
+  for (let grew = true; grew; ) {
     grew = false;
-    for (const s of stats) {
+    for (const s of stats)
       if (!inTree.has(s.pid) && inTree.has(s.ppid)) {
         inTree.add(s.pid);
         grew = true;
       }
-    }
   }
+  return inTree;
+}
+
+/** CPU so far of a process and, apart, of its descendants (the server and its embedded database). */
+function treeCpuMs(stats: readonly ProcStat[], pid: number): { own: number; descendants: number } | null {
+  const root = stats.find((s) => s.pid === pid);
+  if (!root) return null;
+  const inTree = treeOf(stats, pid);
   const descendants = stats
     .filter((s) => s.pid !== pid && inTree.has(s.pid))
     .reduce((a, s) => a + s.cpuMs, 0);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { allStats } from './cpu-time.ts';
+import { allStats, treeOf } from './cpu-time.ts';
 
 /**
  * The memory of a process and every process it started (the server and the embedded database's
@@ -31,15 +31,7 @@ function memoryOf(pid: number): { rssMb: number; pssMb: number } | null {
 export function treeMemory(pid: number): { processes: ProcessMemory[]; rssMb: number; pssMb: number } | null {
   const stats = allStats();
   if (!stats.some((s) => s.pid === pid)) return null;
-  const inTree = new Set([pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const s of stats)
-      if (!inTree.has(s.pid) && inTree.has(s.ppid)) {
-        inTree.add(s.pid);
-        grew = true;
-      }
-  }
+  const inTree = treeOf(stats, pid);
   const processes = stats.flatMap((s) => {
     const memory = inTree.has(s.pid) ? memoryOf(s.pid) : null;
     return memory ? [{ pid: s.pid, command: s.command, ...memory }] : [];
