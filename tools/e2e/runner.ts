@@ -28,6 +28,8 @@ export interface JourneyContext {
 export interface JourneyOptions {
   /** A server of its own with a fresh data folder, e.g. because the journey stops or changes it. */
   ownServer?: boolean;
+  /** Settings for that server of its own (e.g. a site found offline sooner). */
+  env?: Record<string, string>;
   /** Extra options for the browser context (merged over the phone defaults). */
   context?: BrowserContextOptions;
   /** Default 90 s. */
@@ -104,7 +106,7 @@ export async function runJourneys(all: Journey[], options: { filter?: string } =
     const pageErrors: string[] = [];
     try {
       if (!browser) throw browserError;
-      if (j.ownServer) own = await startServer({ name: j.name });
+      if (j.ownServer) own = await startServer({ name: j.name, env: j.env });
       const server = own ?? (await sharedServer());
       context = await newMobileContext(browser, server.baseUrl, j.context);
       const p = await context.newPage();

@@ -40,6 +40,8 @@ export const ROUTES = {
   shopMoney: '/shop/:shopId/money',
   /** Petti's operators: new shops to approve. */
   operator: '/operator',
+  /** Petti's operators: the locker network, site by site. */
+  operatorLockers: '/operator/lockers',
   login: '/login',
   otp: '/otp',
   register: '/register',

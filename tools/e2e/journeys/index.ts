@@ -11,6 +11,7 @@ import { liveJourneys } from './live.ts';
 import { lockerJourneys } from './lockers.ts';
 import { mapJourneys } from './maps.ts';
 import { offlineBrowsingJourneys } from './offline-browsing.ts';
+import { operatorJourneys } from './operators.ts';
 import { orderingJourneys } from './ordering.ts';
 import { paymentJourneys } from './payments.ts';
 import { pictureJourneys } from './pictures.ts';
@@ -33,6 +34,7 @@ export const journeys: Journey[] = [
   ...grabAndGoJourneys,
   ...shopJourneys,
   ...shopStockJourneys,
+  ...operatorJourneys,
   ...complexJourneys,
   ...sellingJourneys,
   ...pictureJourneys,

@@ -68,6 +68,7 @@ beforeAll(async () => {
 
   const booking = await bookAndPay(t, owner, { siteId: 'railway-station', size: 'M', durationHours: 2 });
   ids.booking = booking.id;
+  ids.locker = booking.locker!.id;
   const [payment] = await t.ctx.database.db.select().from(payments).where(eq(payments.subjectId, booking.id));
   ids.payment = payment!.id;
   const notes = (await owner.call('GET', '/api/notifications')).json();
@@ -241,6 +242,20 @@ const OWNED: Array<{
     id: 'shop',
     allowed: 'operator',
     refused: ['shopOwner', 'shopStaff', 'outsider'],
+  },
+  // Operators run the locker network: a shop's people and shoppers are refused, the booker included.
+  {
+    path: /^PUT \/api\/operator\/lockers\/\{id\}\/service$/,
+    id: 'locker',
+    body: { inService: true },
+    allowed: 'operator',
+    refused: ['owner', 'shopOwner', 'outsider'],
+  },
+  {
+    path: /^\/api\/operator\/bookings\/\{id\}\/clear$/,
+    id: 'booking',
+    allowed: 'operator',
+    refused: ['owner', 'shopStaff', 'outsider'],
   },
   { path: /^\/api\/payments\/\{id\}/, id: 'payment', allowed: 'owner', refused: ['neighbour', 'outsider'] },
   {

@@ -75,6 +75,11 @@ const shopRoutes: RouteObject[] = [
   page(ROUTES.shopMoney, 'shopMoney', () => import('../features/shops/pages/shop-money-page.tsx')),
   page(ROUTES.grabStaff, 'grabStaff', () => import('../features/grab-and-go/pages/grab-staff-page.tsx')),
   page(ROUTES.operator, 'operator', () => import('../features/shops/pages/operator-page.tsx')),
+  page(
+    ROUTES.operatorLockers,
+    'operatorLockers',
+    () => import('../features/shops/pages/locker-network-page.tsx'),
+  ),
 ];
 
 /** Seller layout, public. */

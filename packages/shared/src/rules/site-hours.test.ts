@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isOpenAt, nextOpeningAt, parseClock, townMinutes } from './site-hours.ts';
+import { isOpenAt, nextOpeningAt, parseClock, townDayStart, townMinutes } from './site-hours.ts';
 
 // 04:30 UTC is 10:00 in Sivakasi (IST, +05:30).
 const ist = (hhmm: string) => new Date(`2026-11-20T${hhmm}:00+05:30`);
@@ -16,6 +16,12 @@ describe('site hours', () => {
   it('uses the town’s local time', () => {
     expect(townMinutes(new Date('2026-11-20T04:30:00Z'))).toBe(600);
     expect(townMinutes(new Date('2026-11-20T20:00:00Z'))).toBe(90);
+  });
+
+  it('starts the town’s day at its own midnight, not UTC’s', () => {
+    expect(townDayStart(new Date('2026-11-20T20:00:30.5Z')).toISOString()).toBe('2026-11-20T18:30:00.000Z');
+    expect(townDayStart(new Date('2026-11-20T18:29:59Z')).toISOString()).toBe('2026-11-19T18:30:00.000Z');
+    expect(townDayStart(ist('00:00')).getTime()).toBe(ist('00:00').getTime());
   });
 
   it('opens at the opening time and closes at the closing time', () => {

@@ -15,6 +15,12 @@ export function townMinutes(at: Date): number {
   return ((Math.floor(local) % 1440) + 1440) % 1440;
 }
 
+/** The start of the town's day that `at` falls in (its local midnight). */
+export function townDayStart(at: Date): Date {
+  const minute = Math.floor(at.getTime() / 60_000) * 60_000;
+  return new Date(minute - townMinutes(at) * 60_000);
+}
+
 /**
  * Whether a site with these hours is open at `at`. Hours may pass midnight (22:00–06:00);
  * 00:00–24:00 is always open.

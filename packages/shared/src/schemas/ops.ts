@@ -34,6 +34,8 @@ export type SellerHoursBody = z.infer<typeof sellerHoursBody>;
 /** A locker as a technician sees it (GET /api/ops/lockers). */
 export const opsLockerSchema = z.object({
   id: z.string(),
+  /** What its door shows (`M03`). */
+  label: z.string(),
   siteId: z.string(),
   size: z.string(),
   inService: z.boolean(),
@@ -68,6 +70,41 @@ export const opsLockersQuery = z.strictObject({
 });
 
 export const lockerServiceBody = z.strictObject({ inService: z.boolean() });
+
+/**
+ * `PUT …/lockers/:id/service`: the locker, and what taking it out did to its bookings. Those not yet
+ * opened moved to another locker of the size at the site, or, none being free for their time, were
+ * cancelled with all they paid refunded; those in use keep it until they end.
+ */
+export const lockerServiceAnswer = z.object({
+  locker: opsLockerSchema,
+  moved: z.array(z.object({ bookingId: z.string(), lockerId: z.string() })),
+  refunded: z.array(z.object({ bookingId: z.string(), amountPaise: z.number().int() })),
+  staying: z.array(z.object({ bookingId: z.string(), state: z.string() })),
+});
+export type LockerServiceAnswer = z.infer<typeof lockerServiceAnswer>;
+
+/** A locker site as the operators' console shows it (`GET …/locker-sites`). */
+export const opsSiteSchema = z.object({
+  id: z.string(),
+  name: z.object({ en: z.string(), ta: z.string() }),
+  type: z.string(),
+  online: z.boolean(),
+  /** When the site was found offline (no heartbeat), while it is. */
+  offlineSince: z.string().nullable(),
+  lastHeartbeatAt: z.string().nullable(),
+  lockers: z.object({
+    total: z.number().int(),
+    /** Held by a live booking now. */
+    booked: z.number().int(),
+    outOfService: z.number().int(),
+    /** Forced doors, doors open too long, faults, overstays (the lockers' `attention`, site offline aside). */
+    needAttention: z.number().int(),
+  }),
+  /** The town's day so far: bookings starting today (not cancelled), and money paid today net of refunds. */
+  today: z.object({ bookings: z.number().int(), paidPaise: z.number().int() }),
+});
+export type OpsSite = z.infer<typeof opsSiteSchema>;
 
 /** `POST /api/ops/bookings/:id/clear`: the overstaying booking, now ended by staff. */
 export const opsClearedBookingSchema = z.object({

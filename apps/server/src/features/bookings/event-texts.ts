@@ -106,6 +106,14 @@ const STATUS_BODIES: Record<string, Maker> = {
     ),
     keep: true,
   }),
+  outOfService: ({ s, lk }) => ({
+    title: t('Locker changed', 'லாக்கர் மாற்றப்பட்டது'),
+    body: t(
+      `The locker you booked at ${s.en} needs repair, so your booking moved to locker ${lk}. Your PIN and times stay the same.`,
+      `${s.ta} இடத்தில் நீங்கள் முன்பதிவு செய்த லாக்கர் பழுதுபார்க்கப்பட வேண்டியிருப்பதால், உங்கள் முன்பதிவு ${lk} லாக்கருக்கு மாற்றப்பட்டது. உங்கள் PIN-உம் நேரமும் மாறாது.`,
+    ),
+    keep: true,
+  }),
   extensionPending: ({ s }) => ({
     title: t('Extension waiting for payment', 'நீட்டிப்பு கட்டணத்துக்குக் காத்திருக்கிறது'),
     body: t(`Pay to extend your booking at ${s.en}.`, `${s.ta} இடத்தில் முன்பதிவை நீட்டிக்க பணம் செலுத்தவும்.`),
@@ -308,14 +316,20 @@ const MAKERS: Record<string, Maker> = {
     keep: true,
   }),
   bookingStatusChanged: (c) => (STATUS_BODIES[c.reason ?? ''] ?? STATUS_BODIES.opened!)(c),
-  userBookingDeleted: ({ s, amountPaise }) => ({
+  userBookingDeleted: ({ s, amountPaise, reason }) => ({
     title: t('Booking cancelled', 'முன்பதிவு ரத்து செய்யப்பட்டது'),
-    body: amountPaise
-      ? t(
-          `Your booking at ${s.en} is cancelled. ${rupees(amountPaise)} will be refunded.`,
-          `${s.ta} இடத்தில் உங்கள் முன்பதிவு ரத்து செய்யப்பட்டது. ${rupees(amountPaise)} திருப்பித் தரப்படும்.`,
-        )
-      : t(`Your booking at ${s.en} is cancelled.`, `${s.ta} இடத்தில் உங்கள் முன்பதிவு ரத்து செய்யப்பட்டது.`),
+    body:
+      reason === 'outOfService'
+        ? t(
+            `The locker you booked at ${s.en} needs repair and no other of its size is free for your time, so we cancelled your booking.${amountPaise ? ` All you paid, ${rupees(amountPaise)}, will be refunded.` : ''}`,
+            `${s.ta} இடத்தில் நீங்கள் முன்பதிவு செய்த லாக்கர் பழுதுபார்க்கப்பட வேண்டியுள்ளது; உங்கள் நேரத்துக்கு அதே அளவில் வேறு லாக்கர் காலியாக இல்லை, எனவே உங்கள் முன்பதிவை ரத்து செய்தோம்.${amountPaise ? ` நீங்கள் செலுத்திய ${rupees(amountPaise)} முழுவதும் திருப்பித் தரப்படும்.` : ''}`,
+          )
+        : amountPaise
+          ? t(
+              `Your booking at ${s.en} is cancelled. ${rupees(amountPaise)} will be refunded.`,
+              `${s.ta} இடத்தில் உங்கள் முன்பதிவு ரத்து செய்யப்பட்டது. ${rupees(amountPaise)} திருப்பித் தரப்படும்.`,
+            )
+          : t(`Your booking at ${s.en} is cancelled.`, `${s.ta} இடத்தில் உங்கள் முன்பதிவு ரத்து செய்யப்பட்டது.`),
     keep: true,
   }),
   attentionRequired: ({ s, lk, reason }) => ({

@@ -53,6 +53,11 @@ export const lockersService = {
       .orderBy(lockers.siteId, lockers.id);
   },
 
+  /** Every locker site, by id, for the operators' console. */
+  async sites(db: DbOrTx) {
+    return db.select().from(lockerSites).orderBy(lockerSites.id);
+  },
+
   /** Ids of the sites whose controller is offline. */
   async offlineSiteIds(db: DbOrTx): Promise<Set<string>> {
     const sites = await db.select().from(lockerSites);

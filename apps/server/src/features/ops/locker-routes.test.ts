@@ -1,9 +1,18 @@
-import type { OpsLocker } from '@petti/shared/schemas/ops';
+import type { OpsLocker, OpsSite } from '@petti/shared/schemas/ops';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { bookAndPay, heartbeatAll, type Shopper, shopper } from '../../test/locker-helpers.ts';
-import { lockers } from '../lockers/schema.ts';
+import {
+  bookAndPay,
+  bookingRow,
+  HOUR,
+  heartbeatAll,
+  type Shopper,
+  shopper,
+  until,
+} from '../../test/locker-helpers.ts';
+import { lockerSites, lockers } from '../lockers/schema.ts';
+import { usersService } from '../users/index.ts';
 
 const SITE = 'railway-station';
 
@@ -66,16 +75,76 @@ describe('the ops API for locker technicians', () => {
     expect((await ops('GET', `/api/ops/lockers?siteId=${SITE}&attention=true`)).json().lockers).toEqual([]);
   });
 
-  it('takes a free locker out of service, so no booking gets it, and refuses one that is booked', async () => {
+  it('takes a booked locker out of service: its booking moves to another of the size, the shopper told', async () => {
     const booking = await bookAndPay(t, user, { siteId: SITE, size: 'S', durationHours: 1 });
     const booked = booking.locker!.id;
-    const refused = await ops('PUT', `/api/ops/lockers/${booked}/service`, { inService: false });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().error).toMatchObject({
-      code: 'LockerInUse',
-      bookings: [{ id: booking.id, state: 'reserved' }],
-    });
+    const pin = (await bookingRow(t, booking.id)).pin;
+    expect(pin).toBeTruthy();
+    const res = await ops('PUT', `/api/ops/lockers/${booked}/service`, { inService: false });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer.locker).toMatchObject({ id: booked, inService: false });
+    expect(answer.moved).toEqual([{ bookingId: booking.id, lockerId: expect.any(String) }]);
+    expect(answer.moved[0].lockerId).not.toBe(booked);
+    expect(answer.refunded).toEqual([]);
+    const told = await user.heard('bookingStatusChanged', booking.id, 'outOfService');
+    expect(told.data.message).toContain('needs repair');
+    const after = await user.get(booking.id);
+    expect(after).toMatchObject({ state: 'reserved', locker: { id: answer.moved[0].lockerId } });
+    // The shopper keeps the PIN they were given: it now opens the new locker.
+    expect((await bookingRow(t, booking.id)).pin).toBe(pin);
+    expect((await ops('PUT', `/api/ops/lockers/${booked}/service`, { inService: true })).statusCode).toBe(
+      200,
+    );
+    expect((await user.call('DELETE', `/api/bookings/${booking.id}`)).statusCode).toBe(200);
+  });
 
+  it('cancels and refunds in full a booking no other locker can take; one in use keeps its locker', async () => {
+    const soon = new Date(t.clock.now().getTime() + 3 * HOUR).toISOString();
+    const later = await bookAndPay(t, user, { siteId: SITE, size: 'L', durationHours: 2, startAt: soon });
+    const target = later.locker!.id;
+    const others = (
+      (await ops('GET', `/api/ops/lockers?siteId=${SITE}`)).json().lockers as OpsLocker[]
+    ).filter((l) => l.size === 'L' && l.id !== target && l.inService);
+    for (const l of others)
+      expect((await ops('PUT', `/api/ops/lockers/${l.id}/service`, { inService: false })).statusCode).toBe(
+        200,
+      );
+    const inUse = await bookAndPay(t, await shopper(t), { siteId: SITE, size: 'M', durationHours: 1 });
+    const opened = await bookingRow(t, inUse.id);
+    await t.app.services.bookingCore.deps.transactor.run((tx) =>
+      t.app.services.bookingCore.update(tx, opened, { state: 'active', openedAt: t.clock.now() }),
+    );
+
+    const paid = async () =>
+      (await user.call('GET', `/api/bookings/${later.id}?get_payment_detail=true`)).json().payments[0];
+    const { amountPaise } = await paid();
+    expect(amountPaise).toBeGreaterThan(0);
+
+    const res = await ops('PUT', `/api/ops/lockers/${target}/service`, { inService: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ moved: [], refunded: [{ bookingId: later.id, amountPaise }] });
+    expect((await user.get(later.id)).state).toBe('cancelled');
+    const told = await user.heard('userBookingDeleted', later.id, 'outOfService');
+    expect(told.data.message).toContain('All you paid');
+    await until(async () =>
+      expect(await paid()).toMatchObject({ state: 'refunded', refundedPaise: amountPaise }),
+    );
+
+    const used = await ops('PUT', `/api/ops/lockers/${inUse.locker!.id}/service`, { inService: false });
+    expect(used.json()).toMatchObject({
+      moved: [],
+      refunded: [],
+      staying: [{ bookingId: inUse.id, state: 'active' }],
+      locker: { inService: false, booking: { id: inUse.id } },
+    });
+    for (const id of [target, inUse.locker!.id, ...others.map((l) => l.id)])
+      expect((await ops('PUT', `/api/ops/lockers/${id}/service`, { inService: true })).statusCode).toBe(200);
+  });
+
+  it('takes a free locker out of service, so no booking gets it', async () => {
+    const holding = await bookAndPay(t, user, { siteId: SITE, size: 'S', durationHours: 1 });
+    const booked = holding.locker!.id;
     const before = await freeS();
     const free = ((await ops('GET', `/api/ops/lockers?siteId=${SITE}`)).json().lockers as OpsLocker[]).filter(
       (l) => l.size === 'S' && l.id !== booked && l.inService,
@@ -96,8 +165,55 @@ describe('the ops API for locker technicians', () => {
         200,
       );
     expect(await freeS()).toBe(before);
-    expect(
-      (await ops('PUT', '/api/ops/lockers/no-such-locker/service', { inService: true })).statusCode,
-    ).toBe(404);
+    expect((await user.call('DELETE', `/api/bookings/${holding.id}`)).statusCode).toBe(200);
+    for (const inService of [true, false])
+      expect((await ops('PUT', '/api/ops/lockers/no-such-locker/service', { inService })).statusCode).toBe(
+        404,
+      );
+  });
+});
+
+describe("the operators' console", () => {
+  it('is for operators signed in as themselves: sites with their state, lockers and today', async () => {
+    const operator = await shopper(t);
+    expect((await operator.call('GET', '/api/operator/locker-sites')).statusCode).toBe(403);
+    expect((await user.call('POST', '/api/operator/operators', { phone: operator.phone })).statusCode).toBe(
+      403,
+    );
+    await usersService.addOperator(t.ctx.database.db, `91${operator.phone}`, 'test', t.clock.now());
+
+    // A site goes quiet: the console shows it offline, since when.
+    await t.ctx.database.db
+      .update(lockerSites)
+      .set({ offlineSince: t.clock.now() })
+      .where(eq(lockerSites.id, 'bus-stand'));
+    const booking = await bookAndPay(t, user, { siteId: SITE, size: 'M', durationHours: 1 });
+    const res = await operator.call('GET', '/api/operator/locker-sites');
+    expect(res.statusCode, res.body).toBe(200);
+    const sites = res.json().sites as OpsSite[];
+    const station = sites.find((s) => s.id === SITE)!;
+    expect(station).toMatchObject({ online: true, offlineSince: null, name: { en: expect.any(String) } });
+    expect(station.lockers.booked).toBeGreaterThanOrEqual(1);
+    expect(station.today.bookings).toBeGreaterThanOrEqual(1);
+    expect(station.today.paidPaise).toBeGreaterThan(0);
+    expect(sites.find((s) => s.id === 'bus-stand')).toMatchObject({
+      online: false,
+      offlineSince: t.clock.now().toISOString(),
+    });
+    await heartbeatAll(t);
+
+    const lockersThere = await operator.call('GET', `/api/operator/lockers?siteId=${SITE}`);
+    expect(lockersThere.json().lockers.find((l: OpsLocker) => l.id === booking.locker!.id)).toMatchObject({
+      booking: { id: booking.id },
+    });
+    // One operator names another, with the phone sign-in: no token is handed around.
+    const next = await shopper(t);
+    expect((await operator.call('POST', '/api/operator/operators', { phone: next.phone })).statusCode).toBe(
+      204,
+    );
+    expect((await next.call('GET', '/api/operator/locker-sites')).statusCode).toBe(200);
+    expect((await user.call('DELETE', `/api/bookings/${booking.id}`)).statusCode).toBe(200);
+    await operator.stop();
+    await next.stop();
   });
 });

@@ -1,32 +1,35 @@
+import { townDayStart } from '@petti/shared/rules/site-hours';
 import {
+  lockerServiceAnswer,
   lockerServiceBody,
   type OpsLocker,
+  type OpsSite,
   opsClearedBookingSchema,
   opsLockerSchema,
   opsLockersQuery,
+  opsSiteSchema,
 } from '@petti/shared/schemas/ops';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/openapi.ts';
-import { lockerHolds } from '../bookings/index.ts';
+import { lockerHolds, lockerLabel, siteDays } from '../bookings/index.ts';
 import { type LockerRow, lockersService } from '../lockers/index.ts';
-import { makeRequireOps } from './ops-auth.ts';
+import { opsWays } from './ops-ways.ts';
 
 /** A door left open this long is worth a technician's look (the attentionRequired event uses the same). */
 const DOOR_OPEN_ATTENTION_MS = 2 * 60_000;
+const DAY_MS = 86_400_000;
 
 /**
- * The ops API for locker technicians: what needs attention (forced doors, doors left open, faults,
- * lockers out of service, sites offline, overstays) and taking a locker out of service or back. A
- * locker out of service is never given to a new booking; one that is booked now or later cannot be
- * taken out. An overstaying locker emptied by staff is cleared here, which ends that booking.
+ * Running the locker network (docs/lockers.md#operators): every site's state, what needs a technician
+ * (forced doors, doors left open, faults, lockers out of service, sites offline, overstays), and taking
+ * a locker out of service or back. Taking out a booked locker moves its bookings not yet opened (the
+ * `bookings.leave-locker` flow). An overstaying locker emptied by staff is cleared here, which ends that
+ * booking. Each step is offered to signed-in operators and to the ops token (ops-ways.ts).
  */
 export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const requireOps = makeRequireOps(app.ctx.config.OPS_TOKEN);
   const db = app.ctx.database.db;
-  const tags = ['ops'];
-  const security = [{ opsToken: [] }];
 
   async function view(rows: LockerRow[]): Promise<OpsLocker[]> {
     if (rows.length === 0) return [];
@@ -57,6 +60,7 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return {
         id: l.id,
+        label: lockerLabel(l.id, l.siteId),
         siteId: l.siteId,
         size: l.size,
         inService: l.inService,
@@ -70,82 +74,125 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  app.get(
-    '/ops/lockers',
-    {
-      preHandler: requireOps,
-      schema: {
-        tags,
-        security,
-        summary: 'Lockers (of a site), or with attention=true only those that need a technician',
-        querystring: opsLockersQuery,
-        response: { 200: z.object({ lockers: z.array(opsLockerSchema) }), ...errorResponses },
-      },
-    },
-    async (request) => {
-      const { siteId, attention } = request.query;
-      const rows = await lockersService.lockers(db, siteId);
-      const all = await view(rows);
-      return { lockers: attention === 'true' ? all.filter((l) => l.attention.length > 0) : all };
-    },
-  );
+  async function sites(): Promise<OpsSite[]> {
+    const now = app.ctx.clock.now();
+    const dayStart = townDayStart(now);
+    const [rows, lockers, days] = await Promise.all([
+      lockersService.sites(db),
+      lockersService.lockers(db).then(view),
+      siteDays(db, dayStart, new Date(dayStart.getTime() + DAY_MS)),
+    ]);
+    return rows.map((s) => {
+      const own = lockers.filter((l) => l.siteId === s.id);
+      return {
+        id: s.id,
+        name: s.name,
+        type: s.type,
+        online: s.offlineSince === null,
+        offlineSince: s.offlineSince?.toISOString() ?? null,
+        lastHeartbeatAt: s.lastHeartbeatAt?.toISOString() ?? null,
+        lockers: {
+          total: own.length,
+          booked: own.filter((l) => l.booking).length,
+          outOfService: own.filter((l) => !l.inService).length,
+          needAttention: own.filter((l) =>
+            l.attention.some((a) => a !== 'site_offline' && a !== 'out_of_service'),
+          ).length,
+        },
+        today: days.get(s.id) ?? { bookings: 0, paidPaise: 0 },
+      };
+    });
+  }
 
-  app.put(
-    '/ops/lockers/:id/service',
-    {
-      preHandler: requireOps,
-      schema: {
-        tags,
-        security,
-        summary: 'Take a locker out of service (refused while it is booked now or later) or back in',
-        params: z.object({ id: z.string().min(1).max(64) }),
-        body: lockerServiceBody,
-        response: { 200: z.object({ locker: opsLockerSchema }), ...errorResponses },
+  for (const way of opsWays(app)) {
+    const { guard, tags, security, prefix } = way;
+
+    app.get(
+      `${prefix}/locker-sites`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          summary:
+            "Every locker site: online or offline since when, its lockers' state, today's bookings and money",
+          response: { 200: z.object({ sites: z.array(opsSiteSchema) }), ...errorResponses },
+        },
       },
-    },
-    async (request) => {
-      const { id } = request.params;
-      const now = app.ctx.clock.now();
-      const row = await db.transaction(async (tx) => {
-        const locker = await lockersService.lockLocker(tx, id);
-        if (!locker) throw new AppError('ResourceNotFound');
+      async () => ({ sites: await sites() }),
+    );
+
+    app.get(
+      `${prefix}/lockers`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          summary: 'Lockers (of a site), or with attention=true only those that need a technician',
+          querystring: opsLockersQuery,
+          response: { 200: z.object({ lockers: z.array(opsLockerSchema) }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { siteId, attention } = request.query;
+        const all = await view(await lockersService.lockers(db, siteId));
+        return { lockers: attention === 'true' ? all.filter((l) => l.attention.length > 0) : all };
+      },
+    );
+
+    app.put(
+      `${prefix}/lockers/:id/service`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Take a locker out of service, even while booked (bookings not yet opened move to another locker of the size, or are cancelled and refunded in full), or put it back',
+          params: z.object({ id: z.string().min(1).max(64) }),
+          body: lockerServiceBody,
+          response: { 200: lockerServiceAnswer, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
         if (!request.body.inService) {
-          const booked = await lockerHolds.nowOrLater(tx, id, now);
-          if (booked.length > 0) {
-            throw new AppError('LockerInUse', undefined, {
-              details: {
-                bookings: booked.map((b) => ({
-                  id: b.id,
-                  state: b.state,
-                  startsAt: b.startsAt.toISOString(),
-                })),
-              },
-            });
-          }
+          const left = await app.services.bookingFlows.leaveLocker.run({ lockerId: id });
+          request.log.info(
+            { lockerId: id, by: way.by(request), moved: left.moved, refunded: left.refunded },
+            'locker taken out of service',
+          );
+          const [locker] = await view([left.locker]);
+          return { locker: locker!, moved: left.moved, refunded: left.refunded, staying: left.staying };
         }
-        return lockersService.setInService(tx, id, request.body.inService);
-      });
-      const [locker] = await view([row]);
-      return { locker: locker! };
-    },
-  );
-
-  app.post(
-    '/ops/bookings/:id/clear',
-    {
-      preHandler: requireOps,
-      schema: {
-        tags,
-        security,
-        summary:
-          'Staff emptied an overstaying locker: end that booking and tell its owner where the things are',
-        params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 200: opsClearedBookingSchema, ...errorResponses },
+        const row = await db.transaction(async (tx) => {
+          if (!(await lockersService.lockLocker(tx, id))) throw new AppError('ResourceNotFound');
+          return lockersService.setInService(tx, id, true);
+        });
+        request.log.info({ lockerId: id, by: way.by(request) }, 'locker back in service');
+        const [locker] = await view([row]);
+        return { locker: locker!, moved: [], refunded: [], staying: [] };
       },
-    },
-    async (request) => {
-      const row = await app.services.bookings.clearByStaff(request.params.id);
-      return { booking: { id: row.id, state: row.state, lockerId: row.lockerId } };
-    },
-  );
+    );
+
+    app.post(
+      `${prefix}/bookings/:id/clear`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Staff emptied an overstaying locker: end that booking and tell its owner where the things are',
+          params: z.object({ id: z.string().min(1).max(64) }),
+          response: { 200: opsClearedBookingSchema, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const row = await app.services.bookings.clearByStaff(request.params.id);
+        return { booking: { id: row.id, state: row.state, lockerId: row.lockerId } };
+      },
+    );
+  }
 };

@@ -14,9 +14,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
-import { userOf } from '../../http/require-user.ts';
 import { usersService } from '../users/index.ts';
 import { makeRequireOps } from './ops-auth.ts';
+import { opsWays } from './ops-ways.ts';
 
 const moreErrors = { ...errorResponses, 403: errorBodySchema, 409: errorBodySchema };
 
@@ -29,29 +29,7 @@ const moreErrors = { ...errorResponses, 403: errorBodySchema, 409: errorBodySche
 export const shopApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
   const { sellerApprovals, shopMembers } = app.services;
   const requireOps = makeRequireOps(app.ctx.config.OPS_TOKEN);
-  type Guard = typeof requireOps;
-  const ways: Array<{
-    prefix: string;
-    guard: { preHandler: Guard | Guard[] };
-    tags: string[];
-    security: Array<Record<string, string[]>>;
-    by: (request: Parameters<typeof userOf>[0]) => string;
-  }> = [
-    {
-      prefix: '/operator',
-      guard: { preHandler: [app.requireUser, app.requireRole.operator] },
-      tags: ['operator'],
-      security: [{ bearer: [] }],
-      by: (request: Parameters<typeof userOf>[0]) => userOf(request).userId,
-    },
-    {
-      prefix: '/ops',
-      guard: { preHandler: requireOps },
-      tags: ['ops'],
-      security: [{ opsToken: [] }],
-      by: () => 'ops',
-    },
-  ];
+  const ways = opsWays(app);
 
   for (const way of ways) {
     const { tags, security, guard } = way;
@@ -155,21 +133,30 @@ export const shopApprovalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/ops/operators',
-    {
-      preHandler: requireOps,
-      schema: {
-        tags: ['ops'],
-        security: [{ opsToken: [] }],
-        summary: "Make someone one of Petti's operators, by phone (the first operator's set-up)",
-        body: addOperatorBody,
-        response: { 204: z.null(), ...errorResponses },
+  for (const way of ways)
+    app.post(
+      `${way.prefix}/operators`,
+      {
+        ...way.guard,
+        schema: {
+          tags: way.tags,
+          security: way.security,
+          summary:
+            way.prefix === '/ops'
+              ? "Make someone one of Petti's operators, by phone (the first operator's set-up)"
+              : "An operator makes someone else one of Petti's operators, by phone",
+          body: addOperatorBody,
+          response: { 204: z.null(), ...errorResponses },
+        },
       },
-    },
-    async (request, reply) => {
-      await usersService.addOperator(app.ctx.database.db, request.body.phone, 'ops', app.ctx.clock.now());
-      return reply.code(204).send(null);
-    },
-  );
+      async (request, reply) => {
+        await usersService.addOperator(
+          app.ctx.database.db,
+          request.body.phone,
+          way.by(request),
+          app.ctx.clock.now(),
+        );
+        return reply.code(204).send(null);
+      },
+    );
 };

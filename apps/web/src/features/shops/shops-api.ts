@@ -1,4 +1,5 @@
 import type { Product } from '@petti/shared/schemas/catalog';
+import type { LockerServiceAnswer, OpsLocker, OpsSite } from '@petti/shared/schemas/ops';
 import type {
   NewProductInput,
   PackChangeBody,
@@ -91,6 +92,31 @@ export function useSellerApplications() {
 
 export const decideApplication = (id: string, decision: 'approve' | 'refuse') =>
   api.post<SellerApplicationView>(`/operator/seller-applications/${enc(id)}/${decision}`, {});
+
+/** The locker network for the operators' console (docs/lockers.md#operators), kept current while open. */
+export function useLockerSites() {
+  return useQuery({
+    queryKey: ['operator', 'locker-sites'],
+    queryFn: async ({ signal }) =>
+      (await api.get<{ sites: OpsSite[] }>('/operator/locker-sites', { signal })).sites,
+    refetchInterval: 30_000,
+  });
+}
+
+export function useSiteLockers(siteId: string | null) {
+  return useQuery({
+    queryKey: ['operator', 'lockers', siteId],
+    queryFn: async ({ signal }) =>
+      (await api.get<{ lockers: OpsLocker[] }>('/operator/lockers', { signal, query: { siteId: siteId! } }))
+        .lockers,
+    enabled: siteId !== null,
+    refetchInterval: 30_000,
+  });
+}
+
+/** Out of service (its bookings not yet opened move, or are refunded) or back in. */
+export const setLockerService = (lockerId: string, inService: boolean) =>
+  api.put<LockerServiceAnswer>(`/operator/lockers/${enc(lockerId)}/service`, { inService });
 
 /** The shop's products by name, or by a pack's barcode (docs/shops.md#stock-and-catalogue). */
 export function useShopProducts(shopId: string, search: { q?: string; barcode?: string }) {

@@ -403,6 +403,11 @@ export const commonEn = {
       title: 'New shops',
       description: 'For Petti’s operators: approve or refuse applications to sell.',
     },
+    operatorLockers: {
+      title: 'Locker network',
+      description:
+        'For Petti’s operators: every locker site, what needs a look, and lockers in or out of service.',
+    },
     grabStaff: {
       title: 'Check exit passes',
       description: 'For shop staff: scan or type a shopper’s exit pass and compare the items with the bag.',

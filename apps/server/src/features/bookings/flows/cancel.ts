@@ -2,11 +2,12 @@ import { CANCELLABLE_STATES, cancellationRefund } from '@petti/shared';
 import { inArray } from 'drizzle-orm';
 import type { Effects } from '../../../platform/events/transactor.ts';
 import type { FlowRunner } from '../../../platform/flows/runner.ts';
-import { callStep, dbStep } from '../../../platform/flows/steps.ts';
+import { dbStep } from '../../../platform/flows/steps.ts';
 import { schedule } from '../../../platform/jobs/worker.ts';
 import { type Caller, invalid, lockOwn } from '../checks.ts';
 import { type BookingCore, TIMER } from '../core.ts';
 import { type BookingRow, bookingCharges } from '../schema.ts';
+import type { RefundNowStep } from './steps/refund-now.ts';
 
 export interface CancelInput {
   caller: Caller;
@@ -52,7 +53,7 @@ export async function closeUnused(
  * (the pivot). The refunds then run at once, outside any transaction; a refund that fails is
  * retried by its timer.
  */
-export function cancelFlow(flows: FlowRunner, core: BookingCore, runTimer: (id: string) => Promise<void>) {
+export function cancelFlow(flows: FlowRunner, core: BookingCore, refundNow: RefundNowStep) {
   const { clock } = core.deps;
 
   const close = dbStep({
@@ -98,13 +99,6 @@ export function cancelFlow(flows: FlowRunner, core: BookingCore, runTimer: (id: 
       });
       if (b.lockerId) await core.offerToWaitlist(fx, b.siteId, b.size);
       return { row, refund, refundTimers };
-    },
-  });
-
-  const refundNow = callStep({
-    name: 'bookings.refund-now',
-    async run(timerIds: string[]) {
-      for (const id of timerIds) await runTimer(id);
     },
   });
 

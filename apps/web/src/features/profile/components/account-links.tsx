@@ -25,7 +25,12 @@ export function AccountLinks() {
   const work = useMyShops();
   const links: { to: string; page: PageId }[] = [
     ...(work.data?.shops.length ? [{ to: ROUTES.shops, page: 'shops' as const }] : []),
-    ...(work.data?.operator ? [{ to: ROUTES.operator, page: 'operator' as const }] : []),
+    ...(work.data?.operator
+      ? [
+          { to: ROUTES.operatorLockers, page: 'operatorLockers' as const },
+          { to: ROUTES.operator, page: 'operator' as const },
+        ]
+      : []),
     ...ACCOUNT_LINKS,
   ];
   return (

@@ -1,0 +1,136 @@
+// @vitest-environment happy-dom
+
+import type { OpsLocker, OpsSite } from '@petti/shared/schemas/ops';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { answerDialog, dialogStore } from '../../../lib/ui/dialog-store.ts';
+import { toastStore } from '../../../lib/ui/toast-store.ts';
+import { fakeApi, renderPage } from '../../../test/render.tsx';
+import LockerNetworkPage from './locker-network-page.tsx';
+
+afterEach(() => {
+  cleanup();
+  act(() => dialogStore.setState({ queue: [] }));
+  toastStore.setState({ toasts: [] });
+  vi.unstubAllGlobals();
+});
+
+const site = (over: Partial<OpsSite>): OpsSite => ({
+  id: 'railway-station',
+  name: { en: 'Railway Station', ta: 'ரயில் நிலையம்' },
+  type: 'public_lockers',
+  online: true,
+  offlineSince: null,
+  lastHeartbeatAt: '2026-11-28T10:00:00.000Z',
+  lockers: { total: 12, booked: 3, outOfService: 0, needAttention: 1 },
+  today: { bookings: 5, paidPaise: 45000 },
+  ...over,
+});
+const locker = (over: Partial<OpsLocker>): OpsLocker => ({
+  id: 'railway-station-M03',
+  label: 'M03',
+  siteId: 'railway-station',
+  size: 'M',
+  inService: true,
+  doorState: 'closed',
+  doorChangedAt: null,
+  fault: null,
+  siteOnline: true,
+  attention: [],
+  booking: null,
+  ...over,
+});
+
+const sites = [
+  site({}),
+  site({
+    id: 'bus-stand',
+    name: { en: 'Bus Stand', ta: 'பேருந்து நிலையம்' },
+    online: false,
+    offlineSince: new Date().toISOString(),
+  }),
+];
+const booked = locker({
+  booking: { id: 'b1', state: 'reserved', endsAt: new Date(Date.now() + 3_600_000).toISOString() },
+});
+const broken = locker({
+  id: 'railway-station-S01',
+  label: 'S01',
+  size: 'S',
+  fault: 'keypad dead',
+  attention: ['fault'],
+});
+
+describe('the locker network console', () => {
+  it('shows each site online or offline, what needs a look, and today', async () => {
+    fakeApi({ '/api/operator/locker-sites': { sites } });
+    await renderPage(<LockerNetworkPage />);
+    const station = await screen.findByTestId('site-railway-station');
+    expect(station.textContent).toContain('Online');
+    expect(station.textContent).toContain('12 lockers · 3 booked · 0 out of service');
+    expect(station.textContent).toContain('1 locker needs a look');
+    expect(station.textContent).toContain('Today: 5 bookings · ₹450 paid');
+    expect(screen.getByTestId('site-bus-stand').textContent).toMatch(/Offline since \d/);
+    // What needs someone comes first: the site offline, then the one with a locker to look at.
+    expect(screen.getAllByTestId(/^site-/).map((e) => e.dataset.testid)).toEqual([
+      'site-bus-stand',
+      'site-railway-station',
+    ]);
+  });
+
+  it('takes a booked locker out of service after saying what happens to its bookings', async () => {
+    const { calls } = fakeApi({
+      '/api/operator/locker-sites': { sites },
+      '/api/operator/lockers': { lockers: [booked, broken] },
+      'PUT /api/operator/lockers/railway-station-M03/service': {
+        locker: { ...booked, inService: false, attention: ['out_of_service'] },
+        moved: [{ bookingId: 'b1', lockerId: 'railway-station-M04' }],
+        refunded: [],
+        staying: [],
+      },
+    });
+    await renderPage(<LockerNetworkPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Show lockers · Railway Station' }));
+    const row = await screen.findByTestId('locker-M03');
+    expect(row.textContent).toMatch(/Booked until/);
+    expect(screen.getByTestId('locker-S01').textContent).toContain('Fault: keypad dead');
+
+    fireEvent.click(row.querySelector('button')!);
+    await waitFor(() => expect(dialogStore.getState().queue).toHaveLength(1));
+    const [asked] = dialogStore.getState().queue;
+    expect(asked!.options.title).toBe('Take locker M03 out of service?');
+    expect(asked!.options.message).toContain('refunded in full');
+    act(() => answerDialog(asked!.id, 'confirm'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ body: { inService: false } }),
+    );
+    await waitFor(() =>
+      expect(toastStore.getState().toasts.map((x) => x.message)).toContain(
+        'Locker M03 is out of service. 1 booking moved to another locker.',
+      ),
+    );
+  });
+
+  it('does nothing when the operator thinks again', async () => {
+    const { calls } = fakeApi({
+      '/api/operator/locker-sites': { sites },
+      '/api/operator/lockers': { lockers: [booked] },
+    });
+    await renderPage(<LockerNetworkPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Show lockers · Railway Station' }));
+    fireEvent.click((await screen.findByTestId('locker-M03')).querySelector('button')!);
+    await waitFor(() => expect(dialogStore.getState().queue).toHaveLength(1));
+    act(() => answerDialog(dialogStore.getState().queue[0]!.id, 'cancel'));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('speaks Tamil', async () => {
+    fakeApi({ '/api/operator/locker-sites': { sites } });
+    await renderPage(<LockerNetworkPage />, { language: 'ta' });
+    const station = await screen.findByTestId('site-railway-station');
+    expect(station.textContent).toContain('ரயில் நிலையம்');
+    expect(station.textContent).toContain('இணைப்பில் உள்ளது');
+    expect(screen.getByTestId('site-bus-stand').textContent).toContain('முதல் இணைப்பில் இல்லை');
+  });
+});
