@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEV_OPS_TOKEN } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { timers } from './schema.ts';
-import { schedule } from './worker.ts';
+import { createJobWorker, schedule } from './worker.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,6 +65,37 @@ describe('the timer worker with kinds registered by a feature', () => {
     expect(fired).toHaveBeenCalledTimes(1);
     failing = false;
     await expect(jobs.runDueJobs()).resolves.toBeGreaterThanOrEqual(1);
+  });
+
+  it('warns, not errs, when a pass found the database too busy to give it a connection', async () => {
+    const log = { warn: vi.fn(), error: vi.fn(), info: vi.fn(), debug: vi.fn() };
+    const { outbox } = t.app.services;
+    const worker = createJobWorker({
+      db: t.ctx.database.db,
+      clock: t.clock,
+      log: log as never,
+      outbox,
+      transactor: t.app.services.bookingCore.deps.transactor,
+      pollMs: 1000,
+    });
+    let failure = new Error('timeout exceeded when trying to connect');
+    worker.register({
+      sweep: async () => {
+        throw failure;
+      },
+    });
+    await worker.runDueJobs();
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ err: failure }),
+      'a timer sweep failed; the next pass tries again (the database was busy)',
+    );
+    expect(log.error).not.toHaveBeenCalled();
+    failure = new Error('relation "nowhere" does not exist');
+    await worker.runDueJobs();
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ err: failure }),
+      'a timer sweep failed; the next pass tries again',
+    );
   });
 
   it('runs a periodic task once per interval by the clock, never twice a name, and survives its failure', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { isPoolWaitTimeout } from '../../db/errors.ts';
 import { asSet, type Params, prepared } from '../../db/prepared.ts';
 import type { Clock } from '../clock.ts';
 import type { EventOutbox } from '../events/outbox.ts';
@@ -150,6 +151,15 @@ export function createJobWorker(deps: {
   const sweeps: Array<() => Promise<number>> = [];
   const periodic: Array<{ name: string; everyMs: number; run: () => Promise<number>; lastAt: number }> = [];
 
+  /**
+   * A pass that found the database too busy to give it a connection (docs/deploy.md#overload) is a
+   * warning: the next pass tries again, nothing is broken. Anything else is an error.
+   */
+  function failed(err: unknown, fields: Record<string, unknown>, message: string): void {
+    if (isPoolWaitTimeout(err)) log.warn({ ...fields, err }, `${message} (the database was busy)`);
+    else log.error({ ...fields, err }, message);
+  }
+
   async function recordFailure(timer: TimerRow, err: unknown) {
     const attempts = timer.attempts + 1;
     const backoffMs = Math.min(600_000, 5000 * 2 ** Math.min(attempts, 10));
@@ -242,7 +252,7 @@ export function createJobWorker(deps: {
     }
     for (const sweep of sweeps) {
       fired += await sweep().catch((err: unknown) => {
-        log.error({ err }, 'a timer sweep failed; the next pass tries again');
+        failed(err, {}, 'a timer sweep failed; the next pass tries again');
         return 0;
       });
     }
@@ -251,7 +261,7 @@ export function createJobWorker(deps: {
       if (now - task.lastAt < task.everyMs) continue;
       task.lastAt = now;
       fired += await task.run().catch((err: unknown) => {
-        log.error({ err, task: task.name }, 'a periodic task failed; it runs again next time');
+        failed(err, { task: task.name }, 'a periodic task failed; it runs again next time');
         return 0;
       });
     }
@@ -296,7 +306,7 @@ export function createJobWorker(deps: {
         if (running) return;
         running = runDue(500)
           .catch((err: unknown) => {
-            log.error({ err }, 'job poll failed');
+            failed(err, {}, 'job poll failed');
             return 0;
           })
           .finally(() => {
