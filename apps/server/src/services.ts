@@ -266,6 +266,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     sellerApprovals,
     settlements,
     outbox,
+    transactor,
     push,
     liveCheckin,
     membership,

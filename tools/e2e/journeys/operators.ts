@@ -102,6 +102,21 @@ export const operatorJourneys: Journey[] = [
       await expectVisibleText(row, 'Out of service');
       await expectVisibleText(row.getByRole('button', { name: 'Put back in service' }));
 
+      // A door opened from afar with a reason: the simulated controller opens it, the log says so.
+      const other = desk.getByTestId('locker-L01');
+      await other.getByRole('button', { name: 'Open door' }).click();
+      await other
+        .getByLabel('Why open it? (kept in the log)')
+        .fill('Checking the hinge after the repair call');
+      await other.getByRole('button', { name: 'Open it' }).click();
+      await seeToast(desk, 'Locker L01: the door is being opened.');
+      await expectVisibleText(other.locator('.ops-openings li').first(), /By an operator · opened/);
+      await expectVisibleText(
+        other.locator('.ops-openings li').first(),
+        'Checking the hinge after the repair call',
+      );
+      await snap(desk, 'operator-door-opened');
+
       // The shopper is told, and their booking page shows the new locker; the PIN stays.
       await seeToast(page, 'needs repair');
       await screenshot('locker-moved-for-repair');

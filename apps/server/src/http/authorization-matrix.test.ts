@@ -252,6 +252,13 @@ const OWNED: Array<{
     refused: ['owner', 'shopOwner', 'outsider'],
   },
   {
+    path: /^\/api\/operator\/lockers\/\{id\}\/(open|openings)$/,
+    id: 'locker',
+    body: { reason: 'checking who may open it' },
+    allowed: 'operator',
+    refused: ['owner', 'shopStaff', 'outsider'],
+  },
+  {
     path: /^\/api\/operator\/bookings\/\{id\}\/clear$/,
     id: 'booking',
     allowed: 'operator',

@@ -84,6 +84,25 @@ export const lockerServiceAnswer = z.object({
 });
 export type LockerServiceAnswer = z.infer<typeof lockerServiceAnswer>;
 
+/** `POST …/lockers/:id/open`: an operator opens a door from afar, saying why (kept in the log). */
+export const lockerOpenBody = z.strictObject({ reason: z.string().trim().min(3).max(200) });
+export type LockerOpenBody = z.infer<typeof lockerOpenBody>;
+
+/** One opening of a locker: asked at the keypad, from the app (`remote`) or by an operator (`ops`). */
+export const lockerOpeningSchema = z.object({
+  id: z.string(),
+  reason: z.enum(['keypad', 'remote', 'ops']),
+  /** `sent` until the door reports open; `failed` when it did not within the unlock timeout. */
+  state: z.enum(['sent', 'opened', 'failed']),
+  bookingId: z.string().nullable(),
+  /** For an operator's open: whether an operator signed in or the ops token asked, and why. */
+  byOperator: z.boolean(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  doneAt: z.string().nullable(),
+});
+export type LockerOpening = z.infer<typeof lockerOpeningSchema>;
+
 /** A locker site as the operators' console shows it (`GET …/locker-sites`). */
 export const opsSiteSchema = z.object({
   id: z.string(),

@@ -144,5 +144,7 @@ export function createLockerFeature(
     parcels: createParcelLockers(core),
     lockerDevices,
     lockerSites,
+    /** Opening a door from afar: the booking's holder (through bookings) or an operator (ops routes). */
+    doors: core.deps.doors,
   };
 }

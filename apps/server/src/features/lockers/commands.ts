@@ -27,8 +27,11 @@ export function createDoorCommands(deps: { clock: Clock; outbox: EventOutbox }) 
         siteId: string;
         lockerId: string;
         bookingId?: string | null;
-        reason: 'remote' | 'keypad';
+        reason: 'remote' | 'keypad' | 'ops';
         sessionId?: string | null;
+        /** An operator's open: who asked, and why in their words (kept in the openings log). */
+        openedBy?: string | null;
+        note?: string | null;
       },
     ): Promise<string> {
       const now = clock.now();
@@ -40,6 +43,8 @@ export function createDoorCommands(deps: { clock: Clock; outbox: EventOutbox }) 
         bookingId: input.bookingId ?? null,
         reason: input.reason,
         sessionId: input.sessionId ?? null,
+        openedBy: input.openedBy ?? null,
+        note: input.note ?? null,
         createdAt: now,
       });
       await schedule(fx.tx, clock, {

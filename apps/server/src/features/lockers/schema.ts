@@ -87,6 +87,9 @@ export const lockerCommands = pgTable(
     state: text('state').$type<'sent' | 'opened' | 'failed'>().notNull().default('sent'),
     /** The device session (x-session-id) that asked for a remote unlock, for the events it causes. */
     sessionId: text('session_id'),
+    /** An operator's open (`ops`): who (their user id, or `ops` for the token) and why, in their words. */
+    openedBy: text('opened_by'),
+    note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     doneAt: timestamp('done_at', { withTimezone: true }),
   },

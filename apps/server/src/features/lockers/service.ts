@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { lockerSites, lockers } from './schema.ts';
+import { lockerCommands, lockerSites, lockers } from './schema.ts';
 
 /** What other features may know of a locker site. */
 export const lockersService = {
@@ -51,6 +51,21 @@ export const lockersService = {
       .from(lockers)
       .where(siteId ? eq(lockers.siteId, siteId) : undefined)
       .orderBy(lockers.siteId, lockers.id);
+  },
+
+  async locker(db: DbOrTx, lockerId: string) {
+    const [row] = await db.select().from(lockers).where(eq(lockers.id, lockerId));
+    return row ?? null;
+  },
+
+  /** The last open commands of a locker, newest first: every opening, by keypad, app or operator. */
+  async openings(db: DbOrTx, lockerId: string, limit = 50) {
+    return db
+      .select()
+      .from(lockerCommands)
+      .where(eq(lockerCommands.lockerId, lockerId))
+      .orderBy(desc(lockerCommands.createdAt))
+      .limit(limit);
   },
 
   /** Every locker site, by id, for the operators' console. */

@@ -206,6 +206,40 @@ describe("the operators' console", () => {
     expect(lockersThere.json().lockers.find((l: OpsLocker) => l.id === booking.locker!.id)).toMatchObject({
       booking: { id: booking.id },
     });
+    // A door opened from afar, with why: in the locker's openings, refused while its site is offline.
+    const lockerId = booking.locker!.id;
+    expect(
+      (await operator.call('POST', `/api/operator/lockers/${lockerId}/open`, { reason: 'no' })).statusCode,
+    ).toBe(400);
+    const opened = await operator.call('POST', `/api/operator/lockers/${lockerId}/open`, {
+      reason: 'Shopper called: bag strap caught in the door',
+    });
+    expect(opened.statusCode, opened.body).toBe(202);
+    const log = (await operator.call('GET', `/api/operator/lockers/${lockerId}/openings`)).json().openings;
+    expect(log[0]).toMatchObject({
+      id: opened.json().commandId,
+      reason: 'ops',
+      state: 'sent',
+      byOperator: true,
+      note: 'Shopper called: bag strap caught in the door',
+      bookingId: null,
+    });
+    const busStand = (await operator.call('GET', '/api/operator/lockers?siteId=bus-stand')).json().lockers[0];
+    await t.ctx.database.db
+      .update(lockerSites)
+      .set({ offlineSince: t.clock.now() })
+      .where(eq(lockerSites.id, 'bus-stand'));
+    const refused = await operator.call('POST', `/api/operator/lockers/${busStand.id}/open`, {
+      reason: 'Testing it',
+    });
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json().error).toMatchObject({
+      code: 'lockerOffline',
+      message: expect.stringContaining("technician's key"),
+    });
+    await heartbeatAll(t);
+    expect((await operator.call('GET', '/api/operator/lockers/nope/openings')).statusCode).toBe(404);
+
     // One operator names another, with the phone sign-in: no token is handed around.
     const next = await shopper(t);
     expect((await operator.call('POST', '/api/operator/operators', { phone: next.phone })).statusCode).toBe(

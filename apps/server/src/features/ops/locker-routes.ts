@@ -1,5 +1,8 @@
 import { townDayStart } from '@petti/shared/rules/site-hours';
 import {
+  type LockerOpening,
+  lockerOpenBody,
+  lockerOpeningSchema,
   lockerServiceAnswer,
   lockerServiceBody,
   type OpsLocker,
@@ -14,7 +17,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/openapi.ts';
 import { lockerHolds, lockerLabel, siteDays } from '../bookings/index.ts';
-import { type LockerRow, lockersService } from '../lockers/index.ts';
+import { type LockerCommandRow, type LockerRow, lockersService } from '../lockers/index.ts';
 import { opsWays } from './ops-ways.ts';
 
 /** A door left open this long is worth a technician's look (the attentionRequired event uses the same). */
@@ -104,6 +107,17 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
+  const opening = (c: LockerCommandRow): LockerOpening => ({
+    id: c.id,
+    reason: c.reason,
+    state: c.state,
+    bookingId: c.bookingId,
+    byOperator: c.reason === 'ops' && c.openedBy !== null && c.openedBy !== 'ops',
+    note: c.note,
+    createdAt: c.createdAt.toISOString(),
+    doneAt: c.doneAt?.toISOString() ?? null,
+  });
+
   for (const way of opsWays(app)) {
     const { guard, tags, security, prefix } = way;
 
@@ -173,6 +187,71 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ lockerId: id, by: way.by(request) }, 'locker back in service');
         const [locker] = await view([row]);
         return { locker: locker!, moved: [], refunded: [], staying: [] };
+      },
+    );
+
+    app.post(
+      `${prefix}/lockers/:id/open`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          summary:
+            "Open a locker's door from afar, saying why (kept in its openings); refused while its site is offline",
+          params: z.object({ id: z.string().min(1).max(64) }),
+          body: lockerOpenBody,
+          response: {
+            202: z.object({ commandId: z.string(), status: z.literal('waiting') }),
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const by = way.by(request);
+        const commandId = await app.services.transactor.run(async (tx, fx) => {
+          const locker = await lockersService.lockLocker(tx, id);
+          if (!locker) throw new AppError('ResourceNotFound');
+          if ((await lockersService.offlineSiteIds(tx)).has(locker.siteId))
+            throw new AppError(
+              'lockerOffline',
+              "This locker's site is offline, so its doors cannot be opened from here until it is back. On site, the technician's key opens any door.",
+              { details: { siteId: locker.siteId } },
+            );
+          return app.services.doors.openDoor(fx, {
+            siteId: locker.siteId,
+            lockerId: locker.id,
+            reason: 'ops',
+            openedBy: by,
+            note: request.body.reason,
+          });
+        });
+        request.log.info(
+          { lockerId: id, by, why: request.body.reason, commandId },
+          'door opened by an operator',
+        );
+        return reply.code(202).send({ commandId, status: 'waiting' as const });
+      },
+    );
+
+    app.get(
+      `${prefix}/lockers/:id/openings`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          summary: 'The last 50 openings of a locker, newest first: keypad, app and operators, with why',
+          params: z.object({ id: z.string().min(1).max(64) }),
+          response: { 200: z.object({ openings: z.array(lockerOpeningSchema) }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        if (!(await lockersService.locker(db, id))) throw new AppError('ResourceNotFound');
+        const rows = await lockersService.openings(db, id);
+        return { openings: rows.map(opening) };
       },
     );
 

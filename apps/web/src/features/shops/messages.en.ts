@@ -353,6 +353,26 @@ export const shopsEn = {
     refunded_other: '{{count}} bookings cancelled and refunded in full.',
     staying: 'A booking in use keeps it until it ends.',
     putBackDone: 'Locker {{locker}} is back in service.',
+    openDoor: 'Open door',
+    openWhy: 'Why open it? (kept in the log)',
+    openSend: 'Open it',
+    openSent: 'Locker {{locker}}: the door is being opened.',
+    openShort: 'Say why in a few words.',
+    openOffline:
+      'This site is offline, so its doors cannot be opened from here until it is back. On site, the technician’s key opens any door.',
+    openings: 'Openings',
+    openingsNone: 'Not opened yet.',
+    openedHow: {
+      keypad: 'PIN on the keypad',
+      remote: 'From the shopper’s app',
+      ops: 'By an operator',
+      token: 'By automation',
+    },
+    openedState: {
+      sent: 'waiting for the door',
+      opened: 'opened',
+      failed: 'did not open',
+    },
     none: 'No locker sites yet.',
   },
 };

@@ -1,5 +1,5 @@
 import type { Product } from '@petti/shared/schemas/catalog';
-import type { LockerServiceAnswer, OpsLocker, OpsSite } from '@petti/shared/schemas/ops';
+import type { LockerOpening, LockerServiceAnswer, OpsLocker, OpsSite } from '@petti/shared/schemas/ops';
 import type {
   NewProductInput,
   PackChangeBody,
@@ -117,6 +117,26 @@ export function useSiteLockers(siteId: string | null) {
 /** Out of service (its bookings not yet opened move, or are refunded) or back in. */
 export const setLockerService = (lockerId: string, inService: boolean) =>
   api.put<LockerServiceAnswer>(`/operator/lockers/${enc(lockerId)}/service`, { inService });
+
+/** An operator opens a door from afar, saying why; the door's report completes it. */
+export const openLocker = (lockerId: string, reason: string) =>
+  api.post<{ commandId: string; status: 'waiting' }>(`/operator/lockers/${enc(lockerId)}/open`, { reason });
+
+/** The locker's last openings, newest first (keypad, app, operators). */
+export function useLockerOpenings(lockerId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['operator', 'openings', lockerId],
+    queryFn: async ({ signal }) =>
+      (
+        await api.get<{ openings: LockerOpening[] }>(`/operator/lockers/${enc(lockerId)}/openings`, {
+          signal,
+        })
+      ).openings,
+    enabled,
+    // A door asked to open reports within seconds (or the command fails after 30): watch until it has.
+    refetchInterval: (query) => (query.state.data?.some((o) => o.state === 'sent') ? 2000 : false),
+  });
+}
 
 /** The shop's products by name, or by a pack's barcode (docs/shops.md#stock-and-catalogue). */
 export function useShopProducts(shopId: string, search: { q?: string; barcode?: string }) {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 
 import type { OpsLocker, OpsSite } from '@petti/shared/schemas/ops';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerDialog, dialogStore } from '../../../lib/ui/dialog-store.ts';
 import { toastStore } from '../../../lib/ui/toast-store.ts';
@@ -123,6 +123,78 @@ describe('the locker network console', () => {
     act(() => answerDialog(dialogStore.getState().queue[0]!.id, 'cancel'));
     await new Promise((r) => setTimeout(r, 20));
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it('opens a door from afar only with a reason, then shows it in the openings; an offline site says why not', async () => {
+    let offline = false;
+    const { calls } = fakeApi({
+      '/api/operator/locker-sites': { sites },
+      '/api/operator/lockers/railway-station-M03/openings': {
+        openings: [
+          {
+            id: 'c2',
+            reason: 'ops',
+            state: 'opened',
+            bookingId: null,
+            byOperator: true,
+            note: 'Bag strap caught',
+            createdAt: new Date().toISOString(),
+            doneAt: new Date().toISOString(),
+          },
+          {
+            id: 'c1',
+            reason: 'keypad',
+            state: 'failed',
+            bookingId: 'b1',
+            byOperator: false,
+            note: null,
+            createdAt: new Date().toISOString(),
+            doneAt: null,
+          },
+        ],
+      },
+      'POST /api/operator/lockers/railway-station-M03/open': () =>
+        offline
+          ? {
+              status: 503,
+              body: {
+                error: {
+                  code: 'lockerOffline',
+                  message: "This locker's site is offline. On site, the technician's key opens any door.",
+                },
+              },
+            }
+          : { status: 202, body: { commandId: 'c2', status: 'waiting' } },
+      '/api/operator/lockers': { lockers: [booked] },
+    });
+    await renderPage(<LockerNetworkPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Show lockers · Railway Station' }));
+    const row = await screen.findByTestId('locker-M03');
+    fireEvent.click(within(row).getByRole('button', { name: 'Open door' }));
+    const why = within(row).getByLabelText('Why open it? (kept in the log)');
+    fireEvent.change(why, { target: { value: 'no' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Open it' }));
+    expect(await within(row).findByText('Say why in a few words.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    fireEvent.change(why, { target: { value: 'Bag strap caught' } });
+    fireEvent.click(within(row).getByRole('button', { name: 'Open it' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')).toMatchObject({ body: { reason: 'Bag strap caught' } }),
+    );
+    // Sent: the openings show, the newest first, with the operator's words.
+    await waitFor(() => expect(row.querySelectorAll('.ops-openings li')).toHaveLength(2));
+    const [first, second] = [...row.querySelectorAll('.ops-openings li')].map((li) => li.textContent);
+    expect(first).toMatch(/By an operator · opened.*“Bag strap caught”/);
+    expect(second).toMatch(/PIN on the keypad · did not open/);
+
+    offline = true;
+    fireEvent.click(within(row).getByRole('button', { name: 'Open door' }));
+    fireEvent.change(within(row).getByLabelText('Why open it? (kept in the log)'), {
+      target: { value: 'Again' },
+    });
+    fireEvent.click(within(row).getByRole('button', { name: 'Open it' }));
+    expect(await within(row).findByText(/technician’s key opens any door/)).toBeTruthy();
   });
 
   it('speaks Tamil', async () => {

@@ -10,6 +10,7 @@ import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
+import { LockerDoorTools } from '../components/locker-door-tools.tsx';
 import { setLockerService, useLockerSites, useSiteLockers } from '../shops-api.ts';
 import '../shops.css';
 
@@ -17,7 +18,8 @@ import '../shops.css';
  * /operator/lockers — Petti's operators run the locker network (docs/lockers.md#operators): every site
  * online or offline since when, what needs a look, today's bookings and money; a site opens to its
  * lockers, each taken out of service (even while booked: its bookings move or are refunded) or put
- * back. The server refuses anyone who is not an operator.
+ * back, a door opened from afar with a reason and its openings read. The server refuses anyone who is
+ * not an operator.
  */
 /** Sites offline first, then those with lockers to look at, then by name: what needs someone, on top. */
 function needsLookFirst(sites: OpsSite[], language: 'en' | 'ta'): OpsSite[] {
@@ -160,6 +162,7 @@ function SiteLockers({ siteId, listId }: { siteId: string; listId: string }) {
           >
             {l.inService ? t('shops.lockers.takeOut') : t('shops.lockers.putBack')}
           </button>
+          <LockerDoorTools locker={l} />
         </li>
       ))}
     </ul>
