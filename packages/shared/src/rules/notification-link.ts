@@ -7,6 +7,8 @@ import type { Notification } from '../schemas/lockers.ts';
 export function notificationLink(n: Pick<Notification, 'kind' | 'data'>): string | null {
   const d = n.data;
   const str = (v: unknown) => (typeof v === 'string' && v ? encodeURIComponent(v) : null);
+  // An operator's alert opens the locker network, not a shopper's booking there.
+  if (n.kind === 'operatorSiteOffline') return '/operator/lockers';
   const booking = str(d.bookingId);
   const site = str(d.siteId);
   if (booking && site) return `/booking/${site}?booking=${booking}`;
@@ -30,6 +32,7 @@ export function notificationIcon(kind: string): 'locker' | 'order' | 'plan' | 'p
   if (
     kind === 'attentionRequired' ||
     kind === 'lockerOffline' ||
+    kind === 'operatorSiteOffline' ||
     kind.endsWith('TimedOut') ||
     kind === 'bookingExpired'
   )

@@ -3,7 +3,9 @@ import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
 import type { LockerCommandRow, LockerDevices } from '../lockers/index.ts';
+import { usersService } from '../users/index.ts';
 import type { BookingCore } from './core.ts';
+import { operatorSiteOfflineTexts } from './event-texts.ts';
 import { bookings } from './schema.ts';
 
 /**
@@ -66,6 +68,17 @@ export function registerDeviceHandlers(
       );
     for (const b of affected)
       await core.emit(fx, b, { event: 'lockerOffline', code: 'lockerOffline', reason: 'booking', site });
+    // Shoppers' things may be shut in: every operator hears it (a kept notification, pushed, and
+    // texted at any hour to one with no browser taking alerts).
+    if (affected.length === 0) return;
+    const texts = operatorSiteOfflineTexts(site.name, clock.now(), affected.length);
+    for (const userId of await usersService.operatorUserIds(fx.tx))
+      await core.deps.notifications.add(fx.tx, {
+        userId,
+        kind: 'operatorSiteOffline',
+        ...texts,
+        data: { siteId: site.id, bookings: affected.length },
+      });
   });
 
   // Ten wrong PINs paused the site's keypad: whoever has a locker there hears that the app still opens it.

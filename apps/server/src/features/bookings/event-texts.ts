@@ -415,6 +415,18 @@ const MAKERS: Record<string, Maker> = {
   }),
 };
 
+/** What Petti's operators are told when a site with live bookings goes offline (not a shopper's event). */
+export function operatorSiteOfflineTexts(site: Localized, since: Date, bookings: number) {
+  const at = { en: townTime(since, 'en'), ta: townTime(since, 'ta') };
+  return {
+    title: t(`Offline: ${site.en}`, `இணைப்பில் இல்லை: ${site.ta}`),
+    body: t(
+      `${site.en} has been offline since ${at.en} with ${bookings} live booking${bookings === 1 ? '' : 's'}; their shoppers were told. The locker network in the app has the details.`,
+      `${site.ta} ${at.ta} முதல் இணைப்பில் இல்லை; ${bookings} நேரடி முன்பதிவுகள் உள்ளன, அவற்றின் வாடிக்கையாளர்களுக்குத் தெரிவிக்கப்பட்டது. விவரங்கள் செயலியின் லாக்கர் வலையமைப்பில் உள்ளன.`,
+    ),
+  };
+}
+
 export function eventTexts(event: string, c: TextContext): EventTexts {
   const maker = MAKERS[event];
   if (!maker) throw new Error(`no texts for event ${event}`);

@@ -13,6 +13,7 @@ import {
   shopper,
   until,
 } from '../../test/locker-helpers.ts';
+import { usersService } from '../users/index.ts';
 
 // Controller messages go through the same handler the broker subscription calls
 // (locker-sim.test.ts drives them over real MQTT).
@@ -234,6 +235,9 @@ describe('a site that goes quiet', () => {
     const xl = await bookAndPay(t, neighbour, { siteId: 'green-park-lockers', size: 'XL', durationHours: 4 });
     const waiting = await r.book({ siteId: 'green-park-lockers', size: 'XL', durationHours: 1 });
     expect(waiting.state).toBe('waitlisted');
+    // An operator with no browser taking alerts: told in the app and by text.
+    const operator = await shopper(t);
+    await usersService.addOperator(t.ctx.database.db, `91${operator.phone}`, 'test', t.clock.now());
     await heartbeatAll(t);
     // Every site but green-park keeps beating.
     t.clock.advance(89_000);
@@ -252,6 +256,26 @@ describe('a site that goes quiet', () => {
     await t.app.services.jobs.runDueJobs();
     const ev = await r.heard('lockerOffline', mine.id);
     expect(ev.data).toMatchObject({ code: 'lockerOffline', reason: 'booking', siteId: 'green-park-lockers' });
+    const alerted = (await operator.call('GET', '/api/notifications')).json();
+    expect((alerted.items ?? alerted.notifications)[0]).toMatchObject({
+      kind: 'operatorSiteOffline',
+      title: { en: 'Offline: Green Park Lockers' },
+      body: { en: expect.stringContaining('with 2 live bookings; their shoppers were told') },
+      data: { siteId: 'green-park-lockers', bookings: 2 },
+    });
+    await t.app.services.jobs.runDueJobs();
+    await until(async () => {
+      const sent = (
+        await t.app.inject({ method: 'GET', url: `/api/dev/outbox?phone=91${operator.phone}` })
+      ).json();
+      expect(sent.messages.map((m: { body: string }) => m.body)).toContainEqual(
+        expect.stringMatching(/^Petti: Offline: Green Park Lockers\. /),
+      );
+    });
+    // A shopper is not an operator: nothing of the kind for them.
+    expect(
+      (await r.call('GET', '/api/notifications')).json().items.map((n: { kind: string }) => n.kind),
+    ).not.toContain('operatorSiteOffline');
     const list = await r.call('GET', '/api/locker-locations/green-park-lockers');
     expect(list.json().online).toBe(false);
 

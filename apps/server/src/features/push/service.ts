@@ -9,6 +9,7 @@ import {
   pushAlertOf,
   SMS_ALERT_HOURS,
   SMS_ALERTS,
+  SMS_ANY_HOUR,
 } from '@petti/shared/schemas/push';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
@@ -58,7 +59,7 @@ export function createPushService(deps: {
   /** The text stand-in, in the user's language; outside the allowed hours it waits for the morning. */
   async function text(n: Stored, alert: PushAlert): Promise<NonNullable<DeliveryReport['sms']>> {
     const now = clock.now();
-    if (alert !== 'overstay' && !isOpenAt(SMS_ALERT_HOURS, now)) {
+    if (!SMS_ANY_HOUR.includes(alert) && !isOpenAt(SMS_ALERT_HOURS, now)) {
       await schedule(db, clock, {
         kind: NOTIFICATION_PUSH_TIMER,
         dueAt: nextOpeningAt(SMS_ALERT_HOURS, now),

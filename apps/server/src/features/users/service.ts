@@ -17,6 +17,16 @@ export const usersService = {
     return Boolean(row);
   },
 
+  /** The accounts of Petti's operators (those named but not signed up yet have none), to alert them. */
+  async operatorUserIds(db: DbOrTx): Promise<string[]> {
+    const rows = await db
+      .select({ id: users.id })
+      .from(operators)
+      .innerJoin(users, eq(users.phone, operators.phone))
+      .where(isNull(users.deletedAt));
+    return rows.map((r) => r.id);
+  },
+
   /** Names an operator by phone (the ops token's set-up, and the demo data). */
   async addOperator(db: DbOrTx, phone: string, addedBy: string, now: Date): Promise<void> {
     await db.insert(operators).values({ phone, addedAt: now, addedBy }).onConflictDoNothing();

@@ -116,6 +116,10 @@ export const commonEn = {
         label: 'New orders in my shop',
         hint: 'When a new order waits on the board of a shop you work in.',
       },
+      lockerSites: {
+        label: 'Locker sites offline',
+        hint: 'For Petti’s operators: when a site with live bookings loses its connection.',
+      },
     },
   },
   install: {

@@ -31,6 +31,21 @@ afterEach(() => {
 });
 
 describe('the alert switches', () => {
+  it('offer a shop’s alerts to those who work in one and the locker network’s to operators only', async () => {
+    fakeApi({ 'GET /api/push/preferences': allOn, '/api/shops/mine': { shops: [], operator: false } });
+    await renderPage(<AlertsPanel />);
+    await screen.findByTestId('alert-refund');
+    expect(screen.queryByTestId('alert-shopOrders')).toBeNull();
+    expect(screen.queryByTestId('alert-lockerSites')).toBeNull();
+    cleanup();
+    fakeApi({ 'GET /api/push/preferences': allOn, '/api/shops/mine': { shops: [], operator: true } });
+    await renderPage(<AlertsPanel />);
+    expect((await screen.findByTestId('alert-lockerSites')).closest('label')!.textContent).toContain(
+      'Locker sites offline',
+    );
+    expect(screen.queryByTestId('alert-shopOrders')).toBeNull();
+  });
+
   it('move under the finger while the choice is still being saved, and stay once it is', async () => {
     const save = heldSaves();
     await renderPage(<AlertsPanel />);

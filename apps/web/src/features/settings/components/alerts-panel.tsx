@@ -1,4 +1,4 @@
-import { PUSH_ALERTS, type PushAlert, type PushPreferences } from '@petti/shared/schemas/push';
+import { PUSH_ALERTS, type PushAlert, type PushPreferences, WORK_ALERTS } from '@petti/shared/schemas/push';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { startTransition, useOptimistic } from 'react';
 import { useErrorText } from '../../../lib/error-text.ts';
@@ -8,6 +8,7 @@ import { useAlerts } from '../../../lib/push/use-alerts.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
+import { useMyShops } from '../../../lib/work/my-shops.ts';
 
 const PREFS_KEY = ['push-preferences'];
 
@@ -17,6 +18,13 @@ export function AlertsPanel() {
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const alerts = useAlerts();
+  // A shop's alerts for those who work in one, the locker network's for operators: nobody else's.
+  const work = useMyShops();
+  const offered = PUSH_ALERTS.filter((a) => {
+    const forWhom = WORK_ALERTS[a];
+    if (!forWhom) return true;
+    return forWhom === 'shop' ? Boolean(work.data?.shops.length) : Boolean(work.data?.operator);
+  });
   const prefs = useQuery({ queryKey: PREFS_KEY, queryFn: ({ signal }) => getAlertPreferences(signal) });
   // The choice as the shopper just made it, until every save on its way has been answered: the
   // switch moves under the finger in the same event, and a reading of the preferences in between
@@ -79,7 +87,7 @@ export function AlertsPanel() {
         <LoadFailedAlert reason={t('alerts.prefsFailed')} onRetry={() => void prefs.refetch()} />
       ) : (
         <ul className="switch-list">
-          {PUSH_ALERTS.map((alert) => (
+          {offered.map((alert) => (
             <li key={alert}>
               <label className="switch-row">
                 <span className="switch-row__text">
