@@ -88,17 +88,24 @@ export async function payOnTestpay(page: Page, outcome: 'pay' | 'fail' = 'pay'):
   await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: 15_000 });
 }
 
+/** A call to the ops API with the development ops token (the server under test runs with it). */
+export const asOps = (baseUrl: string, method: string, path: string, body?: unknown): Promise<Response> =>
+  fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      'x-ops-token': DEV_OPS_TOKEN,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
 /**
  * Opens a shop round the clock through the ops API, so journeys that order from it pass at any hour
  * (a closed shop refuses orders). The server under test runs with the development ops token.
  */
 export async function openAllDay(baseUrl: string, sellerId: string): Promise<void> {
   await json(
-    await fetch(`${baseUrl}/api/ops/sellers/${sellerId}/hours`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', 'x-ops-token': DEV_OPS_TOKEN },
-      body: JSON.stringify({ open: '00:00', close: '24:00' }),
-    }),
+    await asOps(baseUrl, 'PUT', `/ops/sellers/${sellerId}/hours`, { open: '00:00', close: '24:00' }),
     `PUT /api/ops/sellers/${sellerId}/hours`,
   );
 }

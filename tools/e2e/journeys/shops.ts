@@ -3,11 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { formatRupees } from '@petti/shared/rules/money';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { DEV_OPS_TOKEN } from '../../../apps/server/src/config.ts';
 import { newMobileContext, screenshot as snap } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { addFromProductPage, checkout, waitForStep } from '../shop-steps.ts';
 import {
+  asOps,
   asShopper,
   json,
   newShopMember,
@@ -26,19 +26,9 @@ const CURD = 'gokulam-aavin-curd';
 const CURD_1KG = 'gokulam-aavin-curd-1kg';
 const CURD_500G = 'gokulam-aavin-curd-500g';
 
-const ops = (baseUrl: string, method: string, path: string, body?: unknown) =>
-  fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      'x-ops-token': DEV_OPS_TOKEN,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-
 /** The demo's shop simulator leaves SHOP alone (it may have left already). */
 async function simulatorOff(baseUrl: string): Promise<void> {
-  const res = await ops(baseUrl, 'DELETE', `/ops/shops/${SHOP}/members/919000000001`);
+  const res = await asOps(baseUrl, 'DELETE', `/ops/shops/${SHOP}/members/919000000001`);
   assert.ok(res.status === 204 || res.status === 404, `removing the simulator answered ${res.status}`);
 }
 
@@ -81,7 +71,7 @@ export const shopJourneys: Journey[] = [
       );
       const operator = await newShopper(baseUrl, 'Operator Priya');
       const me = await asShopper<{ phone: string }>(baseUrl, operator, 'GET', '/me');
-      assert.equal((await ops(baseUrl, 'POST', '/ops/operators', { phone: me.phone })).status, 204);
+      assert.equal((await asOps(baseUrl, 'POST', '/ops/operators', { phone: me.phone })).status, 204);
       await signedIn(page, operator, '/profile');
       await page.getByRole('link', { name: /New shops/ }).click();
       const card = page.getByTestId(`application-${applied.id}`);
@@ -91,7 +81,7 @@ export const shopJourneys: Journey[] = [
       await seeToast(page, 'is on Petti');
       const newShopId = (
         await json<{ applications: Array<{ id: string; shopId: string }> }>(
-          await ops(baseUrl, 'GET', '/ops/seller-applications?status=approved'),
+          await asOps(baseUrl, 'GET', '/ops/seller-applications?status=approved'),
           'GET /api/ops/seller-applications',
         )
       ).applications.find((a) => a.id === applied.id)!.shopId;
@@ -139,7 +129,7 @@ export const shopJourneys: Journey[] = [
       // A shop with no shelf and no Tamil name yet is not for shoppers: the operator switches it off
       // until it has them (the other journeys' shop lists stay the demo's).
       assert.equal(
-        (await ops(baseUrl, 'PUT', `/ops/shops/${newShopId}/active`, { active: false })).status,
+        (await asOps(baseUrl, 'PUT', `/ops/shops/${newShopId}/active`, { active: false })).status,
         200,
       );
 
