@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { DEV_OPS_TOKEN } from '../../../apps/server/src/config.ts';
 import { newMobileContext, screenshot as snap } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
-import { asShopper, newShopper, payOnTestpay, signedIn } from '../shopper.ts';
+import { asOps, asShopper, newShopper, payOnTestpay, signedIn } from '../shopper.ts';
 import { expectVisibleText, fitsThePhone, seeToast } from '../visible.ts';
 
 /**
@@ -17,16 +16,6 @@ const SITE_NAME = 'Railway Station Lockers';
 /** Cut off in this journey; no booking here depends on it. */
 const QUIET_SITE = 'thiruthangal';
 const OFFLINE_AFTER_S = 15;
-
-const api = (baseUrl: string, method: string, path: string, body?: unknown) =>
-  fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      'x-ops-token': DEV_OPS_TOKEN,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
 /** The locker label the booking page shows (`Locker M03` → `M03`). */
 async function lockerOnPage(page: Page): Promise<string> {
@@ -60,7 +49,7 @@ export const operatorJourneys: Journey[] = [
       // An operator, named once with the ops token, signs in with their phone and opens the console.
       const operator = await newShopper(baseUrl, 'Arul Operator');
       const me = await asShopper<{ phone: string }>(baseUrl, operator, 'GET', '/me');
-      assert.equal((await api(baseUrl, 'POST', '/ops/operators', { phone: me.phone })).status, 204);
+      assert.equal((await asOps(baseUrl, 'POST', '/ops/operators', { phone: me.phone })).status, 204);
       const opsContext = await newMobileContext(browser, baseUrl);
       const desk = await opsContext.newPage();
       await signedIn(desk, operator, '/profile');
@@ -73,7 +62,8 @@ export const operatorJourneys: Journey[] = [
       // A site's controller loses its connection: once its heartbeats stop for long enough, the
       // console says since when.
       assert.equal(
-        (await api(baseUrl, 'POST', '/dev/locker-sim/fault', { siteId: QUIET_SITE, kind: 'offline' })).status,
+        (await asOps(baseUrl, 'POST', '/dev/locker-sim/fault', { siteId: QUIET_SITE, kind: 'offline' }))
+          .status,
         204,
       );
       const quiet = desk.getByTestId(`site-${QUIET_SITE}`);
@@ -138,14 +128,15 @@ export const operatorJourneys: Journey[] = [
       await snap(desk, 'ta-operator-locker-network');
 
       // Repaired: back in service, and the site back online.
-      await desk.getByRole('button', { name: /ரயில் நிலைய லாக்கர்கள்/ }).click();
+      await desk.getByRole('button', { name: 'லாக்கர்களைக் காட்டு · ரயில் நிலைய லாக்கர்கள்' }).click();
       await desk
         .getByTestId(`locker-${booked}`)
         .getByRole('button', { name: 'மீண்டும் சேவைக்குக் கொண்டு வா' })
         .click();
       await seeToast(desk, `${booked} லாக்கர் மீண்டும் சேவையில் உள்ளது.`);
       assert.equal(
-        (await api(baseUrl, 'POST', '/dev/locker-sim/fault', { siteId: QUIET_SITE, kind: 'online' })).status,
+        (await asOps(baseUrl, 'POST', '/dev/locker-sim/fault', { siteId: QUIET_SITE, kind: 'online' }))
+          .status,
         204,
       );
       await opsContext.close();

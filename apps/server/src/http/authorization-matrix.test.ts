@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments } from '../features/payments/schema.ts';
 import { usersService } from '../features/users/index.ts';
+import { timers } from '../platform/jobs/schema.ts';
+import { schedule } from '../platform/jobs/worker.ts';
 import { admin, resident, SAKTHI } from '../test/complex-helpers.ts';
 import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { bookAndPay, heartbeatAll, type Shopper, shopper } from '../test/locker-helpers.ts';
@@ -69,6 +71,13 @@ beforeAll(async () => {
   const booking = await bookAndPay(t, owner, { siteId: 'railway-station', size: 'M', durationHours: 2 });
   ids.booking = booking.id;
   ids.locker = booking.locker!.id;
+  ids.site = 'sattur-road';
+  // A timer set aside after failing too often (an hourly clean-up: harmless to put back and run).
+  ids.deadTimer = await schedule(t.ctx.database.db, t.clock, {
+    kind: 'locker-housekeeping',
+    dueAt: new Date(t.clock.now().getTime() + 3_600_000),
+  });
+  await t.ctx.database.db.update(timers).set({ deadAt: t.clock.now() }).where(eq(timers.id, ids.deadTimer));
   const [payment] = await t.ctx.database.db.select().from(payments).where(eq(payments.subjectId, booking.id));
   ids.payment = payment!.id;
   const notes = (await owner.call('GET', '/api/notifications')).json();
@@ -257,6 +266,19 @@ const OWNED: Array<{
     body: { reason: 'checking who may open it' },
     allowed: 'operator',
     refused: ['owner', 'shopStaff', 'outsider'],
+  },
+  {
+    path: /^PUT \/api\/operator\/locker-sites\/\{id\}\/service$/,
+    id: 'site',
+    body: { inService: true },
+    allowed: 'operator',
+    refused: ['owner', 'shopOwner', 'outsider'],
+  },
+  {
+    path: /^\/api\/operator\/timers\/\{id\}\/retry$/,
+    id: 'deadTimer',
+    allowed: 'operator',
+    refused: ['owner', 'shopOwner', 'outsider'],
   },
   {
     path: /^\/api\/operator\/bookings\/\{id\}\/clear$/,

@@ -103,6 +103,18 @@ export const lockerOpeningSchema = z.object({
 });
 export type LockerOpening = z.infer<typeof lockerOpeningSchema>;
 
+/**
+ * `PUT …/locker-sites/:id/service`: every locker of the site out of service (or back), each through
+ * the same steps as one locker's; what it did to their bookings, summed.
+ */
+export const siteServiceAnswer = z.object({
+  lockers: z.number().int(),
+  moved: lockerServiceAnswer.shape.moved,
+  refunded: lockerServiceAnswer.shape.refunded,
+  staying: lockerServiceAnswer.shape.staying,
+});
+export type SiteServiceAnswer = z.infer<typeof siteServiceAnswer>;
+
 /** A locker site as the operators' console shows it (`GET …/locker-sites`). */
 export const opsSiteSchema = z.object({
   id: z.string(),
@@ -129,3 +141,16 @@ export type OpsSite = z.infer<typeof opsSiteSchema>;
 export const opsClearedBookingSchema = z.object({
   booking: z.object({ id: z.string(), state: z.string(), lockerId: z.string().nullable() }),
 });
+
+/** A timer set aside after failing too often (`GET …/timers/dead`), for an operator to put back. */
+export const deadTimerSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  deadAt: z.string().nullable(),
+  dueAt: z.string(),
+  bookingId: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+});
+export type DeadTimer = z.infer<typeof deadTimerSchema>;

@@ -91,6 +91,11 @@ export const lockersService = {
     return row!;
   },
 
+  /** Every locker of a site out of service, or back (a site closed for repairs). */
+  async setSiteInService(tx: DbOrTx, siteId: string, inService: boolean) {
+    await tx.update(lockers).set({ inService }).where(eq(lockers.siteId, siteId));
+  },
+
   /** Site names by id, for views that show where something is. */
   async siteNames(q: DbOrTx, siteIds: readonly string[]) {
     if (siteIds.length === 0) return [];

@@ -142,6 +142,37 @@ describe('the ops API for locker technicians', () => {
       expect((await ops('PUT', `/api/ops/lockers/${id}/service`, { inService: true })).statusCode).toBe(200);
   });
 
+  it('takes a whole site out for repairs: its bookings not yet opened are refunded, none bounced between its lockers', async () => {
+    const site = 'sattur-road';
+    const later = await bookAndPay(t, user, {
+      siteId: site,
+      size: 'M',
+      durationHours: 1,
+      startAt: new Date(t.clock.now().getTime() + 2 * HOUR).toISOString(),
+    });
+    const res = await ops('PUT', `/api/ops/locker-sites/${site}/service`, { inService: false });
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer.lockers).toBeGreaterThan(1);
+    expect(answer.moved).toEqual([]);
+    expect(answer.refunded).toEqual([{ bookingId: later.id, amountPaise: expect.any(Number) }]);
+    expect(user.named('bookingStatusChanged', later.id)).toEqual([]);
+    await user.heard('userBookingDeleted', later.id, 'outOfService');
+    const there = (await ops('GET', `/api/ops/lockers?siteId=${site}`)).json().lockers as OpsLocker[];
+    expect(there.every((l) => !l.inService)).toBe(true);
+
+    const back = await ops('PUT', `/api/ops/locker-sites/${site}/service`, { inService: true });
+    expect(back.json()).toMatchObject({ lockers: there.length, moved: [], refunded: [] });
+    expect(
+      ((await ops('GET', `/api/ops/lockers?siteId=${site}`)).json().lockers as OpsLocker[]).every(
+        (l) => l.inService,
+      ),
+    ).toBe(true);
+    expect((await ops('PUT', '/api/ops/locker-sites/nowhere/service', { inService: false })).statusCode).toBe(
+      404,
+    );
+  });
+
   it('takes a free locker out of service, so no booking gets it', async () => {
     const holding = await bookAndPay(t, user, { siteId: SITE, size: 'S', durationHours: 1 });
     const booked = holding.locker!.id;
@@ -239,6 +270,12 @@ describe("the operators' console", () => {
     });
     await heartbeatAll(t);
     expect((await operator.call('GET', '/api/operator/lockers/nope/openings')).statusCode).toBe(404);
+
+    // Background tasks that keep failing, for operators only.
+    expect((await operator.call('GET', '/api/operator/timers/dead')).json()).toEqual({
+      timers: expect.any(Array),
+    });
+    expect((await user.call('GET', '/api/operator/timers/dead')).statusCode).toBe(403);
 
     // One operator names another, with the phone sign-in: no token is handed around.
     const next = await shopper(t);

@@ -11,6 +11,8 @@ import {
   opsLockerSchema,
   opsLockersQuery,
   opsSiteSchema,
+  type SiteServiceAnswer,
+  siteServiceAnswer,
 } from '@petti/shared/schemas/ops';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -187,6 +189,52 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ lockerId: id, by: way.by(request) }, 'locker back in service');
         const [locker] = await view([row]);
         return { locker: locker!, moved: [], refunded: [], staying: [] };
+      },
+    );
+
+    app.put(
+      `${prefix}/locker-sites/:id/service`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          summary:
+            "Take every locker of a site out of service (a site closed for repairs) or put them back; each locker's bookings as for one locker",
+          params: z.object({ id: z.string().min(1).max(64) }),
+          body: lockerServiceBody,
+          response: { 200: siteServiceAnswer, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        if (!(await lockersService.siteExists(db, id))) throw new AppError('ResourceNotFound');
+        const all = await lockersService.lockers(db, id);
+        const out: SiteServiceAnswer = {
+          lockers: all.filter((l) => l.inService !== request.body.inService).length,
+          moved: [],
+          refunded: [],
+          staying: [],
+        };
+        if (request.body.inService) {
+          await db.transaction((tx) => lockersService.setSiteInService(tx, id, true));
+        } else {
+          // Every locker out first, so no booking is moved to a locker of the site about to go too;
+          // then each locker's bookings, one flow per locker: a failure part-way leaves the rest
+          // booked as they were, and asking again carries on.
+          await db.transaction((tx) => lockersService.setSiteInService(tx, id, false));
+          for (const l of all) {
+            const left = await app.services.bookingFlows.leaveLocker.run({ lockerId: l.id });
+            out.moved.push(...left.moved);
+            out.refunded.push(...left.refunded);
+            out.staying.push(...left.staying);
+          }
+        }
+        request.log.info(
+          { siteId: id, by: way.by(request), inService: request.body.inService, ...out },
+          request.body.inService ? 'locker site back in service' : 'locker site taken out of service',
+        );
+        return out;
       },
     );
 

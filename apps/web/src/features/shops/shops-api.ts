@@ -1,5 +1,12 @@
 import type { Product } from '@petti/shared/schemas/catalog';
-import type { LockerOpening, LockerServiceAnswer, OpsLocker, OpsSite } from '@petti/shared/schemas/ops';
+import type {
+  DeadTimer,
+  LockerOpening,
+  LockerServiceAnswer,
+  OpsLocker,
+  OpsSite,
+  SiteServiceAnswer,
+} from '@petti/shared/schemas/ops';
 import type {
   NewProductInput,
   PackChangeBody,
@@ -118,6 +125,10 @@ export function useSiteLockers(siteId: string | null) {
 export const setLockerService = (lockerId: string, inService: boolean) =>
   api.put<LockerServiceAnswer>(`/operator/lockers/${enc(lockerId)}/service`, { inService });
 
+/** Every locker of a site out of service (bookings not yet opened refunded) or back in. */
+export const setSiteService = (siteId: string, inService: boolean) =>
+  api.put<SiteServiceAnswer>(`/operator/locker-sites/${enc(siteId)}/service`, { inService });
+
 /** An operator opens a door from afar, saying why; the door's report completes it. */
 export const openLocker = (lockerId: string, reason: string) =>
   api.post<{ commandId: string; status: 'waiting' }>(`/operator/lockers/${enc(lockerId)}/open`, { reason });
@@ -137,6 +148,19 @@ export function useLockerOpenings(lockerId: string, enabled: boolean) {
     refetchInterval: (query) => (query.state.data?.some((o) => o.state === 'sent') ? 2000 : false),
   });
 }
+
+/** Timers set aside after failing too often (a refund the provider kept refusing, say). */
+export function useDeadTimers() {
+  return useQuery({
+    queryKey: ['operator', 'dead-timers'],
+    queryFn: async ({ signal }) =>
+      (await api.get<{ timers: DeadTimer[] }>('/operator/timers/dead', { signal })).timers,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Puts a dead timer back: due now, its attempts counted afresh. */
+export const retryTimer = (id: string) => api.post<DeadTimer>(`/operator/timers/${enc(id)}/retry`, {});
 
 /** The shop's products by name, or by a pack's barcode (docs/shops.md#stock-and-catalogue). */
 export function useShopProducts(shopId: string, search: { q?: string; barcode?: string }) {

@@ -197,6 +197,71 @@ describe('the locker network console', () => {
     expect(await within(row).findByText(/technician’s key opens any door/)).toBeTruthy();
   });
 
+  it('lists background tasks that keep failing, and puts one back', async () => {
+    const dead = {
+      id: 't1',
+      kind: 'booking-refund',
+      attempts: 8,
+      lastError: 'provider refused the refund',
+      deadAt: new Date().toISOString(),
+      dueAt: new Date().toISOString(),
+      bookingId: 'b1',
+      data: {},
+    };
+    const { calls } = fakeApi({
+      '/api/operator/locker-sites': { sites },
+      '/api/operator/timers/dead': { timers: [dead] },
+      'POST /api/operator/timers/t1/retry': { ...dead, deadAt: null, attempts: 0 },
+    });
+    await renderPage(<LockerNetworkPage />);
+    const row = await screen.findByTestId('dead-t1');
+    expect(row.textContent).toContain('booking-refund · failed 8 times');
+    expect(row.textContent).toContain('provider refused the refund');
+    fireEvent.click(within(row).getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path.endsWith('/t1/retry'))).toBe(true),
+    );
+    await waitFor(() =>
+      expect(toastStore.getState().toasts.map((x) => x.message)).toContain('Put back: it runs now.'),
+    );
+  });
+
+  it('takes a whole site out after asking, and offers to put it back once all is out', async () => {
+    const { calls } = fakeApi({
+      '/api/operator/locker-sites': { sites: [site({})] },
+      'PUT /api/operator/locker-sites/railway-station/service': {
+        lockers: 12,
+        moved: [],
+        refunded: [{ bookingId: 'b1', amountPaise: 3000 }],
+        staying: [],
+      },
+    });
+    await renderPage(<LockerNetworkPage />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Take the whole site out · Railway Station' }));
+    await waitFor(() => expect(dialogStore.getState().queue).toHaveLength(1));
+    const [asked] = dialogStore.getState().queue;
+    expect(asked!.options.title).toBe('Take every locker at Railway Station out of service?');
+    act(() => answerDialog(asked!.id, 'confirm'));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ body: { inService: false } }),
+    );
+    await waitFor(() =>
+      expect(toastStore.getState().toasts.map((x) => x.message)).toContain(
+        'Railway Station is out of service. 1 booking cancelled and refunded in full.',
+      ),
+    );
+    cleanup();
+    fakeApi({
+      '/api/operator/locker-sites': {
+        sites: [site({ lockers: { total: 12, booked: 0, outOfService: 12, needAttention: 0 } })],
+      },
+    });
+    await renderPage(<LockerNetworkPage />);
+    expect(
+      await screen.findByRole('button', { name: 'Put the whole site back · Railway Station' }),
+    ).toBeTruthy();
+  });
+
   it('speaks Tamil', async () => {
     fakeApi({ '/api/operator/locker-sites': { sites } });
     await renderPage(<LockerNetworkPage />, { language: 'ta' });

@@ -10,15 +10,17 @@ import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
+import { DeadTimersPanel } from '../components/dead-timers-panel.tsx';
 import { LockerDoorTools } from '../components/locker-door-tools.tsx';
-import { setLockerService, useLockerSites, useSiteLockers } from '../shops-api.ts';
+import { setLockerService, setSiteService, useLockerSites, useSiteLockers } from '../shops-api.ts';
 import '../shops.css';
 
 /**
  * /operator/lockers — Petti's operators run the locker network (docs/lockers.md#operators): every site
  * online or offline since when, what needs a look, today's bookings and money; a site opens to its
  * lockers, each taken out of service (even while booked: its bookings move or are refunded) or put
- * back, a door opened from afar with a reason and its openings read. The server refuses anyone who is
+ * back, a door opened from afar with a reason and its openings read; below, background tasks that
+ * keep failing, to put back. The server refuses anyone who is
  * not an operator.
  */
 /** Sites offline first, then those with lockers to look at, then by name: what needs someone, on top. */
@@ -55,6 +57,7 @@ export default function LockerNetworkPage() {
           ))}
         </ul>
       )}
+      <DeadTimersPanel />
     </PageIntro>
   );
 }
@@ -104,7 +107,55 @@ function SiteCard({ site, open, onToggle }: { site: OpsSite; open: boolean; onTo
         {open ? t('shops.lockers.hide') : t('shops.lockers.show')}
       </button>
       {open && <SiteLockers siteId={site.id} listId={listId} />}
+      <SiteService site={site} name={name} />
     </li>
+  );
+}
+
+/** The whole site out of service for repairs, or back: asked first, since every booking there is affected. */
+function SiteService({ site, name }: { site: OpsSite; name: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const allOut = site.lockers.total > 0 && site.lockers.outOfService === site.lockers.total;
+
+  async function change() {
+    if (!allOut) {
+      const answer = await confirm({
+        title: t('shops.lockers.siteOutTitle', { site: name }),
+        message: t('shops.lockers.siteOutBody'),
+        confirmLabel: t('shops.lockers.siteOut'),
+        danger: true,
+      });
+      if (answer !== 'confirm') return;
+    }
+    setBusy(true);
+    try {
+      const done = await setSiteService(site.id, allOut);
+      const said = [t(allOut ? 'shops.lockers.siteBackDone' : 'shops.lockers.siteOutDone', { site: name })];
+      if (done.refunded.length) said.push(t('shops.lockers.refunded', { count: done.refunded.length }));
+      if (done.staying.length) said.push(t('shops.lockers.staying'));
+      toast(said.join(' '), { variant: 'success' });
+    } catch (error) {
+      toast(errorText(error), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['operator'] });
+  }
+
+  return (
+    <button
+      type="button"
+      className={`button button--small ${allOut ? 'button--secondary' : 'button--ghost'}`}
+      disabled={busy}
+      // Every site has this button: its name says which site it acts on.
+      aria-label={`${allOut ? t('shops.lockers.siteBack') : t('shops.lockers.siteOut')} · ${name}`}
+      onClick={() => void change()}
+    >
+      {allOut ? t('shops.lockers.siteBack') : t('shops.lockers.siteOut')}
+    </button>
   );
 }
 
