@@ -1,5 +1,5 @@
 import { formatRupees } from '@petti/shared/rules/money';
-import type { OpsLocker, OpsSite } from '@petti/shared/schemas/ops';
+import type { LockerServiceAnswer, OpsLocker, OpsSite } from '@petti/shared/schemas/ops';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDateFormat } from '../../../lib/date-format.ts';
@@ -112,6 +112,19 @@ function SiteCard({ site, open, onToggle }: { site: OpsSite; open: boolean; onTo
   );
 }
 
+/** What taking lockers out did to their bookings, after what was done: one toast's words. */
+function whatItDid(
+  t: ReturnType<typeof useTranslation>['t'],
+  first: string,
+  done: Pick<LockerServiceAnswer, 'moved' | 'refunded' | 'staying'>,
+): string {
+  const said = [first];
+  if (done.moved.length) said.push(t('shops.lockers.moved', { count: done.moved.length }));
+  if (done.refunded.length) said.push(t('shops.lockers.refunded', { count: done.refunded.length }));
+  if (done.staying.length) said.push(t('shops.lockers.staying'));
+  return said.join(' ');
+}
+
 /** The whole site out of service for repairs, or back: asked first, since every booking there is affected. */
 function SiteService({ site, name }: { site: OpsSite; name: string }) {
   const { t } = useTranslation();
@@ -133,10 +146,14 @@ function SiteService({ site, name }: { site: OpsSite; name: string }) {
     setBusy(true);
     try {
       const done = await setSiteService(site.id, allOut);
-      const said = [t(allOut ? 'shops.lockers.siteBackDone' : 'shops.lockers.siteOutDone', { site: name })];
-      if (done.refunded.length) said.push(t('shops.lockers.refunded', { count: done.refunded.length }));
-      if (done.staying.length) said.push(t('shops.lockers.staying'));
-      toast(said.join(' '), { variant: 'success' });
+      toast(
+        whatItDid(
+          t,
+          t(allOut ? 'shops.lockers.siteBackDone' : 'shops.lockers.siteOutDone', { site: name }),
+          done,
+        ),
+        { variant: 'success' },
+      );
     } catch (error) {
       toast(errorText(error), { variant: 'error' });
     } finally {
@@ -179,14 +196,10 @@ function SiteLockers({ siteId, listId }: { siteId: string; listId: string }) {
     setBusy(l.id);
     try {
       const done = await setLockerService(l.id, !l.inService);
-      if (!l.inService) toast(t('shops.lockers.putBackDone', { locker: l.label }), { variant: 'success' });
-      else {
-        const said = [t('shops.lockers.tookOut', { locker: l.label })];
-        if (done.moved.length) said.push(t('shops.lockers.moved', { count: done.moved.length }));
-        if (done.refunded.length) said.push(t('shops.lockers.refunded', { count: done.refunded.length }));
-        if (done.staying.length) said.push(t('shops.lockers.staying'));
-        toast(said.join(' '), { variant: 'success' });
-      }
+      const first = l.inService
+        ? t('shops.lockers.tookOut', { locker: l.label })
+        : t('shops.lockers.putBackDone', { locker: l.label });
+      toast(whatItDid(t, first, done), { variant: 'success' });
     } catch (error) {
       toast(errorText(error), { variant: 'error' });
     } finally {
