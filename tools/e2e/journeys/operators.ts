@@ -11,8 +11,9 @@ import { expectVisibleText, fitsThePhone, seeToast } from '../visible.ts';
  * it is booked; its shopper is moved to another locker and told.
  */
 
-const SITE = 'railway-station';
-const SITE_NAME = 'Railway Station Lockers';
+/** Open round the clock, so the booking starts now at whatever hour the journey runs. */
+const SITE = 'bus-stand';
+const SITE_NAME = 'Bus Stand Lockers';
 /** Cut off in this journey; no booking here depends on it. */
 const QUIET_SITE = 'thiruthangal';
 const OFFLINE_AFTER_S = 15;
@@ -128,7 +129,7 @@ export const operatorJourneys: Journey[] = [
       await snap(desk, 'ta-operator-locker-network');
 
       // Repaired: back in service, and the site back online.
-      await desk.getByRole('button', { name: 'லாக்கர்களைக் காட்டு · ரயில் நிலைய லாக்கர்கள்' }).click();
+      await desk.getByRole('button', { name: 'லாக்கர்களைக் காட்டு · பேருந்து நிலைய லாக்கர்கள்' }).click();
       await desk
         .getByTestId(`locker-${booked}`)
         .getByRole('button', { name: 'மீண்டும் சேவைக்குக் கொண்டு வா' })
