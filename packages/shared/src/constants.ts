@@ -164,6 +164,11 @@ export const LOCKER_RULES = {
   gstPercent: 18,
   /** A booking's user is reminded this long before its end (docs/alerts.md). */
   endingReminderMinutes: 15,
+  /**
+   * A booking whose locker goes out of service, with none of its size free at its site, may move to
+   * a public site this near (a short walk or auto ride in town) before it is refunded instead.
+   */
+  nearSiteMetres: 2000,
 } as const;
 
 /** Sites' opening hours are local time in Sivakasi (IST, UTC+05:30, no daylight saving). */

@@ -73,12 +73,13 @@ export const lockerServiceBody = z.strictObject({ inService: z.boolean() });
 
 /**
  * `PUT …/lockers/:id/service`: the locker, and what taking it out did to its bookings. Those not yet
- * opened moved to another locker of the size at the site, or, none being free for their time, were
- * cancelled with all they paid refunded; those in use keep it until they end.
+ * opened moved to another locker of the size at the site or a near one (`siteId` says which), or,
+ * none being free for their time, were cancelled with all they paid refunded; those in use keep it
+ * until they end.
  */
 export const lockerServiceAnswer = z.object({
   locker: opsLockerSchema,
-  moved: z.array(z.object({ bookingId: z.string(), lockerId: z.string() })),
+  moved: z.array(z.object({ bookingId: z.string(), lockerId: z.string(), siteId: z.string() })),
   refunded: z.array(z.object({ bookingId: z.string(), amountPaise: z.number().int() })),
   staying: z.array(z.object({ bookingId: z.string(), state: z.string() })),
 });

@@ -114,6 +114,17 @@ const STATUS_BODIES: Record<string, Maker> = {
     ),
     keep: true,
   }),
+  outOfServiceNearby: ({ s, lk, sites = [] }) => {
+    const was = sites[0] ?? s;
+    return {
+      title: t('Locker changed', 'லாக்கர் மாற்றப்பட்டது'),
+      body: t(
+        `The locker you booked at ${was.en} needs repair and none of its size is free there, so your booking moved to locker ${lk} at ${s.en}, nearby, at no extra charge. Your PIN and times stay the same.`,
+        `${was.ta} இடத்தில் நீங்கள் முன்பதிவு செய்த லாக்கர் பழுதுபார்க்கப்பட வேண்டியுள்ளது, அங்கு அதே அளவில் வேறு லாக்கர் காலியாக இல்லை; எனவே உங்கள் முன்பதிவு அருகிலுள்ள ${s.ta} இடத்தின் ${lk} லாக்கருக்குக் கூடுதல் கட்டணமின்றி மாற்றப்பட்டது. உங்கள் PIN-உம் நேரமும் மாறாது.`,
+      ),
+      keep: true,
+    };
+  },
   extensionPending: ({ s }) => ({
     title: t('Extension waiting for payment', 'நீட்டிப்பு கட்டணத்துக்குக் காத்திருக்கிறது'),
     body: t(`Pay to extend your booking at ${s.en}.`, `${s.ta} இடத்தில் முன்பதிவை நீட்டிக்க பணம் செலுத்தவும்.`),

@@ -15,6 +15,8 @@ import { lockerSites, lockers } from '../lockers/schema.ts';
 import { usersService } from '../users/index.ts';
 
 const SITE = 'railway-station';
+/** The site and the public sites within reach of it (LOCKER_RULES.nearSiteMetres). */
+const NEAR = [SITE, 'sattur-road', 'bus-stand'];
 
 let t: TestApp;
 let user: Shopper;
@@ -84,7 +86,7 @@ describe('the ops API for locker technicians', () => {
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json();
     expect(answer.locker).toMatchObject({ id: booked, inService: false });
-    expect(answer.moved).toEqual([{ bookingId: booking.id, lockerId: expect.any(String) }]);
+    expect(answer.moved).toEqual([{ bookingId: booking.id, lockerId: expect.any(String), siteId: SITE }]);
     expect(answer.moved[0].lockerId).not.toBe(booked);
     expect(answer.refunded).toEqual([]);
     const told = await user.heard('bookingStatusChanged', booking.id, 'outOfService');
@@ -99,13 +101,43 @@ describe('the ops API for locker technicians', () => {
     expect((await user.call('DELETE', `/api/bookings/${booking.id}`)).statusCode).toBe(200);
   });
 
+  it('moves a booking to the nearest public site with its size free when its own has none, at no charge', async () => {
+    const later = await bookAndPay(t, user, {
+      siteId: SITE,
+      size: 'XL',
+      durationHours: 1,
+      startAt: new Date(t.clock.now().getTime() + 2 * HOUR).toISOString(),
+    });
+    const target = later.locker!.id;
+    const others = (
+      (await ops('GET', `/api/ops/lockers?siteId=${SITE}`)).json().lockers as OpsLocker[]
+    ).filter((l) => l.size === 'XL' && l.id !== target && l.inService);
+    for (const l of others) await ops('PUT', `/api/ops/lockers/${l.id}/service`, { inService: false });
+    const res = await ops('PUT', `/api/ops/lockers/${target}/service`, { inService: false });
+    expect(res.statusCode, res.body).toBe(200);
+    // sattur-road is 1 km away, bus-stand 1.4 km: the nearest with an XL free takes it.
+    expect(res.json()).toMatchObject({
+      moved: [{ bookingId: later.id, siteId: 'sattur-road' }],
+      refunded: [],
+    });
+    const told = await user.heard('bookingStatusChanged', later.id, 'outOfServiceNearby');
+    expect(told.data.message).toMatch(
+      /needs repair and none of its size is free there, so your booking moved to locker XL\d+ at Sattur Road Lockers, nearby/,
+    );
+    expect(await user.get(later.id)).toMatchObject({ state: 'scheduled', site: { id: 'sattur-road' } });
+    expect((await user.call('DELETE', `/api/bookings/${later.id}`)).statusCode).toBe(200);
+    for (const id of [target, ...others.map((l) => l.id)])
+      await ops('PUT', `/api/ops/lockers/${id}/service`, { inService: true });
+  });
+
   it('cancels and refunds in full a booking no other locker can take; one in use keeps its locker', async () => {
     const soon = new Date(t.clock.now().getTime() + 3 * HOUR).toISOString();
     const later = await bookAndPay(t, user, { siteId: SITE, size: 'L', durationHours: 2, startAt: soon });
     const target = later.locker!.id;
-    const others = (
-      (await ops('GET', `/api/ops/lockers?siteId=${SITE}`)).json().lockers as OpsLocker[]
-    ).filter((l) => l.size === 'L' && l.id !== target && l.inService);
+    // No L locker free here, nor at the public sites within reach (sattur-road, bus-stand).
+    const others = ((await ops('GET', '/api/ops/lockers')).json().lockers as OpsLocker[]).filter(
+      (l) => l.size === 'L' && l.id !== target && l.inService && NEAR.includes(l.siteId),
+    );
     for (const l of others)
       expect((await ops('PUT', `/api/ops/lockers/${l.id}/service`, { inService: false })).statusCode).toBe(
         200,
@@ -142,8 +174,28 @@ describe('the ops API for locker technicians', () => {
       expect((await ops('PUT', `/api/ops/lockers/${id}/service`, { inService: true })).statusCode).toBe(200);
   });
 
-  it('takes a whole site out for repairs: its bookings not yet opened are refunded, none bounced between its lockers', async () => {
-    const site = 'sattur-road';
+  it('takes a whole site out for repairs: bookings not yet opened go to a near site, else are refunded; none bounced between its lockers', async () => {
+    // sattur-road has the railway station 1 km away: its booking moves there, once.
+    const near = await bookAndPay(t, user, {
+      siteId: 'sattur-road',
+      size: 'M',
+      durationHours: 1,
+      startAt: new Date(t.clock.now().getTime() + 2 * HOUR).toISOString(),
+    });
+    const closed = await ops('PUT', '/api/ops/locker-sites/sattur-road/service', { inService: false });
+    expect(closed.json()).toMatchObject({
+      moved: [{ bookingId: near.id, siteId: 'railway-station' }],
+      refunded: [],
+    });
+    await user.heard('bookingStatusChanged', near.id, 'outOfServiceNearby');
+    expect(user.named('bookingStatusChanged', near.id)).toHaveLength(1);
+    expect((await user.call('DELETE', `/api/bookings/${near.id}`)).statusCode).toBe(200);
+    expect(
+      (await ops('PUT', '/api/ops/locker-sites/sattur-road/service', { inService: true })).statusCode,
+    ).toBe(200);
+
+    // thiruthangal has no public site within reach: its booking is refunded.
+    const site = 'thiruthangal';
     const later = await bookAndPay(t, user, {
       siteId: site,
       size: 'M',

@@ -345,7 +345,7 @@ export const shopsEn = {
     putBack: 'Put back in service',
     takeOutTitle: 'Take locker {{locker}} out of service?',
     takeOutBody:
-      'No new booking will get it until you put it back. Bookings on it not yet opened move to another free {{size}} locker here, or are cancelled and refunded in full; each shopper is told. A booking in use keeps it until it ends.',
+      'No new booking will get it until you put it back. Bookings on it not yet opened move to another free {{size}} locker here or at a site nearby, or are cancelled and refunded in full; each shopper is told. A booking in use keeps it until it ends.',
     tookOut: 'Locker {{locker}} is out of service.',
     moved_one: '{{count}} booking moved to another locker.',
     moved_other: '{{count}} bookings moved to other lockers.',
@@ -383,7 +383,7 @@ export const shopsEn = {
     siteBack: 'Put the whole site back',
     siteOutTitle: 'Take every locker at {{site}} out of service?',
     siteOutBody:
-      'No new booking will get a locker there until you put the site back. Bookings there not yet opened are cancelled and refunded in full; each shopper is told. Bookings in use keep their lockers until they end.',
+      'No new booking will get a locker there until you put the site back. Bookings there not yet opened move to a free locker at a site nearby, or are cancelled and refunded in full; each shopper is told. Bookings in use keep their lockers until they end.',
     siteOutDone: '{{site}} is out of service.',
     siteBackDone: '{{site}} is back in service.',
     none: 'No locker sites yet.',

@@ -1,12 +1,16 @@
+import { LOCKER_RULES } from '@petti/shared';
+import { greatCircleMetres } from '@petti/shared/rules/geo';
+import { isOpenAt } from '@petti/shared/rules/site-hours';
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import { AppError } from '../../../http/app-error.ts';
+import type { Effects } from '../../../platform/events/transactor.ts';
 import type { FlowRunner } from '../../../platform/flows/runner.ts';
 import { dbStep } from '../../../platform/flows/steps.ts';
 import { schedule } from '../../../platform/jobs/worker.ts';
 import { type LockerRow, lockersService } from '../../lockers/index.ts';
 import { type BookingCore, TIMER } from '../core.ts';
 import { freeLockers, lockSiteSize } from '../repo.ts';
-import { type BookingRow, bookings } from '../schema.ts';
+import { type BookingRow, bookings, isParcelHold } from '../schema.ts';
 import { closeUnused } from './cancel.ts';
 import type { RefundNowStep } from './steps/refund-now.ts';
 
@@ -16,8 +20,8 @@ export interface LeaveLockerInput {
 
 export interface LeftLocker {
   locker: LockerRow;
-  /** Bookings not yet opened, now on another locker of the size at the same site. */
-  moved: Array<{ bookingId: string; lockerId: string }>;
+  /** Bookings not yet opened, now on another locker of the size: at the same site, else a near one. */
+  moved: Array<{ bookingId: string; lockerId: string; siteId: string }>;
   /** Bookings not yet opened with no other locker free for their time: cancelled, refunded in full. */
   refunded: Array<{ bookingId: string; amountPaise: number }>;
   /** Bookings in use (things inside): they keep the locker until they end; a technician sees them. */
@@ -32,12 +36,57 @@ const IN_USE = ['active', 'expired'] as const;
 /**
  * An operator takes a locker out of service even while it is booked (docs/lockers.md#out-of-service):
  * a broken door does not wait. In one transaction, the pivot: the locker is out of service, every
- * booking not yet opened moves to a free locker of its size at the same site, and one that cannot is
- * cancelled with all it paid refunded, each shopper told which; bookings in use keep the locker. The
+ * booking not yet opened moves to a free locker of its size at the same site (else at a near one),
+ * and one that cannot is cancelled with all it paid refunded, each shopper told which; bookings in use keep the locker. The
  * refunds then run at once, outside the transaction; a refund that fails is retried by its timer.
  */
 export function leaveLockerFlow(flows: FlowRunner, core: BookingCore, refundNow: RefundNowStep) {
   const { clock } = core.deps;
+
+  /**
+   * No locker of the size free at its site: the nearest public site within `nearSiteMetres` that is
+   * online, open for the booking's whole time and has one free takes it, at no extra charge. A
+   * complex's lockers serve its residents only, and a parcel hold belongs to its order's site, so
+   * neither moves.
+   */
+  async function moveNearby(fx: Effects, b: BookingRow): Promise<BookingRow | null> {
+    const tx = fx.tx;
+    const from = await core.siteOf(tx, b.siteId);
+    if (from.type !== 'public_lockers' || isParcelHold(b)) return null;
+    const last = new Date((b.occupiedUntil ?? b.endsAt).getTime() - 1);
+    const near = (await lockersService.sites(tx))
+      .filter(
+        (s) =>
+          s.id !== from.id &&
+          s.type === from.type &&
+          s.offlineSince === null &&
+          isOpenAt({ open: s.opensAt, close: s.closesAt }, b.startsAt) &&
+          isOpenAt({ open: s.opensAt, close: s.closesAt }, last),
+      )
+      .map((s) => ({ s, metres: greatCircleMetres(from, s) }))
+      .filter((x) => x.metres <= LOCKER_RULES.nearSiteMetres)
+      .sort((x, y) => x.metres - y.metres);
+    for (const { s } of near) {
+      await lockSiteSize(tx, s.id, b.size);
+      const [free] = await freeLockers(tx, {
+        siteId: s.id,
+        size: b.size,
+        start: b.startsAt,
+        end: b.occupiedUntil,
+        preferLow: b.preferLow,
+        except: b.id,
+      });
+      const moved = free ? await core.tryUpdate(tx, b, { siteId: s.id, lockerId: free.id }) : null;
+      if (!moved) continue;
+      await core.emit(fx, moved, {
+        event: 'bookingStatusChanged',
+        reason: 'outOfServiceNearby',
+        text: { sites: [from.name] },
+      });
+      return moved;
+    }
+    return null;
+  }
 
   const withdraw = dbStep({
     name: 'bookings.withdraw-locker',
@@ -84,8 +133,13 @@ export function leaveLockerFlow(flows: FlowRunner, core: BookingCore, refundNow:
         });
         const moved = free[0] ? await core.tryUpdate(tx, b, { lockerId: free[0].id }) : null;
         if (moved) {
-          out.moved.push({ bookingId: b.id, lockerId: moved.lockerId! });
+          out.moved.push({ bookingId: b.id, lockerId: moved.lockerId!, siteId: moved.siteId });
           await core.emit(fx, moved, { event: 'bookingStatusChanged', reason: 'outOfService' });
+          continue;
+        }
+        const nearby = await moveNearby(fx, b);
+        if (nearby) {
+          out.moved.push({ bookingId: b.id, lockerId: nearby.lockerId!, siteId: nearby.siteId });
           continue;
         }
         const charges = await core.chargesOf(tx, b.id);
