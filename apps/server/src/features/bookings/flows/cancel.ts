@@ -6,7 +6,7 @@ import { dbStep } from '../../../platform/flows/steps.ts';
 import { schedule } from '../../../platform/jobs/worker.ts';
 import { type Caller, invalid, lockOwn } from '../checks.ts';
 import { type BookingCore, TIMER } from '../core.ts';
-import { type BookingRow, bookingCharges } from '../schema.ts';
+import { type BookingRow, bookingCharges, type ChargeRow } from '../schema.ts';
 import type { RefundNowStep } from './steps/refund-now.ts';
 
 export interface CancelInput {
@@ -48,6 +48,26 @@ export async function closeUnused(
 }
 
 /**
+ * Refunds `amountPaise` of a paid charge by a timer due now, keyed by the charge (set once); the flow's
+ * refund step runs it at once after the commit, and the timer retries it if the provider fails.
+ */
+export function refundLater(
+  core: BookingCore,
+  tx: Effects['tx'],
+  c: ChargeRow,
+  amountPaise: number,
+  reason: string,
+): Promise<string> {
+  return schedule(tx, core.deps.clock, {
+    kind: TIMER.refund,
+    dueAt: core.deps.clock.now(),
+    key: `refund:${c.id}`,
+    bookingId: c.bookingId,
+    data: { paymentId: c.paymentId, amountPaise, reason },
+  });
+}
+
+/**
  * Cancelling before first use (docs/product.md#locker-cancellation): the booking closes, its plan
  * hours come back and its refunds are set as timers in one transaction, which stands once committed
  * (the pivot). The refunds then run at once, outside any transaction; a refund that fails is
@@ -81,15 +101,7 @@ export function cancelFlow(flows: FlowRunner, core: BookingCore, refundNow: Refu
         const amountPaise = Math.min(left, c.amountPaise);
         if (amountPaise <= 0) break;
         left -= amountPaise;
-        refundTimers.push(
-          await schedule(tx, clock, {
-            kind: TIMER.refund,
-            dueAt: now,
-            key: `refund:${c.id}`,
-            bookingId: b.id,
-            data: { paymentId: c.paymentId, amountPaise, reason: `booking cancelled (${refund.rule})` },
-          }),
-        );
+        refundTimers.push(await refundLater(core, tx, c, amountPaise, `booking cancelled (${refund.rule})`));
       }
       await core.emit(fx, row, {
         event: 'userBookingDeleted',

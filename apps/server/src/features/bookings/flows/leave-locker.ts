@@ -6,12 +6,11 @@ import { AppError } from '../../../http/app-error.ts';
 import type { Effects } from '../../../platform/events/transactor.ts';
 import type { FlowRunner } from '../../../platform/flows/runner.ts';
 import { dbStep } from '../../../platform/flows/steps.ts';
-import { schedule } from '../../../platform/jobs/worker.ts';
 import { type LockerRow, lockersService } from '../../lockers/index.ts';
-import { type BookingCore, TIMER } from '../core.ts';
+import type { BookingCore } from '../core.ts';
 import { freeLockers, lockSiteSize } from '../repo.ts';
 import { type BookingRow, bookings, isParcelHold } from '../schema.ts';
-import { closeUnused } from './cancel.ts';
+import { closeUnused, refundLater } from './cancel.ts';
 import type { RefundNowStep } from './steps/refund-now.ts';
 
 export interface LeaveLockerInput {
@@ -148,15 +147,7 @@ export function leaveLockerFlow(flows: FlowRunner, core: BookingCore, refundNow:
         let amountPaise = 0;
         for (const c of paid) {
           amountPaise += c.amountPaise;
-          out.refundTimers.push(
-            await schedule(tx, clock, {
-              kind: TIMER.refund,
-              dueAt: now,
-              key: `refund:${c.id}`,
-              bookingId: b.id,
-              data: { paymentId: c.paymentId, amountPaise: c.amountPaise, reason: 'locker out of service' },
-            }),
-          );
+          out.refundTimers.push(await refundLater(core, tx, c, c.amountPaise, 'locker out of service'));
         }
         out.refunded.push({ bookingId: b.id, amountPaise });
         await core.emit(fx, row, {
