@@ -75,7 +75,11 @@ export const lockersService = {
 
   /** Ids of the sites whose controller is offline. */
   async offlineSiteIds(db: DbOrTx): Promise<Set<string>> {
-    const sites = await db.select().from(lockerSites);
+    return lockersService.offlineAmong(await db.select().from(lockerSites));
+  },
+
+  /** Of these sites, the ids of those whose controller is offline (the offline check set them so). */
+  offlineAmong(sites: ReadonlyArray<{ id: string; offlineSince: Date | null }>): Set<string> {
     return new Set(sites.filter((s) => s.offlineSince !== null).map((s) => s.id));
   },
 

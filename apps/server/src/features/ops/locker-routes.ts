@@ -36,10 +36,11 @@ const DAY_MS = 86_400_000;
 export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
 
-  async function view(rows: LockerRow[]): Promise<OpsLocker[]> {
+  /** The lockers as technicians see them; `offline` when the caller has read the sites already. */
+  async function view(rows: LockerRow[], offlineKnown?: Set<string>): Promise<OpsLocker[]> {
     if (rows.length === 0) return [];
     const now = app.ctx.clock.now();
-    const offline = await lockersService.offlineSiteIds(db);
+    const offline = offlineKnown ?? (await lockersService.offlineSiteIds(db));
     const holding = await lockerHolds.current(
       db,
       rows.map((r) => r.id),
@@ -82,11 +83,12 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
   async function sites(): Promise<OpsSite[]> {
     const now = app.ctx.clock.now();
     const dayStart = townDayStart(now);
-    const [rows, lockers, days] = await Promise.all([
+    const [rows, all, days] = await Promise.all([
       lockersService.sites(db),
-      lockersService.lockers(db).then(view),
+      lockersService.lockers(db),
       siteDays(db, dayStart, new Date(dayStart.getTime() + DAY_MS)),
     ]);
+    const lockers = await view(all, lockersService.offlineAmong(rows));
     return rows.map((s) => {
       const own = lockers.filter((l) => l.siteId === s.id);
       return {
