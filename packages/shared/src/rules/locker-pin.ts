@@ -1,3 +1,5 @@
+import { LOCKER_RULES } from '../constants.ts';
+
 /**
  * Dynamic PIN rules (docs/product.md#dynamic-pin): 6 digits, unique among the live PINs of a site (the
  * database enforces that), issued at reservation (a scheduled booking 15 min before its start),
@@ -25,15 +27,17 @@ export function isGuessablePin(pin: string): boolean {
 
 /**
  * A new PIN from `randomInt(maxExclusive)` (a cryptographic source on the server), never a guessable
- * one and never one of `avoid` (the site's live PINs and the booking's previous PIN).
+ * one, never one of `avoid` (the site's live PINs and the booking's previous PIN) and never one
+ * `reserved` claims (the codes a site's controller reads as offline PINs, docs/locker-protocol.md).
  */
 export function generatePin(
   randomInt: (maxExclusive: number) => number,
   avoid: ReadonlySet<string> = new Set(),
+  reserved: (pin: string) => boolean = () => false,
 ): string {
   for (let i = 0; i < 1000; i++) {
     const pin = String(randomInt(10 ** PIN_LENGTH)).padStart(PIN_LENGTH, '0');
-    if (!isGuessablePin(pin) && !avoid.has(pin)) return pin;
+    if (!isGuessablePin(pin) && !avoid.has(pin) && !reserved(pin)) return pin;
   }
   throw new Error('could not find a free PIN');
 }
@@ -48,4 +52,14 @@ export function pinUsableAt(
   // An expired booking (overstay) keeps its PIN: the overstay check decides then.
   if (booking.state !== 'expired' && booking.pinExpiresAt && now >= booking.pinExpiresAt) return 'expired';
   return 'ok';
+}
+
+/**
+ * Whether a site not heard from for `offlineSeconds` (offline) may still be booked: heard within
+ * `LOCKER_RULES.offlineBookingHeardHours`, so its controller has a recent list and clock.
+ */
+export function bookableOffline(lastHeartbeatAt: Date | null, now: Date, offlineSeconds: number): boolean {
+  if (!lastHeartbeatAt) return false;
+  const quiet = now.getTime() - lastHeartbeatAt.getTime();
+  return quiet >= offlineSeconds * 1000 && quiet <= LOCKER_RULES.offlineBookingHeardHours * 3_600_000;
 }

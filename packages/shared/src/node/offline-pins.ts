@@ -1,0 +1,159 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * PINs a locker site's controller can check by itself while it cannot reach the server
+ * (docs/locker-protocol.md#offline). Two kinds share the 6-digit shape:
+ *
+ * - ordinary PINs, drawn at random by the server; the controller holds their hashes (`pinHash`);
+ * - derived PINs, issued by the server for a booking made while the site is offline: the image of
+ *   (locker, window start hour, hours) under a keyed permutation of the 10^6 codes, so the
+ *   controller reads the window back by computation alone.
+ *
+ * The permutation's plaintexts below `DERIVED_SPACE` are derived PINs; an ordinary PIN is never one
+ * (`isDerivedShaped`), so the two kinds can never be mistaken for each other. Both sides take the
+ * key from DEVICE_KEY per site, as the MQTT password is, and never send it.
+ */
+export const OFFLINE_PINS = {
+  /** Window starts are written modulo this many hours (10 days). */
+  cycleHours: 240,
+  /** Lockers a site may have for derived PINs (their index in the site's sorted locker ids). */
+  maxLockers: 48,
+  /** The longest derived window, in whole hours (a booking's hours with extensions, rounded out). */
+  maxHours: 72,
+} as const;
+
+const HALF = 1000;
+const ROUNDS = 8;
+const HOUR = 3_600_000;
+
+/** How many of the 10^6 codes are derived PINs: every (start slot, locker, hours). */
+export const DERIVED_SPACE = OFFLINE_PINS.cycleHours * OFFLINE_PINS.maxLockers * OFFLINE_PINS.maxHours;
+
+/** The site's offline-PIN key: a different derivation of DEVICE_KEY than its MQTT password. */
+export function sitePinKey(deviceKey: string, siteId: string): Buffer {
+  return createHmac('sha256', deviceKey).update(`locker-pins:${siteId}`).digest();
+}
+
+/** What the controller stores of an ordinary PIN: never the PIN itself. */
+export function pinHash(key: Buffer, pin: string): string {
+  return createHmac('sha256', key).update(`pin:${pin}`).digest('base64url');
+}
+
+/** The round functions' values for every half, per key: 8,000 HMACs once, then table lookups. */
+const roundTables = new Map<string, Uint16Array>();
+
+function roundsOf(key: Buffer): Uint16Array {
+  const id = key.toString('base64url');
+  let t = roundTables.get(id);
+  if (!t) {
+    t = new Uint16Array(ROUNDS * HALF);
+    for (let i = 0; i < ROUNDS; i++)
+      for (let h = 0; h < HALF; h++)
+        t[i * HALF + h] = createHmac('sha256', key).update(`r${i}:${h}`).digest().readUInt32BE(0) % HALF;
+    // A server holds one key per site; a bound keeps a stray caller from growing it without end.
+    if (roundTables.size >= 256) roundTables.clear();
+    roundTables.set(id, t);
+  }
+  return t;
+}
+
+/** A balanced Feistel network over Z_1000 × Z_1000: a bijection of [0, 10^6) for any key. */
+function permute(key: Buffer, x: number): number {
+  const f = roundsOf(key);
+  let l = Math.floor(x / HALF);
+  let r = x % HALF;
+  for (let i = 0; i < ROUNDS; i++) [l, r] = [r, (l + f[i * HALF + r]!) % HALF];
+  return l * HALF + r;
+}
+
+function unpermute(key: Buffer, y: number): number {
+  const f = roundsOf(key);
+  let l = Math.floor(y / HALF);
+  let r = y % HALF;
+  for (let i = ROUNDS - 1; i >= 0; i--) [l, r] = [(r - f[i * HALF + l]! + HALF) % HALF, l];
+  return l * HALF + r;
+}
+
+const code = (n: number) => String(n).padStart(6, '0');
+const hourOf = (at: Date) => Math.floor(at.getTime() / HOUR);
+
+/** Whether an ordinary PIN would read as a derived one: the server never issues such a PIN. */
+export function isDerivedShaped(key: Buffer, pin: string): boolean {
+  return unpermute(key, Number(pin)) < DERIVED_SPACE;
+}
+
+/** A booking's window rounded out to whole hours: what a derived PIN is bound to. */
+export function derivedWindow(startsAt: Date, endsAt: Date): { from: Date; until: Date; hours: number } {
+  const from = hourOf(startsAt);
+  const until = Math.ceil(endsAt.getTime() / HOUR);
+  return { from: new Date(from * HOUR), until: new Date(until * HOUR), hours: until - from };
+}
+
+/**
+ * The earliest hour a derived window may start, for a controller whose last contact with the server
+ * was at `lastContact` (the server uses the site's last heartbeat): an hour before it, so the two
+ * clocks' view of "the hour it went offline" may differ by one. Starts are read in the `cycleHours`
+ * after it, which makes them unambiguous.
+ */
+export function derivedAnchor(lastContact: Date): Date {
+  return new Date((hourOf(lastContact) - 1) * HOUR);
+}
+
+/** Whether a window can be given a derived PIN for a site last heard at `lastContact`. */
+export function derivableWindow(
+  w: { from: Date; hours: number },
+  lastContact: Date,
+  lockerIndex: number,
+): boolean {
+  const anchor = hourOf(derivedAnchor(lastContact));
+  const from = hourOf(w.from);
+  return (
+    lockerIndex >= 0 &&
+    lockerIndex < OFFLINE_PINS.maxLockers &&
+    w.hours >= 1 &&
+    w.hours <= OFFLINE_PINS.maxHours &&
+    from >= anchor &&
+    from + w.hours <= anchor + OFFLINE_PINS.cycleHours
+  );
+}
+
+/** The derived PIN for locker `lockerIndex` and a whole-hour window; see `derivableWindow`. */
+export function derivedPin(key: Buffer, lockerIndex: number, w: { from: Date; hours: number }): string {
+  const { cycleHours, maxLockers, maxHours } = OFFLINE_PINS;
+  const slot = ((hourOf(w.from) % cycleHours) + cycleHours) % cycleHours;
+  return code(permute(key, (slot * maxLockers + lockerIndex) * maxHours + (w.hours - 1)));
+}
+
+/**
+ * What a controller reads from a typed PIN as a derived one: the locker index and window, placed in
+ * the cycle after `derivedAnchor(lastContact)`. Null when the PIN is not derived-shaped. Whether it
+ * opens now is `now` inside [from, until) — see `derivedPinOpens`.
+ */
+export function readDerivedPin(
+  key: Buffer,
+  pin: string,
+  lastContact: Date,
+): { lockerIndex: number; from: Date; until: Date; hours: number } | null {
+  if (!/^\d{6}$/.test(pin)) return null;
+  const p = unpermute(key, Number(pin));
+  if (p >= DERIVED_SPACE) return null;
+  const { cycleHours, maxLockers, maxHours } = OFFLINE_PINS;
+  const hours = (p % maxHours) + 1;
+  const lockerIndex = Math.floor(p / maxHours) % maxLockers;
+  const slot = Math.floor(p / (maxHours * maxLockers));
+  const anchor = hourOf(derivedAnchor(lastContact));
+  const from = anchor + ((slot - (anchor % cycleHours) + cycleHours) % cycleHours);
+  return { lockerIndex, from: new Date(from * HOUR), until: new Date((from + hours) * HOUR), hours };
+}
+
+/** Whether a derived PIN opens locker `lockerIndex`… at `now`: its window holds `now`. */
+export function derivedPinOpens(
+  key: Buffer,
+  pin: string,
+  lastContact: Date,
+  now: Date,
+): { lockerIndex: number; from: Date; until: Date } | null {
+  const read = readDerivedPin(key, pin, lastContact);
+  if (!read || now < read.from || now >= read.until) return null;
+  return read;
+}
