@@ -10,6 +10,7 @@ export default defineConfig({
           name: 'shared',
           include: [
             'packages/shared/src/**/*.test.ts',
+            'packages/simulators/src/**/*.test.ts',
             'data/seed/**/*.test.ts',
             'tools/**/*.test.ts',
             'apps/web/scripts/**/*.test.ts',

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { Duplex } from 'node:stream';
+import type { OfflineEvent } from '@petti/shared';
 import { DEVICE_USERNAME_PREFIX, devicePassword } from '@petti/shared/node/device-password';
 import { reconnectWithBackoff } from '@petti/shared/node/mqtt-backoff';
+import { sitePinKey } from '@petti/shared/node/offline-pins';
 import mqtt, { type IClientOptions, MqttClient } from 'mqtt';
+import { OfflineKeypad, type PinList } from './offline-keypad.ts';
 
 /** How a controller reaches the broker: a URL (mqtt://, mqtts://, ws://, wss://) or an in-process stream. */
 export type BrokerTarget = { url: string } | { connectLocal: () => Duplex };
@@ -13,8 +16,18 @@ export type DoorState = 'open' | 'closed' | 'forced';
 export interface KeypadOutcome {
   ok: boolean;
   lockerId?: string;
-  /** The server's reason, or `controller_offline` / `no_answer` from the controller itself. */
+  /** The server's reason, the controller's own while offline, or `no_answer`. */
   reason?: string;
+  /** Decided by the controller itself, while it could not reach the server. */
+  offline?: boolean;
+}
+
+/** One thing done while offline, kept in order until the server says it is applied. */
+interface LogEntry {
+  entryId: string;
+  seq: number;
+  at: string;
+  event: OfflineEvent;
 }
 
 export interface ControllerOptions {
@@ -26,6 +39,8 @@ export interface ControllerOptions {
   doorCloseMs: number;
   /** How long typePin waits for the server's keypadResult. */
   keypadTimeoutMs?: number;
+  /** The controller's clock (a test's clock inside the server; the wall clock otherwise). */
+  now?: () => Date;
   log?: (line: string) => void;
 }
 
@@ -40,7 +55,9 @@ type Command =
       /** Locked out: when PINs are taken again, and what the keypad's display says meanwhile. */
       retryAfterSeconds?: number;
       message?: string;
-    };
+    }
+  | ({ type: 'pins' } & PinList)
+  | { type: 'offlineAck'; entryIds: string[] };
 
 const topics = (siteId: string) => ({
   state: `lockers/${siteId}/state`,
@@ -52,7 +69,9 @@ const topics = (siteId: string) => ({
  * One locker site's controller, as docs/locker-protocol.md describes it: signs in as `site:{id}`,
  * sends heartbeats, obeys open commands (the door opens, reports, and closes again after a while),
  * forwards PINs typed on its keypad, and can be made to misbehave (offline, door left open, forced,
- * fault). Emits `door` (lockerId, state), `command` (command) and `keypad` (result) for tests.
+ * fault). Cut off, it keeps checking PINs by itself and keeps a log it replays when back
+ * (docs/locker-protocol.md#offline). Emits `door` (lockerId, state), `command` (command) and `keypad`
+ * (result) for tests.
  */
 export class SiteController extends EventEmitter {
   readonly siteId: string;
@@ -64,11 +83,30 @@ export class SiteController extends EventEmitter {
   private readonly waiting = new Map<string, (r: KeypadOutcome) => void>();
   private readonly t: ReturnType<typeof topics>;
   private online = false;
+  private readonly keypad: OfflineKeypad;
+  /** What happened while offline, oldest first; kept across reconnects until acknowledged. */
+  private readonly offlineLog: LogEntry[] = [];
+  private seq = 0;
 
   constructor(private readonly options: ControllerOptions) {
     super();
     this.siteId = options.siteId;
     this.t = topics(options.siteId);
+    this.keypad = new OfflineKeypad(sitePinKey(options.deviceKey, options.siteId));
+  }
+
+  private now(): Date {
+    return this.options.now?.() ?? new Date();
+  }
+
+  /** The `at` of the PIN list it holds (undefined: none yet). */
+  get pinsAt(): string | undefined {
+    return this.keypad.pinsAt;
+  }
+
+  /** Offline entries not yet acknowledged by the server. */
+  get pendingLog(): readonly LogEntry[] {
+    return this.offlineLog;
   }
 
   get isOnline(): boolean {
@@ -101,9 +139,15 @@ export class SiteController extends EventEmitter {
       if (topic === this.t.commands) this.onCommand(payload);
     });
     client.on('connect', () => {
-      // After a reconnect too: resubscribe (clean session) and say we are here.
+      // After a reconnect too: resubscribe (clean session), say we are here, then replay the offline log.
+      this.online = true;
+      this.keypad.heard(this.now());
       client.subscribe(this.t.commands, { qos: 1 });
       this.sendHeartbeat();
+      void this.replay();
+    });
+    client.on('close', () => {
+      if (this.client === client) this.online = false;
     });
     client.on('error', (err) => o.log?.(`[sim ${o.siteId}] ${err.message}`));
     await new Promise<void>((resolve, reject) => {
@@ -118,8 +162,6 @@ export class SiteController extends EventEmitter {
       });
     });
     await client.subscribeAsync(this.t.commands, { qos: 1 });
-    this.online = true;
-    this.sendHeartbeat();
     this.heartbeat = setInterval(() => this.sendHeartbeat(), o.heartbeatMs);
     this.heartbeat.unref();
   }
@@ -146,9 +188,9 @@ export class SiteController extends EventEmitter {
     await this.start();
   }
 
-  /** Types a PIN on the keypad and waits for the server's answer. */
+  /** Types a PIN on the keypad: the server answers it, or while offline the controller itself. */
   async typePin(pin: string): Promise<KeypadOutcome> {
-    if (!this.client || !this.online) return { ok: false, reason: 'controller_offline' };
+    if (!this.client || !this.online) return this.checkOffline(pin);
     const requestId = randomBytes(8).toString('hex');
     const answer = new Promise<KeypadOutcome>((resolve) => {
       const timer = setTimeout(() => {
@@ -160,7 +202,7 @@ export class SiteController extends EventEmitter {
         resolve(r);
       });
     });
-    await this.publish(this.t.keypad, { pin, at: new Date().toISOString(), requestId });
+    await this.publish(this.t.keypad, { pin, at: this.now().toISOString(), requestId });
     return answer;
   }
 
@@ -184,25 +226,71 @@ export class SiteController extends EventEmitter {
   }
 
   async reportFault(lockerId: string | undefined, fault: string): Promise<void> {
+    if (!this.online) return this.record({ kind: 'fault', ...(lockerId ? { lockerId } : {}), fault });
     await this.publish(this.t.state, {
       type: 'fault',
       ...(lockerId ? { lockerId } : {}),
       fault,
-      at: new Date().toISOString(),
+      at: this.now().toISOString(),
     });
+  }
+
+  /** The keypad with no server: the list and derived PINs (docs/locker-protocol.md#offline). */
+  private async checkOffline(pin: string): Promise<KeypadOutcome> {
+    const v = this.keypad.check(pin, this.now());
+    this.record(
+      v.ok
+        ? {
+            kind: 'pin',
+            ok: true,
+            lockerId: v.lockerId,
+            via: v.via,
+            ...(v.bookingId ? { bookingId: v.bookingId } : {}),
+          }
+        : { kind: 'pin', ok: false, reason: v.reason },
+    );
+    const outcome: KeypadOutcome = v.ok
+      ? { ok: true, lockerId: v.lockerId, offline: true }
+      : { ok: false, reason: v.reason, offline: true };
+    this.emit('keypad', outcome);
+    if (v.ok) await this.open(v.lockerId);
+    return outcome;
+  }
+
+  private record(event: OfflineEvent): void {
+    this.offlineLog.push({
+      entryId: `${this.siteId}-${randomBytes(6).toString('hex')}`,
+      seq: this.seq++,
+      at: this.now().toISOString(),
+      event,
+    });
+  }
+
+  /** Sends the offline log, oldest first; entries stay until the server acknowledges them. */
+  private async replay(): Promise<void> {
+    for (const e of [...this.offlineLog]) {
+      if (!this.client?.connected) return;
+      await this.client
+        .publishAsync(this.t.state, JSON.stringify({ type: 'offline', ...e }), { qos: 1 })
+        .catch(() => {});
+    }
   }
 
   private sendHeartbeat(): void {
     if (!this.client?.connected) return;
-    this.client.publish(this.t.state, JSON.stringify({ type: 'heartbeat', at: new Date().toISOString() }), {
-      qos: 0,
-    });
+    const pinsAt = this.keypad.pinsAt;
+    this.client.publish(
+      this.t.state,
+      JSON.stringify({ type: 'heartbeat', at: this.now().toISOString(), ...(pinsAt ? { pinsAt } : {}) }),
+      { qos: 0 },
+    );
   }
 
   private async setDoor(lockerId: string, state: DoorState): Promise<void> {
     this.doors.set(lockerId, state);
     this.emit('door', lockerId, state);
-    await this.publish(this.t.state, { type: 'door', lockerId, state, at: new Date().toISOString() });
+    if (!this.online) return this.record({ kind: 'door', lockerId, state });
+    await this.publish(this.t.state, { type: 'door', lockerId, state, at: this.now().toISOString() });
   }
 
   private async publish(topic: string, body: unknown): Promise<void> {
@@ -218,6 +306,18 @@ export class SiteController extends EventEmitter {
       return;
     }
     this.emit('command', cmd);
+    this.keypad.heard(this.now());
+    if (cmd.type === 'pins') {
+      this.keypad.receive(cmd);
+      return;
+    }
+    if (cmd.type === 'offlineAck') {
+      for (const id of cmd.entryIds) {
+        const i = this.offlineLog.findIndex((e) => e.entryId === id);
+        if (i >= 0) this.offlineLog.splice(i, 1);
+      }
+      return;
+    }
     if (cmd.type === 'keypadResult') {
       const resolve = this.waiting.get(cmd.requestId);
       this.waiting.delete(cmd.requestId);
@@ -235,7 +335,7 @@ export class SiteController extends EventEmitter {
     if (this.holdOpen.has(lockerId)) return;
     const t = setTimeout(() => {
       this.closing.delete(lockerId);
-      if (this.online) void this.setDoor(lockerId, 'closed').catch(() => {});
+      void this.setDoor(lockerId, 'closed').catch(() => {});
     }, this.options.doorCloseMs);
     t.unref();
     this.closing.set(lockerId, t);

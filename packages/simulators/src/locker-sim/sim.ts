@@ -9,6 +9,8 @@ export interface LockerSimOptions {
   deviceKey: string;
   heartbeatMs?: number;
   doorCloseMs?: number;
+  /** The controllers' clock (the server's, when it runs them). */
+  now?: () => Date;
   log?: (line: string) => void;
 }
 
@@ -43,6 +45,7 @@ export async function startLockerSim(options: LockerSimOptions): Promise<LockerS
         deviceKey: options.deviceKey,
         heartbeatMs: options.heartbeatMs ?? 30_000,
         doorCloseMs: options.doorCloseMs ?? 5000,
+        now: options.now,
         log: options.log,
       }),
     );
