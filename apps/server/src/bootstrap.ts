@@ -115,6 +115,7 @@ export async function startPetti(options: StartOptions): Promise<Started> {
         deviceKey: config.DEVICE_KEY,
         heartbeatMs: config.LOCKER_SIM_HEARTBEAT_SECONDS * 1000,
         doorCloseMs: config.LOCKER_SIM_DOOR_CLOSE_SECONDS * 1000,
+        now: () => ctx.clock.now(),
         log: (line) => log.warn(line),
       }).catch((err: unknown) => {
         log.error({ err }, 'the locker simulator did not start');

@@ -169,6 +169,11 @@ export const LOCKER_RULES = {
    * a public site this near (a short walk or auto ride in town) before it is refunded instead.
    */
   nearSiteMetres: 2000,
+  /**
+   * A site offline for at most this long still takes bookings: each gets a PIN its keypad checks by
+   * itself (docs/locker-protocol.md#offline). Longer, and the site is more likely without power.
+   */
+  offlineBookingHeardHours: 6,
 } as const;
 
 /** Sites' opening hours are local time in Sivakasi (IST, UTC+05:30, no daylight saving). */

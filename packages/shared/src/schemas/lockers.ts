@@ -52,6 +52,8 @@ export const lockerSiteSchema = z.object({
   acceptsParcels: z.boolean(),
   /** A heartbeat from the site's controller within the last 90 s. */
   online: z.boolean(),
+  /** Offline, but heard recently enough that a booking made now gets a PIN its keypad checks by itself. */
+  bookableOffline: z.boolean(),
   lastHeartbeatAt: z.string().nullable(),
   sizes: z.array(siteSizeSchema),
 });
@@ -75,6 +77,7 @@ export const availabilitySchema = z.object({
   free: z.number().int(),
   available: z.boolean(),
   online: z.boolean(),
+  bookableOffline: z.boolean(),
   openAtStart: z.boolean(),
   /** Other sizes free for the same time, with what they would cost. */
   otherSizes: z.array(
@@ -285,8 +288,56 @@ export const notificationPageSchema = z.object({
 });
 
 /** Site controller messages (docs/locker-protocol.md). */
+/**
+ * What a controller did while it could not reach the server, replayed in order when it is back
+ * (docs/locker-protocol.md#offline). A PIN that opened names its locker and, for a PIN from the list,
+ * its booking; never the PIN.
+ */
+export const offlineEvent = z.union([
+  z.object({
+    kind: z.literal('pin'),
+    ok: z.literal(true),
+    lockerId: z.string().min(1).max(64),
+    via: z.enum(['list', 'derived']),
+    bookingId: z.string().min(1).max(64).optional(),
+  }),
+  z.object({
+    kind: z.literal('pin'),
+    ok: z.literal(false),
+    reason: z.enum(['unknown_pin', 'not_yet', 'expired', 'used', 'bad_format', 'locked_out']),
+  }),
+  z.object({
+    kind: z.literal('door'),
+    lockerId: z.string().min(1).max(64),
+    state: z.enum(['open', 'closed', 'forced']),
+  }),
+  z.object({
+    kind: z.literal('fault'),
+    lockerId: z.string().min(1).max(64).optional(),
+    fault: z.string().min(1).max(200),
+  }),
+]);
+export type OfflineEvent = z.infer<typeof offlineEvent>;
+
+/** One live PIN as a controller keeps it: hashed, with the window it opens in (docs/locker-protocol.md#offline). */
+export interface ControllerPin {
+  hash: string;
+  lockerId: string;
+  bookingId: string;
+  from: string;
+  until: string;
+  /** A parcel's PIN opens once, even offline. */
+  once: boolean;
+}
+
 export const controllerStateMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('heartbeat'), at: z.string().optional(), firmware: z.string().optional() }),
+  z.object({
+    type: z.literal('heartbeat'),
+    at: z.string().optional(),
+    firmware: z.string().optional(),
+    /** The `at` of the PIN list the controller holds; without it, it holds none. */
+    pinsAt: z.iso.datetime({ offset: true }).optional(),
+  }),
   z.object({
     type: z.literal('door'),
     lockerId: z.string().min(1).max(64),
@@ -298,6 +349,13 @@ export const controllerStateMessage = z.discriminatedUnion('type', [
     lockerId: z.string().min(1).max(64).optional(),
     fault: z.string().min(1).max(200),
     at: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal('offline'),
+    entryId: z.string().min(1).max(64),
+    seq: z.number().int().min(0),
+    at: z.iso.datetime({ offset: true }),
+    event: offlineEvent,
   }),
 ]);
 export type ControllerStateMessage = z.infer<typeof controllerStateMessage>;
@@ -320,4 +378,14 @@ export type ControllerCommand =
       /** Locked out: when the keypad takes PINs again, and what its display says meanwhile. */
       retryAfterSeconds?: number;
       message?: string;
-    };
+    }
+  | {
+      /** The site's live PINs, whole, each time one changes: the newest `at` wins. */
+      type: 'pins';
+      at: string;
+      /** The site's locker ids in the order derived PINs number them. */
+      lockers: string[];
+      pins: ControllerPin[];
+    }
+  /** These offline entries are applied and kept: the controller may forget them. */
+  | { type: 'offlineAck'; entryIds: string[] };

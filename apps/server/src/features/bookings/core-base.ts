@@ -19,6 +19,14 @@ import type { LockerPaymentPurpose } from './ports.ts';
 import { getSite, lockSiteSize, type SiteRow } from './repo.ts';
 import { type BookingRow, bookingCharges, bookings, type ChargeRow, isParcelHold } from './schema.ts';
 
+/** Whether a change moves what the site's controller must know of the booking's PIN. */
+const touchesPins = (b: BookingRow, patch: BookingPatch) =>
+  (patch.pin !== undefined && patch.pin !== b.pin) ||
+  (b.pin !== null &&
+    (['state', 'lockerId', 'startsAt', 'endsAt', 'pinExpiresAt'] as const).some(
+      (k) => patch[k] !== undefined && String(patch[k]) !== String(b[k]),
+    ));
+
 /**
  * The booking's own rows: reading and locking it, changing it along the state table, its charges,
  * timers, PIN and events. The lifecycle and overstay parts (core-lifecycle.ts, core-overstay.ts)
@@ -87,6 +95,7 @@ export function createCoreBase(deps: CoreDeps) {
       .where(and(eq(bookings.id, b.id), eq(bookings.state, b.state)))
       .returning();
     if (!row) throw new AppError('Conflict');
+    if (touchesPins(b, patch)) await deps.pins.changed(tx, row.siteId);
     return row;
   }
 
@@ -183,6 +192,20 @@ export function createCoreBase(deps: CoreDeps) {
 
   /** Issues (or replaces) the booking's PIN: 6 digits, unique among the site's live PINs, valid to the end. */
   async function issuePin(tx: Tx, b: BookingRow): Promise<BookingRow> {
+    // The site cannot be reached: a PIN its controller can check by computation (docs/locker-protocol.md#offline).
+    const site = await siteOf(tx, b.siteId);
+    if (b.lockerId && site.lastHeartbeatAt && !isOnline(site, clock.now())) {
+      const pin = await deps.pins.derivedPin(
+        tx,
+        { siteId: b.siteId, lockerId: b.lockerId, startsAt: b.startsAt, endsAt: b.endsAt },
+        site.lastHeartbeatAt,
+      );
+      if (pin && pin !== b.pin) {
+        const row = await tryPin(tx, b, pin);
+        if (row) return row;
+      }
+    }
+    const reserved = deps.pins.reserved(b.siteId);
     for (let attempt = 0; attempt < 5; attempt++) {
       const live = await tx
         .select({ pin: bookings.pin })
@@ -190,17 +213,22 @@ export function createCoreBase(deps: CoreDeps) {
         .where(and(eq(bookings.siteId, b.siteId), isNotNull(bookings.pin)));
       const avoid = new Set(live.map((r) => r.pin!));
       if (b.pin) avoid.add(b.pin);
-      const pin = generatePin(randomInt, avoid);
-      try {
-        return await tx.transaction((sp) =>
-          update(sp, b, { pin, pinIssuedAt: clock.now(), pinExpiresAt: b.endsAt }),
-        );
-      } catch (err) {
-        // Another transaction took the same PIN at this site a moment ago: draw again.
-        if (!isPgError(err, UNIQUE_VIOLATION)) throw err;
-      }
+      const row = await tryPin(tx, b, generatePin(randomInt, avoid, reserved));
+      if (row) return row;
     }
     throw new Error('could not issue a unique PIN');
+  }
+
+  /** Gives the booking this PIN; null when another booking at the site took it a moment ago. */
+  async function tryPin(tx: Tx, b: BookingRow, pin: string): Promise<BookingRow | null> {
+    try {
+      return await tx.transaction((sp) =>
+        update(sp, b, { pin, pinIssuedAt: clock.now(), pinExpiresAt: b.endsAt }),
+      );
+    } catch (err) {
+      if (!isPgError(err, UNIQUE_VIOLATION)) throw err;
+      return null;
+    }
   }
 
   return {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
-import { type DoorCommands, UNLOCK_TIMEOUT_TIMER } from '../lockers/index.ts';
+import { type DoorCommands, type PinBoard, UNLOCK_TIMEOUT_TIMER } from '../lockers/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import type { LockerPlanSource, PaymentsPort } from './ports.ts';
 import type { BookingRow } from './schema.ts';
@@ -25,6 +25,8 @@ export interface CoreDeps {
   plans: LockerPlanSource;
   /** Opening a door: the one command, owned by lockers. */
   doors: DoorCommands;
+  /** What each site's controller knows of PINs, to check them while offline (owned by lockers). */
+  pins: PinBoard;
   /** Runs a timer just scheduled (after its transaction commits) instead of waiting for the poll. */
   runTimerSoon: (id: string) => Promise<void>;
 }

@@ -1,12 +1,13 @@
 import { pinUsableAt } from '@petti/shared';
-import { and, desc, eq, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
 import type { LockerCommandRow, LockerDevices } from '../lockers/index.ts';
 import { usersService } from '../users/index.ts';
 import type { BookingCore } from './core.ts';
 import { operatorSiteOfflineTexts } from './event-texts.ts';
-import { bookings } from './schema.ts';
+import type { BookingRow } from './schema.ts';
+import { bookings, isParcelHold } from './schema.ts';
 
 /**
  * What the locker controllers' reports mean for bookings. Lockers call these through the
@@ -66,8 +67,18 @@ export function registerDeviceHandlers(
           inArray(bookings.state, ['awaiting_payment', 'scheduled', 'reserved', 'active', 'expired']),
         ),
       );
-    for (const b of affected)
-      await core.emit(fx, b, { event: 'lockerOffline', code: 'lockerOffline', reason: 'booking', site });
+    // A booking whose PIN the site's keypad holds is told until when it still opens there.
+    for (const b of affected) {
+      const until =
+        b.pin && ['scheduled', 'reserved', 'active'].includes(b.state) ? (b.pinExpiresAt ?? b.endsAt) : null;
+      await core.emit(fx, b, {
+        event: 'lockerOffline',
+        code: 'lockerOffline',
+        reason: 'booking',
+        site,
+        ...(until ? { text: { until }, extra: { pinWorksUntil: until.toISOString() } } : {}),
+      });
+    }
     // Shoppers' things may be shut in: every operator hears it (a kept notification, pushed, and
     // texted at any hour to one with no browser taking alerts).
     if (affected.length === 0) return;
@@ -101,7 +112,52 @@ export function registerDeviceHandlers(
       });
   });
 
-  devices.onDoorOpened((fx, cmd) => opened(core, fx, cmd));
+  devices.onDoorOpened((fx, cmd, how) => opened(core, fx, cmd, how?.offline ?? false));
+
+  // What the site's controller keeps to check PINs by itself while offline: each live PIN with the
+  // times it opens in (docs/locker-protocol.md#offline). An expired booking's PIN is not on it: its
+  // overstay must be paid before the last open, which needs the server.
+  devices.onLivePins(async (tx, siteId) => {
+    const rows = await tx
+      .select()
+      .from(bookings)
+      .where(
+        and(
+          eq(bookings.siteId, siteId),
+          isNotNull(bookings.pin),
+          isNotNull(bookings.lockerId),
+          inArray(bookings.state, ['scheduled', 'reserved', 'active']),
+        ),
+      );
+    return rows.map((b) => ({
+      pin: b.pin!,
+      lockerId: b.lockerId!,
+      bookingId: b.id,
+      from: b.startsAt,
+      until: b.pinExpiresAt ?? b.endsAt,
+      once: isParcelHold(b),
+    }));
+  });
+
+  // A PIN the controller accepted offline: its list names the booking; a derived PIN, only the locker.
+  devices.onOfflineBooking(async (fx, { siteId, lockerId, bookingId, at }) => {
+    const [b] = await fx.tx
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        bookingId
+          ? and(eq(bookings.id, bookingId), eq(bookings.siteId, siteId))
+          : and(
+              eq(bookings.lockerId, lockerId),
+              lte(bookings.startsAt, new Date(at.getTime() + HOUR)),
+              gt(bookings.endsAt, new Date(at.getTime() - HOUR)),
+              inArray(bookings.state, ['reserved', 'active', 'expired', 'ended', 'timed_out']),
+            ),
+      )
+      .orderBy(desc(bookings.startsAt))
+      .limit(1);
+    return b?.id ?? null;
+  });
 
   devices.onKeypadPin(async (fx, { siteId, pin }) => {
     const tx = fx.tx;
@@ -131,12 +187,19 @@ export function registerDeviceHandlers(
   });
 }
 
-/** The door opened on our command: the booking is in use (first open), its PIN changes, overstay ends. */
-async function opened(core: BookingCore, fx: Effects, cmd: LockerCommandRow) {
+const HOUR = 3_600_000;
+
+/**
+ * The door opened on our command: the booking is in use (first open), its PIN changes, overstay ends.
+ * `offline`: the controller opened it by itself while offline and says so now; the times are the real
+ * ones (the command's), and the PIN it took is replaced now, as a keypad PIN is when accepted online.
+ */
+async function opened(core: BookingCore, fx: Effects, cmd: LockerCommandRow, offline = false) {
   const tx = fx.tx;
-  const now = core.deps.clock.now();
+  const now = offline && cmd.doneAt ? cmd.doneAt : core.deps.clock.now();
   let b = await core.lockBooking(tx, cmd.bookingId!);
   if (!b) return;
+  if (offline) return openedOffline(core, fx, b, cmd, now);
   const sessionId = cmd.sessionId;
   await core.emit(fx, b, {
     event: 'unlockStatus',
@@ -160,5 +223,40 @@ async function opened(core: BookingCore, fx: Effects, cmd: LockerCommandRow) {
   if (cmd.reason === 'remote' && b.pin && (b.state === 'active' || b.state === 'reserved')) {
     b = await core.issuePin(tx, b);
     await core.emit(fx, b, { event: 'dynamicPinChanged', reason: 'rotated', sessionId });
+  }
+}
+
+/**
+ * An opening replayed from a controller's offline log, at `at`: the first open makes the booking in
+ * use from then (the earliest of the openings, whatever order they come in), the last open moves on,
+ * and the PIN used is replaced; the shopper hears of it as of an open online. Nothing else: an offline
+ * PIN never opens after the booking's end, so an overstay never ends offline.
+ */
+async function openedOffline(
+  core: BookingCore,
+  fx: Effects,
+  b0: BookingRow,
+  cmd: LockerCommandRow,
+  at: Date,
+) {
+  const tx = fx.tx;
+  let b = b0;
+  await core.emit(fx, b, {
+    event: 'unlockStatus',
+    reason: 'opened',
+    sessionId: null,
+    extra: { ok: true, commandId: cmd.id, via: 'keypad', offline: true, at: at.toISOString() },
+  });
+  const first = !b.openedAt || at < b.openedAt ? at : b.openedAt;
+  const last = !b.lastOpenedAt || at > b.lastOpenedAt ? at : b.lastOpenedAt;
+  if (b.state === 'reserved') {
+    b = await core.update(tx, b, { state: 'active', openedAt: first, lastOpenedAt: last });
+    await core.emit(fx, b, { event: 'bookingStatusChanged', reason: 'opened', sessionId: null });
+  } else if (b.state === 'active' || b.state === 'expired') {
+    b = await core.update(tx, b, { openedAt: first, lastOpenedAt: last });
+  } else return;
+  if (b.state === 'active' && b.pin && !isParcelHold(b)) {
+    b = await core.issuePin(tx, b);
+    await core.emit(fx, b, { event: 'dynamicPinChanged', reason: 'rotated' });
   }
 }

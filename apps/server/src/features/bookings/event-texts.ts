@@ -410,18 +410,23 @@ const MAKERS: Record<string, Maker> = {
     ),
     keep: true,
   }),
-  lockerOffline: ({ s, reason }) => ({
+  lockerOffline: ({ s, reason, until }) => ({
     title: t('Locker site offline', 'லாக்கர் இடம் இணைப்பில் இல்லை'),
     body:
-      reason === 'booking'
+      reason === 'booking' && until
         ? t(
-            `${s.en} is offline right now. Opening your locker may not work until it is back.`,
-            `${s.ta} இப்போது இணைப்பில் இல்லை. அது மீண்டும் இணையும் வரை உங்கள் லாக்கரைத் திறக்க முடியாமல் போகலாம்.`,
+            `${s.en} is offline right now. Your PIN still opens your locker at the keypad until ${until.en}; opening from the app waits until the site is back.`,
+            `${s.ta} இப்போது இணைப்பில் இல்லை. ${until.ta} வரை விசைப்பலகையில் உங்கள் PIN லாக்கரைத் திறக்கும்; ஆப்பிலிருந்து திறப்பது இடம் மீண்டும் இணையும் வரை காத்திருக்கும்.`,
           )
-        : t(
-            `${s.en} is offline right now. Please choose another site.`,
-            `${s.ta} இப்போது இணைப்பில் இல்லை. வேறு இடத்தைத் தேர்வுசெய்யவும்.`,
-          ),
+        : reason === 'booking'
+          ? t(
+              `${s.en} is offline right now. Opening your locker may not work until it is back.`,
+              `${s.ta} இப்போது இணைப்பில் இல்லை. அது மீண்டும் இணையும் வரை உங்கள் லாக்கரைத் திறக்க முடியாமல் போகலாம்.`,
+            )
+          : t(
+              `${s.en} is offline right now. Please choose another site.`,
+              `${s.ta} இப்போது இணைப்பில் இல்லை. வேறு இடத்தைத் தேர்வுசெய்யவும்.`,
+            ),
     keep: reason === 'booking',
   }),
 };

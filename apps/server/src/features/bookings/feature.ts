@@ -6,7 +6,12 @@ import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
 import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
-import { createDoorCommands, createLockerDevices, createLockerSitesService } from '../lockers/index.ts';
+import {
+  createDoorCommands,
+  createLockerDevices,
+  createLockerSitesService,
+  createPinBoard,
+} from '../lockers/index.ts';
 
 import type { NotificationsService } from '../notifications/index.ts';
 import { GrantRefused, type PaymentsService } from '../payments/index.ts';
@@ -84,6 +89,7 @@ export function createLockerFeature(
   const runTimerSoon = async (id: string) => {
     await jobs.runTimer(id).catch((err: unknown) => log.error({ err }, 'running a timer at once failed'));
   };
+  const pins = createPinBoard({ clock, outbox, deviceKey: config.DEVICE_KEY });
   const core = createBookingCore({
     db,
     clock,
@@ -95,6 +101,7 @@ export function createLockerFeature(
     payments: () => port,
     runTimerSoon,
     doors: createDoorCommands({ clock, outbox }),
+    pins,
     plans: deps.plans
       ? planSource(deps.plans)
       : { activeLockerPlan: async () => null, useHours: async () => false, releaseHours: async () => {} },
@@ -109,6 +116,7 @@ export function createLockerFeature(
     transactor,
     outbox,
     doors: core.deps.doors,
+    pins,
   });
   registerDeviceHandlers(lockerDevices, core, {
     payOverstay: async (bookingId) => {

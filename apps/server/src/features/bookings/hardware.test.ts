@@ -222,7 +222,7 @@ describe('attention', () => {
 });
 
 describe('a site that goes quiet', () => {
-  it('is offline after 90 s without a heartbeat: users with bookings there are told, new bookings refused', async () => {
+  it('is offline after 90 s without a heartbeat: users with bookings there are told until when their PIN works', async () => {
     const u = await shopper(t);
     const b = await bookAndPay(t, u, { siteId: 'green-park-lockers', size: 'M', durationHours: 2 }).catch(
       () => null,
@@ -279,14 +279,18 @@ describe('a site that goes quiet', () => {
     const list = await r.call('GET', '/api/locker-locations/green-park-lockers');
     expect(list.json().online).toBe(false);
 
-    const refused = await r.call('POST', '/api/bookings', {
+    // Its keypad still takes the PINs it holds, until each booking's end: the shopper is told until when.
+    expect(ev.data.pinWorksUntil).toBe((await r.get(mine.id)).pinExpiresAt);
+    expect(list.json().bookableOffline).toBe(true);
+    // Heard 90 s ago: a booking is still taken, with a PIN the keypad checks by itself
+    // (lockers/offline-pins.test.ts); dropped again here, so the waitlist below is as it was.
+    const offlineHold = await r.call('POST', '/api/bookings', {
       siteId: 'green-park-lockers',
       size: 'S',
       durationHours: 1,
     });
-    expect(refused.statusCode).toBe(503);
-    expect(refused.json().error.code).toBe('lockerOffline');
-    await until(() => expect(r.named('lockerOffline').some((e) => e.data.reason === 'refused')).toBe(true));
+    expect(offlineHold.statusCode, offlineHold.body).toBe(201);
+    expect((await r.call('DELETE', `/api/bookings/${offlineHold.json().id}`)).statusCode).toBe(200);
     const unlock = await r.call('POST', `/api/bookings/${mine.id}/unlock`);
     expect(unlock.json().error.code).toBe('lockerOffline');
 

@@ -4,9 +4,11 @@ import { AppError } from '../../http/app-error.ts';
 import type { LeasedHandler, TimerHandler } from '../../platform/jobs/worker.ts';
 import { type BookingCore, TIMER } from './core.ts';
 import type { BookingFlows } from './flows/index.ts';
-import { bookingCharges, isParcelHold } from './schema.ts';
+import { type BookingRow, bookingCharges, isParcelHold } from './schema.ts';
 
 const MIN = 60_000;
+/** How often a decision waiting on an offline site's log is tried again. */
+const OFFLINE_RECHECK_MS = 5 * MIN;
 
 /**
  * What each booking timer does when it comes due. A timer may be stale (the booking was paid,
@@ -16,6 +18,16 @@ export function bookingTimerHandlers(core: BookingCore): Record<string, TimerHan
   const now = () => core.deps.clock.now();
   const due = (at: Date | null | undefined, plusMs = 0) =>
     at !== null && at !== undefined && at.getTime() + plusMs <= now().getTime();
+  /**
+   * Whether "never opened" cannot be known yet: the site is offline, and its controller may have
+   * opened the locker by itself (docs/locker-protocol.md#offline). The timer comes back later.
+   */
+  const unheard = async (fx: Parameters<TimerHandler>[2], b: BookingRow, kind: string) => {
+    const site = await core.siteOf(fx.tx, b.siteId);
+    if (!site.lastHeartbeatAt || core.isOnline(site, now())) return false;
+    await core.timer(fx.tx, kind, new Date(now().getTime() + OFFLINE_RECHECK_MS), b);
+    return true;
+  };
 
   return {
     [TIMER.holdExpiry]: async (tx, t, fx) => {
@@ -69,7 +81,8 @@ export function bookingTimerHandlers(core: BookingCore): Record<string, TimerHan
         b?.state === 'reserved' &&
         b.scheduled &&
         !b.openedAt &&
-        due(b.startsAt, LOCKER_RULES.scheduledOpenGraceMinutes * MIN)
+        due(b.startsAt, LOCKER_RULES.scheduledOpenGraceMinutes * MIN) &&
+        !(await unheard(fx, b, TIMER.openDeadline))
       )
         await core.timeOut(fx, b, 'scheduled');
     },
@@ -79,9 +92,9 @@ export function bookingTimerHandlers(core: BookingCore): Record<string, TimerHan
       if (!b || !due(b.endsAt)) return;
       // A reserved booking never opened by its end simply ends (no refund); one in use expires.
       // A parcel hold is never charged overstay: at its end it ends, whoever opened it.
-      if (b.state === 'reserved' || (b.state === 'active' && isParcelHold(b)))
-        await core.end(fx, b, 'unused', null);
-      else if (b.state === 'active') await core.expire(fx, b);
+      if (b.state === 'reserved' || (b.state === 'active' && isParcelHold(b))) {
+        if (!(await unheard(fx, b, TIMER.end))) await core.end(fx, b, 'unused', null);
+      } else if (b.state === 'active') await core.expire(fx, b);
     },
 
     [TIMER.endingSoon]: async (tx, t, fx) => {

@@ -53,7 +53,12 @@ export const lockerSimRoutes: FastifyPluginAsyncZod = async (app) => {
           "Type a PIN on a simulated site's keypad and answer what the server said (not in production)",
         body: z.strictObject({ siteId, pin: z.string().max(12) }),
         response: {
-          200: z.object({ ok: z.boolean(), lockerId: z.string().optional(), reason: z.string().optional() }),
+          200: z.object({
+            ok: z.boolean(),
+            lockerId: z.string().optional(),
+            reason: z.string().optional(),
+            offline: z.boolean().optional(),
+          }),
           ...errorResponses,
         },
       },

@@ -2,6 +2,7 @@ import type { ControllerCommand } from '@petti/shared';
 import type { Effects } from '../../platform/events/transactor.ts';
 import type { LockerCommandRow } from './commands.ts';
 import type { SiteRow } from './inventory.ts';
+import type { LivePin } from './pin-board.ts';
 
 type KeypadResult = Extract<ControllerCommand, { type: 'keypadResult' }>;
 
@@ -26,8 +27,21 @@ export interface Attention {
 export interface DeviceHandlers {
   /** A well-formed PIN typed at a site whose keypad is not locked out. */
   keypadPin: (fx: Effects, input: { siteId: string; pin: string }) => Promise<KeypadVerdict>;
-  /** A door opened on a command sent for a holder (`command.bookingId` is set). */
-  doorOpened: (fx: Effects, command: LockerCommandRow) => Promise<void>;
+  /**
+   * A door opened on a command sent for a holder (`command.bookingId` is set). `offline`: a PIN the
+   * controller accepted by itself while offline, replayed now; `command.doneAt` is when it opened.
+   */
+  doorOpened: (fx: Effects, command: LockerCommandRow, how?: { offline: boolean }) => Promise<void>;
+  /** The site's live PINs, for its controller (docs/locker-protocol.md#offline). */
+  livePins: (tx: Effects['tx'], siteId: string) => Promise<LivePin[]>;
+  /**
+   * Whose booking a PIN opened offline: the list entry's booking, or for a derived PIN the booking
+   * holding that locker at `at`. Null when none (the opening is still logged).
+   */
+  offlineBooking: (
+    fx: Effects,
+    input: { siteId: string; lockerId: string; bookingId: string | null; at: Date },
+  ) => Promise<string | null>;
   attention: (fx: Effects, attention: Attention) => Promise<void>;
   /** A site's controller is heard again after being offline. */
   siteOnline: (fx: Effects, siteId: string) => Promise<void>;
@@ -42,6 +56,8 @@ export function createDeviceHandlers() {
   const handlers: DeviceHandlers = {
     keypadPin: async () => ({ ok: false, reason: 'unknown_pin' }),
     doorOpened: async () => {},
+    livePins: async () => [],
+    offlineBooking: async () => null,
     attention: async () => {},
     siteOnline: async () => {},
     siteOffline: async () => {},
@@ -56,6 +72,8 @@ export function createDeviceHandlers() {
     handlers,
     onKeypadPin: register('keypadPin'),
     onDoorOpened: register('doorOpened'),
+    onLivePins: register('livePins'),
+    onOfflineBooking: register('offlineBooking'),
     onAttention: register('attention'),
     onSiteOnline: register('siteOnline'),
     onSiteOffline: register('siteOffline'),

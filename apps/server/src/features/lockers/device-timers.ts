@@ -6,7 +6,7 @@ import { newId } from '../../platform/ids.ts';
 import { timers } from '../../platform/jobs/schema.ts';
 import { schedule, type TimerHandler } from '../../platform/jobs/worker.ts';
 import type { DeviceHandlers } from './device-ports.ts';
-import { keypadRequests, lockerCommands, lockerSites, lockers } from './schema.ts';
+import { keypadRequests, lockerCommands, lockerOfflineEntries, lockerSites, lockers } from './schema.ts';
 
 const MIN = 60_000;
 
@@ -51,6 +51,10 @@ export function deviceTimerHandlers(deps: {
       await tx
         .delete(keypadRequests)
         .where(lt(keypadRequests.receivedAt, new Date(now.getTime() - 24 * 60 * MIN)));
+      // A controller replays its offline log within minutes of coming back; a month covers any repeat.
+      await tx
+        .delete(lockerOfflineEntries)
+        .where(lt(lockerOfflineEntries.receivedAt, new Date(now.getTime() - 30 * 24 * 60 * MIN)));
       await tx
         .delete(lockerCommands)
         .where(

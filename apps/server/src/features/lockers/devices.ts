@@ -26,6 +26,8 @@ import {
   attention as raiseAttention,
 } from './device-timers.ts';
 import { lockSiteSize } from './inventory.ts';
+import { createOfflineLog } from './offline-log.ts';
+import { PIN_LIST_TIMER, type PinBoard } from './pin-board.ts';
 import { keypadRequests, lockerCommands, lockerSites, lockers } from './schema.ts';
 
 export { DEVICE_TIMER };
@@ -50,11 +52,13 @@ export function createLockerDevices(deps: {
   transactor: Transactor;
   outbox: EventOutbox;
   doors: DoorCommands;
+  pins: PinBoard;
 }) {
-  const { clock, transactor, log, outbox } = deps;
+  const { clock, transactor, log, outbox, pins } = deps;
   const offlineMs = () => deps.config.LOCKER_OFFLINE_SECONDS * 1000;
   const registry = createDeviceHandlers();
   const { handlers } = registry;
+  const offlineLog = createOfflineLog({ clock, log, transactor, outbox, handlers });
 
   async function send(fx: Effects, siteId: string, command: ControllerCommand) {
     outbox.enqueue(fx, TOPICS.lockerCommands(siteId), command);
@@ -71,7 +75,7 @@ export function createLockerDevices(deps: {
   const attention = (fx: Effects, siteId: string, lockerId: string, reason: string, detail?: string) =>
     raiseAttention(log, handlers, fx, { siteId, lockerId, reason, ...(detail ? { detail } : {}) });
 
-  async function heartbeat(siteId: string) {
+  async function heartbeat(siteId: string, pinsAt?: string) {
     await transactor.run(async (tx, fx) => {
       const now = clock.now();
       // Timer row first (lock order): each heartbeat pushes the offline check on.
@@ -87,6 +91,9 @@ export function createLockerDevices(deps: {
         .update(lockerSites)
         .set({ lastHeartbeatAt: now, offlineSince: null })
         .where(eq(lockerSites.id, siteId));
+      // A controller holding no list, or one older than the last sent (lost on the way), gets it again.
+      const sent = await pins.lastSent(tx, siteId);
+      if (!pinsAt || !sent || new Date(pinsAt) < sent) await pins.changed(tx, siteId);
       const wasOffline =
         before.offlineSince !== null ||
         !before.lastHeartbeatAt ||
@@ -252,8 +259,9 @@ export function createLockerDevices(deps: {
     const parsed = controllerStateMessage.safeParse(json);
     if (!parsed.success) return void log.warn({ topic }, 'malformed controller state message');
     const msg = parsed.data;
-    if (msg.type === 'heartbeat') await heartbeat(siteId);
+    if (msg.type === 'heartbeat') await heartbeat(siteId, msg.pinsAt);
     else if (msg.type === 'door') await door(siteId, msg);
+    else if (msg.type === 'offline') await offlineLog.replay(siteId, msg);
     else await fault(siteId, msg);
   }
 
@@ -261,9 +269,18 @@ export function createLockerDevices(deps: {
     handleMessage,
     heartbeat,
     keypad,
-    timerHandlers: deviceTimerHandlers({ clock, log, offlineMs, handlers }),
+    replay: offlineLog.replay,
+    timerHandlers: {
+      ...deviceTimerHandlers({ clock, log, offlineMs, handlers }),
+      [PIN_LIST_TIMER]: async (tx: Tx, t: { siteId: string | null }, fx: Effects) => {
+        if (t.siteId) await pins.publish(fx, t.siteId, await handlers.livePins(tx, t.siteId));
+      },
+    },
+    pins,
     onKeypadPin: registry.onKeypadPin,
     onDoorOpened: registry.onDoorOpened,
+    onLivePins: registry.onLivePins,
+    onOfflineBooking: registry.onOfflineBooking,
     onAttention: registry.onAttention,
     onSiteOnline: registry.onSiteOnline,
     onSiteOffline: registry.onSiteOffline,

@@ -27,5 +27,6 @@ export {
   type SiteRow,
   type SizeCount,
 } from './inventory.ts';
+export { createPinBoard, type LivePin, PIN_LIST_TIMER, type PinBoard } from './pin-board.ts';
 export { type LockersService, lockersService } from './service.ts';
 export { createLockerSitesService, type LockerOccupancy, type LockerSitesService } from './sites.ts';

@@ -78,7 +78,7 @@ describe('the locker simulator inside the server', () => {
     }
   });
 
-  it('injects faults: a forced door raises attention, an offline site is reported and refused', async () => {
+  it('injects faults: a forced door raises attention, an offline site is reported and opens nothing from afar', async () => {
     const u = await shopper(t);
     const b = await bookAndPay(t, u, { siteId: 'railway-station', size: 'S', durationHours: 2 });
     expect(
@@ -91,16 +91,15 @@ describe('the locker simulator inside the server', () => {
     t.clock.advance(91_000);
     await t.app.services.jobs.runDueJobs();
     await u.heard('lockerOffline', b.id, 'booking');
+    // Cut off, the controller decides by itself (lockers/offline-pins.test.ts has the rules); it never
+    // got this booking's PIN (the list timer has not run), so the PIN is unknown to it.
     expect((await devPost('keypad', { siteId: 'railway-station', pin: b.pin })).json()).toMatchObject({
       ok: false,
-      reason: 'controller_offline',
+      reason: 'unknown_pin',
+      offline: true,
     });
-    const refused = await u.call('POST', '/api/bookings', {
-      siteId: 'railway-station',
-      size: 'S',
-      durationHours: 1,
-    });
-    expect(refused.json().error.code).toBe('lockerOffline');
+    const unlock = await u.call('POST', `/api/bookings/${b.id}/unlock`);
+    expect(unlock.json().error.code).toBe('lockerOffline');
     expect((await devPost('fault', { siteId: 'railway-station', kind: 'online' })).statusCode).toBe(204);
     await until(async () => {
       const site = (

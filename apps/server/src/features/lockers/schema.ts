@@ -114,3 +114,27 @@ export const keypadRequests = pgTable(
     index('keypad_requests_received_idx').on(t.receivedAt),
   ],
 );
+
+/** When each site's controller was last sent its live PINs (docs/locker-protocol.md#offline). */
+export const lockerPinLists = pgTable('locker_pin_lists', {
+  siteId: text('site_id').primaryKey(),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * What controllers did while offline, by the controller's entry id: each is applied once, however
+ * often and in whatever order it is replayed (docs/locker-protocol.md#offline).
+ */
+export const lockerOfflineEntries = pgTable(
+  'locker_offline_entries',
+  {
+    siteId: text('site_id').notNull(),
+    entryId: text('entry_id').notNull(),
+    seq: integer('seq').notNull(),
+    /** When it happened, by the controller's clock (bounded by the server's). */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.entryId] })],
+);

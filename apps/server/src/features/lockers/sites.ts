@@ -1,4 +1,4 @@
-import { isOpenAt, type LOCKER_SIZES, type LockerSite } from '@petti/shared';
+import { bookableOffline, isOpenAt, type LOCKER_SIZES, type LockerSite } from '@petti/shared';
 import { asc, desc } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../http/app-error.ts';
@@ -82,6 +82,7 @@ export function createLockerSitesService(deps: {
         complexId: s.complexId,
         acceptsParcels: s.acceptsParcels,
         online: online(s, now),
+        bookableOffline: bookableOffline(s.lastHeartbeatAt, now, deps.offlineSeconds),
         lastHeartbeatAt: s.lastHeartbeatAt?.toISOString() ?? null,
         sizes: sizes
           .filter((z) => here.has(z.code))
@@ -166,6 +167,7 @@ export function createLockerSitesService(deps: {
         free,
         available: free > 0,
         online: online(site, now),
+        bookableOffline: bookableOffline(site.lastHeartbeatAt, now, deps.offlineSeconds),
         openAtStart: isOpenAt({ open: site.opensAt, close: site.closesAt }, start),
         otherSizes,
         earliestStartAt: later?.toISOString() ?? null,

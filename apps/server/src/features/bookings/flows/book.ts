@@ -1,4 +1,5 @@
-import { type CreateBookingBody, LOCKER_RULES, type PlanAllowance } from '@petti/shared';
+import { bookableOffline, type CreateBookingBody, LOCKER_RULES, type PlanAllowance } from '@petti/shared';
+import { derivedWindow } from '@petti/shared/node/offline-pins';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../../http/app-error.ts';
 import type { FlowRunner } from '../../../platform/flows/runner.ts';
@@ -9,6 +10,7 @@ import { usersService } from '../../users/index.ts';
 import { type Caller, type Outcome, refuseAtSite, resolveStart, sizeAtSite } from '../checks.ts';
 import { type BookingCore, holdEndFrom, TIMER } from '../core.ts';
 import { mayUse } from '../offers.ts';
+import { freeAtOfflineSite } from '../offline-booking.ts';
 import type { PaymentObject, PaymentsPort } from '../ports.ts';
 import { freeLockers, getRate, liveBookingCount, lockSiteSize, type SiteRow } from '../repo.ts';
 import { type BookingRow, bookingCharges, bookings, type ChargeRow } from '../schema.ts';
@@ -74,7 +76,10 @@ export function bookFlow(
       const site = await core.siteOf(tx, body.siteId);
       const complexId = await usersService.complexOf(tx, caller.userId);
       if (!mayUse(site, complexId)) return refuseAtSite(core, fx, caller, site, 'UserNotEnable');
-      if (!core.isOnline(site, now)) return refuseAtSite(core, fx, caller, site, 'lockerOffline');
+      // Offline, but heard lately: its keypad will check a derived PIN by itself (offline-booking.ts).
+      const online = core.isOnline(site, now);
+      if (!online && !bookableOffline(site.lastHeartbeatAt, now, core.deps.config.LOCKER_OFFLINE_SECONDS))
+        return refuseAtSite(core, fx, caller, site, 'lockerOffline');
       await sizeAtSite(tx, site.id, body.size);
       const { start, scheduled } = resolveStart(site, body.startAt, now);
       if ((await liveBookingCount(tx, caller.userId)) >= LOCKER_RULES.maxLiveBookingsPerUser)
@@ -101,13 +106,18 @@ export function bookFlow(
         createdAt: now,
         updatedAt: now,
       };
-      const free = await freeLockers(tx, {
+      // Offline, a derived PIN opens for whole hours: the locker must be free for all of them.
+      const span = online
+        ? { start, end }
+        : { start: derivedWindow(start, end).from, end: derivedWindow(start, end).until };
+      const anyFree = await freeLockers(tx, {
         siteId: site.id,
         size: body.size,
-        start,
-        end,
+        ...span,
         preferLow: body.preferLow,
       });
+      const free = online ? anyFree : await freeAtOfflineSite(core, tx, site, anyFree, start, end);
+      if (!online && free.length === 0) return refuseAtSite(core, fx, caller, site, 'lockerOffline');
       for (const locker of free) {
         // No row: the locker was taken a moment ago (the exclusion constraint on a locker's times),
         // and the next one is tried, or a twin of this request booked first (the key's constraint),

@@ -1,0 +1,207 @@
+import type { ControllerStateMessage } from '@petti/shared';
+import { isDerivedShaped, sitePinKey } from '@petti/shared/node/offline-pins';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, openTestDatabase, type TestApp } from '../../test/helper.ts';
+import {
+  advance,
+  bookAndPay,
+  bookingRow,
+  HOUR,
+  heartbeatAll,
+  MIN,
+  shopper,
+  until,
+} from '../../test/locker-helpers.ts';
+import { lockerCommands, lockerOfflineEntries, lockers } from './schema.ts';
+
+// Lockers that keep opening while their site cannot reach the server (docs/locker-protocol.md#offline):
+// the simulated controllers inside the server, over the embedded broker, on the test's clock.
+
+type OfflineMessage = Extract<ControllerStateMessage, { type: 'offline' }>;
+const SITE = 'bus-stand';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    broker: 'embedded',
+    env: { AUTH_IP_CODES_PER_HOUR: '10000', LOCKER_SIM: 'true', LOCKER_SIM_DOOR_CLOSE_SECONDS: '0.1' },
+  });
+  await until(() => expect(controller().isOnline).toBe(true));
+});
+afterAll(() => t?.close());
+
+const controller = () => t.ctx.lockerSim!.current!.controller(SITE);
+const devPost = (url: string, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/dev/locker-sim/${url}`, payload });
+const commandsOf = (bookingId: string) =>
+  t.ctx.database.db.select().from(lockerCommands).where(eq(lockerCommands.bookingId, bookingId));
+
+/** The controller has the site's PINs as they are now (the list timer ran and reached it). */
+async function listed() {
+  const c = controller();
+  const got = new Promise<void>((resolve) => {
+    const on = (cmd: { type: string }) => {
+      if (cmd.type !== 'pins') return;
+      c.off('command', on);
+      resolve();
+    };
+    c.on('command', on);
+  });
+  await t.app.services.jobs.runDueJobs();
+  await until(() => got, 3000);
+}
+
+/** The site is cut off, and the server has noticed (no heartbeat for 90 s). */
+async function cutOff() {
+  expect((await devPost('fault', { siteId: SITE, kind: 'offline' })).statusCode).toBe(204);
+  await advance(t, 91_000, { heartbeat: false });
+}
+
+/** Back: the controller reconnects, beats and replays its log; the server acknowledges each entry. */
+async function reconnect() {
+  expect((await devPost('fault', { siteId: SITE, kind: 'online' })).statusCode).toBe(204);
+  await until(() => expect(controller().pendingLog).toHaveLength(0), 5000);
+}
+
+describe('a site cut off from the server', () => {
+  it('opens a listed PIN by itself; back online, the opening is applied once, at its real time', async () => {
+    await heartbeatAll(t);
+    const u = await shopper(t);
+    const b = await bookAndPay(t, u, { siteId: SITE, size: 'M', durationHours: 2 });
+    await listed();
+    await cutOff();
+    const openedAt = t.clock.now();
+    const typed = await devPost('keypad', { siteId: SITE, pin: b.pin });
+    expect(typed.json()).toEqual({ ok: true, lockerId: b.locker!.id, offline: true });
+    // The door opened and closed again while nobody could tell the server.
+    await until(() =>
+      expect(controller().pendingLog.map((e) => e.event.kind)).toEqual(['pin', 'door', 'door']),
+    );
+    const log = controller().pendingLog.map((e) => ({ ...e, type: 'offline' as const }));
+    expect(JSON.stringify(log)).not.toContain(b.pin!);
+    expect((await bookingRow(t, b.id)).state).toBe('reserved');
+
+    t.clock.advance(20 * MIN);
+    await reconnect();
+    const row = await until(async () => {
+      const r = await bookingRow(t, b.id);
+      expect(r.state).toBe('active');
+      return r;
+    });
+    // The history has the real time of the opening, not the time the server heard of it.
+    expect(row.openedAt).toEqual(openedAt);
+    expect(row.pin).not.toBe(b.pin);
+    await u.heard('bookingStatusChanged', b.id, 'opened');
+    await u.heard('dynamicPinChanged', b.id, 'rotated');
+    const opens = await commandsOf(b.id);
+    expect(opens).toMatchObject([
+      { reason: 'keypad', state: 'opened', note: 'offline', createdAt: openedAt },
+    ]);
+
+    // Replayed again (a lost acknowledgement, a second process), in reverse order: nothing moves twice.
+    for (const entry of [...log].reverse())
+      expect(await t.app.services.lockerDevices.replay(SITE, entry as OfflineMessage)).toBe('seen');
+    expect(await commandsOf(b.id)).toHaveLength(1);
+    expect((await bookingRow(t, b.id)).pin).toBe(row.pin);
+  });
+
+  it('applies door reports by their own times, whatever order they come in', async () => {
+    const lockerId = 'bus-stand-S01';
+    const at = (m: number) => new Date(t.clock.now().getTime() - m * MIN).toISOString();
+    const entry = (
+      id: string,
+      seq: number,
+      minutesAgo: number,
+      state: 'open' | 'closed',
+    ): OfflineMessage => ({
+      type: 'offline',
+      entryId: `order-${id}`,
+      seq,
+      at: at(minutesAgo),
+      event: { kind: 'door', lockerId, state },
+    });
+    await t.app.services.lockerDevices.replay(SITE, entry('b', 2, 3, 'closed'));
+    await t.app.services.lockerDevices.replay(SITE, entry('a', 1, 5, 'open'));
+    const [l] = await t.ctx.database.db.select().from(lockers).where(eq(lockers.id, lockerId));
+    expect(l).toMatchObject({ doorState: 'closed', doorChangedAt: new Date(at(3)) });
+    // A controller's clock ahead of the server's is never believed past now.
+    await t.app.services.lockerDevices.replay(SITE, {
+      ...entry('c', 3, -60, 'closed'),
+      event: { kind: 'pin', ok: false, reason: 'unknown_pin' },
+    });
+    const [kept] = await t.ctx.database.db
+      .select()
+      .from(lockerOfflineEntries)
+      .where(and(eq(lockerOfflineEntries.siteId, SITE), eq(lockerOfflineEntries.entryId, 'order-c')));
+    expect(kept!.at.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+  });
+
+  it('takes a booking while offline, with a PIN the keypad checks by computation alone', async () => {
+    await heartbeatAll(t);
+    const u = await shopper(t);
+    await listed();
+    await cutOff();
+    const site = (await t.app.inject({ method: 'GET', url: `/api/locker-locations/${SITE}` })).json();
+    expect(site).toMatchObject({ online: false, bookableOffline: true });
+    const b = await bookAndPay(t, u, { siteId: SITE, size: 'M', durationHours: 1 });
+    expect(b.state).toBe('reserved');
+    expect(isDerivedShaped(sitePinKey(t.ctx.config.DEVICE_KEY, SITE), b.pin!)).toBe(true);
+    // The app cannot open it from afar: the site is out of reach.
+    const unlock = await u.call('POST', `/api/bookings/${b.id}/unlock`);
+    expect(unlock.json().error.code).toBe('lockerOffline');
+
+    const openedAt = t.clock.now();
+    expect((await devPost('keypad', { siteId: SITE, pin: b.pin })).json()).toEqual({
+      ok: true,
+      lockerId: b.locker!.id,
+      offline: true,
+    });
+    // The hour it was booked for ends: never opened, as far as the server knows, so it waits to hear.
+    await advance(t, 2 * HOUR, { heartbeat: false });
+    expect((await bookingRow(t, b.id)).state).toBe('reserved');
+    await reconnect();
+    await until(async () => expect(await bookingRow(t, b.id)).toMatchObject({ state: 'active', openedAt }));
+    // Its time is over and it was used: the overstay starts, as for any booking in use.
+    await advance(t, 6 * MIN);
+    expect((await bookingRow(t, b.id)).state).toBe('expired');
+  });
+
+  it('refuses a booking at a site not heard from for more than 6 hours', async () => {
+    await heartbeatAll(t);
+    const u = await shopper(t);
+    await cutOff();
+    await advance(t, 6 * HOUR, { heartbeat: false });
+    const refused = await u.call('POST', '/api/bookings', { siteId: SITE, size: 'S', durationHours: 1 });
+    expect(refused.json().error.code).toBe('lockerOffline');
+    await reconnect();
+  });
+});
+
+describe('an offline log replayed after the server restarted', () => {
+  it('is applied once: the record of what was applied outlives the process', async () => {
+    const database = await openTestDatabase();
+    const kept = { ...database, close: async () => {} };
+    const entry: OfflineMessage = {
+      type: 'offline',
+      entryId: 'restart-1',
+      seq: 0,
+      at: '2026-11-20T04:00:00.000Z',
+      event: { kind: 'door', lockerId: 'bus-stand-S02', state: 'forced' },
+    };
+    const first = await buildTestApp({ database: kept });
+    expect(await first.app.services.lockerDevices.replay(SITE, entry)).toBe('applied');
+    await first.close();
+    const second = await buildTestApp({ database });
+    try {
+      expect(await second.app.services.lockerDevices.replay(SITE, entry)).toBe('seen');
+      const rows = await second.ctx.database.db
+        .select()
+        .from(lockerOfflineEntries)
+        .where(eq(lockerOfflineEntries.entryId, 'restart-1'));
+      expect(rows).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});
