@@ -97,6 +97,11 @@ export const lockersEn = {
     'Every {{size}} locker at {{site}} is taken now. You join the waitlist for {{hours}} h; nothing is charged until a locker is held for you, then you pay {{amount}}.',
   confirmYes: 'Book',
   booking: 'Booking…',
+  siteOfflineBookable:
+    'This site is offline right now. You can still book: your PIN will open the locker at its keypad, but the app cannot open it until the site is back.',
+  firstOpened: 'First opened {{time}}',
+  offlinePinWorks:
+    'This site is offline right now. Your PIN still opens your locker at the keypad until {{time}}; the app can open it again once the site is back.',
   siteOffline: 'This site is offline right now, so it cannot take bookings.',
   siteClosed: 'This site is closed now. Choose a later start within its hours.',
   // booking status

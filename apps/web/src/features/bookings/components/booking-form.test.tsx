@@ -28,6 +28,7 @@ const site: LockerSite = {
   complexId: null,
   acceptsParcels: true,
   online: true,
+  bookableOffline: false,
   lastHeartbeatAt: null,
   sizes: [size('S', 0), size('M', 3)],
 } as LockerSite;
@@ -91,5 +92,24 @@ describe('the booking form', () => {
     expect(
       `${String(opening.getUTCHours()).padStart(2, '0')}:${String(opening.getUTCMinutes()).padStart(2, '0')}`,
     ).toBe(hours.open);
+  });
+
+  it('at a site offline a short while, still books and says the keypad will take the PIN', async () => {
+    fakeApi({ '/api/bookings/quote': quote });
+    await renderPage(<BookingForm site={{ ...site, online: false, bookableOffline: true }} />);
+    await waitFor(() => expect(screen.getByTestId('book-submit').hasAttribute('disabled')).toBe(false));
+    expect(screen.getByTestId('offline-booking-note').textContent).toContain(
+      'your PIN will open the locker at its keypad',
+    );
+  });
+
+  it('at a site offline too long, takes no booking and says why', async () => {
+    fakeApi({ '/api/bookings/quote': quote });
+    await renderPage(<BookingForm site={{ ...site, online: false, bookableOffline: false }} />);
+    expect(
+      await screen.findByText('This site is offline right now, so it cannot take bookings.'),
+    ).toBeTruthy();
+    expect(screen.getByTestId('book-submit').hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByTestId('offline-booking-note')).toBeNull();
   });
 });

@@ -55,7 +55,8 @@ export function BookingForm({
   const startAt = startMs !== null && startValid ? new Date(startMs).toISOString() : undefined;
   const quote = useQuote(startValid ? { siteId: site.id, size, durationHours: hours, startAt } : null);
   const chosen = site.sizes.find((s) => s.size === size);
-  const blocked = !site.online;
+  // Offline but heard lately: a booking gets a PIN the site's keypad checks by itself.
+  const blocked = !site.online && !site.bookableOffline;
   // Now, with none of this size free, the booking joins the waitlist: nothing is paid until a locker
   // is held for the shopper, so neither the button nor the confirmation may say "pay".
   const waitlist = !later && chosen !== undefined && chosen.free === 0;
@@ -110,6 +111,11 @@ export function BookingForm({
       noValidate
     >
       {blocked && <FormAlert>{t('lockers.siteOffline')}</FormAlert>}
+      {!site.online && site.bookableOffline && (
+        <p className="form-note" role="note" data-testid="offline-booking-note">
+          {t('lockers.siteOfflineBookable')}
+        </p>
+      )}
       <fieldset className="booking-form__group">
         <legend className="field__label">{t('lockers.chooseSize')}</legend>
         <div className="size-grid">

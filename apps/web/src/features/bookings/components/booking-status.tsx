@@ -39,10 +39,19 @@ export function BookingStatus({ booking, nowMs }: { booking: Booking; nowMs: num
   const s = booking.state;
   // Too many wrong PINs paused the site's keypad (told live): the app's own Open still works.
   const [keypadPausedUntil, setKeypadPausedUntil] = useState<number | null>(null);
+  // The site went offline (told live): its keypad still takes this booking's PIN until a time.
+  const [offlinePinUntil, setOfflinePinUntil] = useState<number | null>(null);
   useLiveEvents((e) => {
-    if (e.event !== EVENTS.keypadPaused || e.data.bookingId !== booking.id) return;
-    const until = Date.parse(String(e.data.until));
-    if (Number.isFinite(until)) setKeypadPausedUntil(until);
+    if (e.data.bookingId !== booking.id) return;
+    if (e.event === EVENTS.keypadPaused) {
+      const until = Date.parse(String(e.data.until));
+      if (Number.isFinite(until)) setKeypadPausedUntil(until);
+    } else if (e.event === EVENTS.lockerOffline && e.data.pinWorksUntil) {
+      const until = Date.parse(String(e.data.pinWorksUntil));
+      if (Number.isFinite(until)) setOfflinePinUntil(until);
+    } else if (e.event === EVENTS.unlockStatus || e.event === EVENTS.bookingStatusChanged) {
+      setOfflinePinUntil(null);
+    }
   });
 
   return (
@@ -61,6 +70,16 @@ export function BookingStatus({ booking, nowMs }: { booking: Booking; nowMs: num
         {t('lockers.from', { time: fmt.timeOrDateTime(booking.startsAt, nowMs) })} ·{' '}
         {t('lockers.until', { time: fmt.timeOrDateTime(booking.endsAt, nowMs) })}
       </p>
+      {booking.openedAt && (
+        <p className="booking-status__times" data-testid="opened-at">
+          {t('lockers.firstOpened', { time: fmt.timeOrDateTime(booking.openedAt, nowMs) })}
+        </p>
+      )}
+      {offlinePinUntil !== null && offlinePinUntil > nowMs && (
+        <p className="form-note" role="status" data-testid="offline-pin-note">
+          {t('lockers.offlinePinWorks', { time: fmt.timeOrDateTime(offlinePinUntil, nowMs) })}
+        </p>
+      )}
 
       {s === 'awaiting_payment' && (
         <div className="stack">
