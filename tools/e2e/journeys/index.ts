@@ -11,6 +11,7 @@ import { liveJourneys } from './live.ts';
 import { lockerJourneys } from './lockers.ts';
 import { mapJourneys } from './maps.ts';
 import { offlineBrowsingJourneys } from './offline-browsing.ts';
+import { offlineLockerJourneys } from './offline-lockers.ts';
 import { operatorJourneys } from './operators.ts';
 import { orderingJourneys } from './ordering.ts';
 import { paymentJourneys } from './payments.ts';
@@ -35,6 +36,7 @@ export const journeys: Journey[] = [
   ...shopJourneys,
   ...shopStockJourneys,
   ...operatorJourneys,
+  ...offlineLockerJourneys,
   ...complexJourneys,
   ...sellingJourneys,
   ...pictureJourneys,

@@ -29,7 +29,14 @@ export interface LockerSim {
   controller(siteId: string): SiteController;
   typePin(siteId: string, pin: string): Promise<KeypadOutcome>;
   inject(siteId: string, fault: SimFault): Promise<void>;
-  status(): Array<{ siteId: string; online: boolean; doors: Record<string, string> }>;
+  /** Each site: online or not, its doors, the `at` of the PIN list it holds and its unsent log. */
+  status(): Array<{
+    siteId: string;
+    online: boolean;
+    doors: Record<string, string>;
+    pinsAt: string | null;
+    pendingLog: number;
+  }>;
   stop(): Promise<void>;
 }
 
@@ -87,6 +94,8 @@ export async function startLockerSim(options: LockerSimOptions): Promise<LockerS
         siteId: c.siteId,
         online: c.isOnline,
         doors: Object.fromEntries(c.doors),
+        pinsAt: c.pinsAt ?? null,
+        pendingLog: c.pendingLog.length,
       })),
     async stop() {
       await Promise.all([...controllers.values()].map((c) => c.stop()));

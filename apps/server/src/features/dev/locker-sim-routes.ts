@@ -34,7 +34,15 @@ export const lockerSimRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: z.object({
             sites: z.array(
-              z.object({ siteId: z.string(), online: z.boolean(), doors: z.record(z.string(), z.string()) }),
+              z.object({
+                siteId: z.string(),
+                online: z.boolean(),
+                doors: z.record(z.string(), z.string()),
+                /** The `at` of the PIN list the controller holds (null: none yet). */
+                pinsAt: z.string().nullable(),
+                /** Offline log entries not yet acknowledged by the server. */
+                pendingLog: z.number().int(),
+              }),
             ),
           }),
           ...errorResponses,
