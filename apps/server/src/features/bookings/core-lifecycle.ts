@@ -156,6 +156,21 @@ export function createLifecycle(base: CoreBase) {
       .returning();
     await releasePlanHours(tx, lapsed);
     if (b.pin) await emit(fx, row, { event: 'dynamicPinDeleted', sessionId });
+    // Its site cannot be told: the keypad keeps the PIN until its own end (docs/locker-protocol.md#offline).
+    const pinUntil = b.pinExpiresAt ?? b.endsAt;
+    if (b.pin && ['scheduled', 'reserved', 'active'].includes(b.state) && pinUntil > now) {
+      const site = await siteOf(tx, b.siteId);
+      if (site.lastHeartbeatAt && !isOnline(site, now))
+        await emit(fx, row, {
+          event: 'lockerOffline',
+          code: 'lockerOffline',
+          reason: 'pinStillWorks',
+          site,
+          sessionId,
+          text: { until: pinUntil },
+          extra: { pinWorksUntil: pinUntil.toISOString() },
+        });
+    }
     return row;
   }
 

@@ -418,16 +418,26 @@ const MAKERS: Record<string, Maker> = {
             `${s.en} is offline right now. Your PIN still opens your locker at the keypad until ${until.en}; opening from the app waits until the site is back.`,
             `${s.ta} இப்போது இணைப்பில் இல்லை. ${until.ta} வரை விசைப்பலகையில் உங்கள் PIN லாக்கரைத் திறக்கும்; ஆப்பிலிருந்து திறப்பது இடம் மீண்டும் இணையும் வரை காத்திருக்கும்.`,
           )
-        : reason === 'booking'
+        : reason === 'pinStillWorks' && until
           ? t(
-              `${s.en} is offline right now. Opening your locker may not work until it is back.`,
-              `${s.ta} இப்போது இணைப்பில் இல்லை. அது மீண்டும் இணையும் வரை உங்கள் லாக்கரைத் திறக்க முடியாமல் போகலாம்.`,
+              `${s.en} is offline right now, so its keypad has not heard that this booking is over: your old PIN still opens the locker until ${until.en}.`,
+              `${s.ta} இப்போது இணைப்பில் இல்லை, அதனால் இந்த முன்பதிவு முடிந்தது அதன் விசைப்பலகைக்குத் தெரியாது: ${until.ta} வரை உங்கள் பழைய PIN லாக்கரைத் திறக்கும்.`,
             )
-          : t(
-              `${s.en} is offline right now. Please choose another site.`,
-              `${s.ta} இப்போது இணைப்பில் இல்லை. வேறு இடத்தைத் தேர்வுசெய்யவும்.`,
-            ),
-    keep: reason === 'booking',
+          : reason === 'unlock'
+            ? t(
+                `${s.en} is offline right now, so the app cannot open your locker. Type your PIN on the site’s keypad: it still opens it.`,
+                `${s.ta} இப்போது இணைப்பில் இல்லை, அதனால் ஆப்பால் உங்கள் லாக்கரைத் திறக்க முடியாது. விசைப்பலகையில் உங்கள் PIN-ஐ உள்ளிடுங்கள்: அது இன்னும் திறக்கும்.`,
+              )
+            : reason === 'booking'
+              ? t(
+                  `${s.en} is offline right now. Opening your locker may not work until it is back.`,
+                  `${s.ta} இப்போது இணைப்பில் இல்லை. அது மீண்டும் இணையும் வரை உங்கள் லாக்கரைத் திறக்க முடியாமல் போகலாம்.`,
+                )
+              : t(
+                  `${s.en} is offline right now. Please choose another site.`,
+                  `${s.ta} இப்போது இணைப்பில் இல்லை. வேறு இடத்தைத் தேர்வுசெய்யவும்.`,
+                ),
+    keep: reason === 'booking' || reason === 'pinStillWorks',
   }),
 };
 

@@ -215,14 +215,16 @@ export function createBookingsService(core: BookingCore, flows: BookingFlows) {
           await core.emit(fx, b, {
             event: 'lockerOffline',
             code: 'lockerOffline',
-            reason: 'refused',
+            reason: 'unlock',
             sessionId: caller.sessionId,
             site,
           });
           return {
-            refused: new AppError('lockerOffline', undefined, {
-              details: { siteId: site.id, bookingId: b.id },
-            }),
+            refused: new AppError(
+              'lockerOffline',
+              'This locker site is offline right now, so the app cannot open your locker. Type your PIN on the site’s keypad: it still opens it.',
+              { details: { siteId: site.id, bookingId: b.id } },
+            ),
           };
         }
         const due = await core.overstayStatus(fx, b, caller.sessionId);

@@ -167,6 +167,27 @@ describe('a site cut off from the server', () => {
     expect((await bookingRow(t, b.id)).state).toBe('expired');
   });
 
+  it('tells a shopper who cancels a booking while the site is offline that the old PIN still opens until its end', async () => {
+    await heartbeatAll(t);
+    const u = await shopper(t);
+    const b = await bookAndPay(t, u, { siteId: SITE, size: 'M', durationHours: 2 });
+    await listed();
+    await cutOff();
+    expect((await u.call('DELETE', `/api/bookings/${b.id}`)).json().booking.state).toBe('cancelled');
+    const told = await u.heard('lockerOffline', b.id, 'pinStillWorks');
+    expect(told.data.pinWorksUntil).toBe(b.pinExpiresAt);
+    // And it does: the keypad cannot know. Back online, the opening is logged, the booking stays cancelled.
+    expect((await devPost('keypad', { siteId: SITE, pin: b.pin })).json()).toMatchObject({ ok: true, offline: true });
+    await reconnect();
+    expect((await bookingRow(t, b.id)).state).toBe('cancelled');
+    expect(await commandsOf(b.id)).toMatchObject([{ note: 'offline' }]);
+    // Once the site is back its list no longer has the PIN.
+    await listed();
+    await cutOff();
+    expect((await devPost('keypad', { siteId: SITE, pin: b.pin })).json()).toMatchObject({ ok: false, offline: true });
+    await reconnect();
+  });
+
   it('refuses a booking at a site not heard from for more than 6 hours', async () => {
     await heartbeatAll(t);
     const u = await shopper(t);

@@ -102,6 +102,8 @@ export const lockersEn = {
   firstOpened: 'First opened {{time}}',
   offlinePinWorks:
     'This site is offline right now. Your PIN still opens your locker at the keypad until {{time}}; the app can open it again once the site is back.',
+  openOffline:
+    'This site is offline right now, so the app cannot open your locker. Type your PIN on the site’s keypad: it still opens it.',
   siteOffline: 'This site is offline right now, so it cannot take bookings.',
   siteClosed: 'This site is closed now. Choose a later start within its hours.',
   // booking status

@@ -63,7 +63,10 @@ export function useBookingActions(booking: Booking) {
         await unlock.mutateAsync({ id: booking.id });
         toast.info(t('lockers.openSent', { label }), { id: `open-${booking.id}` });
       } catch (error) {
-        await failed(error);
+        // The site is out of reach: say what still opens it, not "choose another site".
+        if (isApiError(error) && error.code === 'lockerOffline')
+          toast.error(t('lockers.openOffline'), { id: `booking-${booking.id}` });
+        else await failed(error);
       }
     },
     renewing: renew.isPending,

@@ -75,7 +75,7 @@ export function BookingStatus({ booking, nowMs }: { booking: Booking; nowMs: num
           {t('lockers.firstOpened', { time: fmt.timeOrDateTime(booking.openedAt, nowMs) })}
         </p>
       )}
-      {offlinePinUntil !== null && offlinePinUntil > nowMs && (
+      {offlinePinUntil !== null && offlinePinUntil > nowMs && includes(OPENABLE_STATES, s) && (
         <p className="form-note" role="status" data-testid="offline-pin-note">
           {t('lockers.offlinePinWorks', { time: fmt.timeOrDateTime(offlinePinUntil, nowMs) })}
         </p>
