@@ -272,8 +272,11 @@ export function createLockerDevices(deps: {
     replay: offlineLog.replay,
     timerHandlers: {
       ...deviceTimerHandlers({ clock, log, offlineMs, handlers }),
-      [PIN_LIST_TIMER]: async (tx: Tx, t: { siteId: string | null }, fx: Effects) => {
-        if (t.siteId) await pins.publish(fx, t.siteId, await handlers.livePins(tx, t.siteId));
+      [PIN_LIST_TIMER]: async (tx: Tx, t: { id: string; siteId: string | null }, fx: Effects) => {
+        if (!t.siteId) return;
+        // One list says it all: the site's other pending list timers due by now go with this one.
+        await pins.absorbDue(tx, t.siteId, t.id);
+        await pins.publish(fx, t.siteId, await handlers.livePins(tx, t.siteId));
       },
     },
     pins,

@@ -2,6 +2,7 @@ import type { ControllerStateMessage } from '@petti/shared';
 import { isDerivedShaped, sitePinKey } from '@petti/shared/node/offline-pins';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timers } from '../../platform/jobs/schema.ts';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../test/helper.ts';
 import {
   advance,
@@ -13,6 +14,7 @@ import {
   shopper,
   until,
 } from '../../test/locker-helpers.ts';
+import { PIN_LIST_TIMER } from './pin-board.ts';
 import { lockerCommands, lockerOfflineEntries, lockers } from './schema.ts';
 
 // Lockers that keep opening while their site cannot reach the server (docs/locker-protocol.md#offline):
@@ -177,14 +179,20 @@ describe('a site cut off from the server', () => {
     const told = await u.heard('lockerOffline', b.id, 'pinStillWorks');
     expect(told.data.pinWorksUntil).toBe(b.pinExpiresAt);
     // And it does: the keypad cannot know. Back online, the opening is logged, the booking stays cancelled.
-    expect((await devPost('keypad', { siteId: SITE, pin: b.pin })).json()).toMatchObject({ ok: true, offline: true });
+    expect((await devPost('keypad', { siteId: SITE, pin: b.pin })).json()).toMatchObject({
+      ok: true,
+      offline: true,
+    });
     await reconnect();
     expect((await bookingRow(t, b.id)).state).toBe('cancelled');
     expect(await commandsOf(b.id)).toMatchObject([{ note: 'offline' }]);
     // Once the site is back its list no longer has the PIN.
     await listed();
     await cutOff();
-    expect((await devPost('keypad', { siteId: SITE, pin: b.pin })).json()).toMatchObject({ ok: false, offline: true });
+    expect((await devPost('keypad', { siteId: SITE, pin: b.pin })).json()).toMatchObject({
+      ok: false,
+      offline: true,
+    });
     await reconnect();
   });
 
@@ -196,6 +204,34 @@ describe('a site cut off from the server', () => {
     const refused = await u.call('POST', '/api/bookings', { siteId: SITE, size: 'S', durationHours: 1 });
     expect(refused.json().error.code).toBe('lockerOffline');
     await reconnect();
+  });
+});
+
+describe("a site's PIN list", () => {
+  it('goes out once for a burst of changes: the first list timer takes the others due with it', async () => {
+    const db = t.ctx.database.db;
+    const pins = t.app.services.lockerDevices.pins;
+    for (let i = 0; i < 3; i++) await pins.changed(db, 'sattur-road');
+    const pending = () =>
+      db
+        .select()
+        .from(timers)
+        .where(and(eq(timers.kind, PIN_LIST_TIMER), eq(timers.siteId, 'sattur-road')));
+    expect(await pending()).toHaveLength(3);
+    const sent: unknown[] = [];
+    const off = await t.ctx.realtime.subscribe('lockers/sattur-road/commands', (_topic, payload) => {
+      const cmd = JSON.parse(payload.toString()) as { type: string };
+      if (cmd.type === 'pins') sent.push(cmd);
+    });
+    try {
+      await t.app.services.jobs.runDueJobs();
+      expect(await pending()).toHaveLength(0);
+      await until(() => expect(sent).toHaveLength(1));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(sent).toHaveLength(1);
+    } finally {
+      await off();
+    }
   });
 });
 

@@ -8,11 +8,12 @@ import {
   pinHash,
   sitePinKey,
 } from '@petti/shared/node/offline-pins';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { EventOutbox } from '../../platform/events/outbox.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
+import { timers } from '../../platform/jobs/schema.ts';
 import { schedule } from '../../platform/jobs/worker.ts';
 import { lockerPinLists, lockers } from './schema.ts';
 
@@ -111,6 +112,31 @@ export function createPinBoard(deps: { clock: Clock; outbox: EventOutbox; device
         lockers: await lockerOrder(tx, siteId),
         pins,
       });
+    },
+
+    /**
+     * Drops the site's other list timers due by now that no worker holds (a burst of changes leaves
+     * one per change): the list about to be read covers them. Held ones are skipped, never waited on.
+     */
+    async absorbDue(tx: Tx, siteId: string, except: string): Promise<void> {
+      await tx.delete(timers).where(
+        inArray(
+          timers.id,
+          tx
+            .select({ id: timers.id })
+            .from(timers)
+            .where(
+              and(
+                eq(timers.kind, PIN_LIST_TIMER),
+                eq(timers.siteId, siteId),
+                ne(timers.id, except),
+                lte(timers.dueAt, clock.now()),
+                isNull(timers.deadAt),
+              ),
+            )
+            .for('update', { skipLocked: true }),
+        ),
+      );
     },
 
     /** When the site's list was last sent (null: never). */
