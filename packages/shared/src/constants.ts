@@ -46,6 +46,11 @@ export const PAYMENTS_PAGE_SIZE = { default: 20, max: 50 } as const;
 /** A plan's renewal reminder is added this long before it ends. */
 export const PLAN_RENEWAL_REMINDER_DAYS = 3;
 
+export const PLAN_RULES = {
+  /** A running plan rests at most this long, once per period; its end (and a paid renewal) moves out as much. */
+  maxPauseDays: 30,
+} as const;
+
 /** Screen breakpoints in px (docs/product.md#toasts-and-dialogs). */
 export const BREAKPOINTS = { sm: 600, md: 1024, lg: 1440, xl: 1920 } as const;
 export const RESIZE_DEBOUNCE_MS = 16;

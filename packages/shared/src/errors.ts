@@ -334,6 +334,14 @@ export const ERRORS = {
     status: 409,
     en: 'The renewal of this plan is already paid for. It starts when the current period ends.',
   },
+  SubscriptionNotPausable: {
+    status: 409,
+    en: 'Only a running plan can be paused, once per period.',
+  },
+  SubscriptionNotCancellable: {
+    status: 409,
+    en: 'Only a renewal that has not started yet can be cancelled and refunded.',
+  },
   // The complex marketplace (docs/complex.md).
   NotComplexMember: {
     status: 403,
@@ -451,6 +459,7 @@ export const NOT_FOUND = {
   application: { en: 'That application was not found.' },
   member: { en: 'That member was not found.' },
   shop: { en: 'That shop was not found.' },
+  subscription: { en: 'That plan was not found.' },
 } as const satisfies Record<string, { en: string }>;
 export type NotFoundThing = keyof typeof NOT_FOUND;
 

@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from '../test/helper.ts';
 import { bookAndPay, heartbeatAll, type Shopper, shopper } from '../test/locker-helpers.ts';
 import { generator, type Operation, operationsOf, random } from '../test/openapi-values.ts';
 import { addAddress, line, placed } from '../test/order-helpers.ts';
+import { confirm, payAtTestpay } from '../test/payment-helpers.ts';
 import { shopMember } from '../test/shop-helpers.ts';
 
 /**
@@ -127,6 +128,12 @@ beforeAll(async () => {
   });
   expect(bought.statusCode, bought.body).toBe(201);
   ids.complexOrder = bought.json().id;
+  // A running plan of the owner's (the delivery pass: nothing else here depends on it).
+  const plan = await owner.call('POST', '/api/subscriptions', { planId: 'delivery-pass' });
+  expect(plan.statusCode, plan.body).toBe(200);
+  const { row: _row, ...paid } = await payAtTestpay(t, plan.json().payment);
+  expect((await confirm(t, owner.tokens.accessToken, plan.json().payment.id, paid)).statusCode).toBe(200);
+  ids.subscription = plan.json().subscription.id;
   // Someone waiting to join: only the complex's admin decides.
   const joining = await shopper(t);
   await joining.call('POST', '/api/complex/membership', { complexId: SAKTHI, block: 'A', flat: 'A-9' });
@@ -287,6 +294,13 @@ const OWNED: Array<{
     refused: ['owner', 'shopStaff', 'outsider'],
   },
   { path: /^\/api\/payments\/\{id\}/, id: 'payment', allowed: 'owner', refused: ['neighbour', 'outsider'] },
+  // A plan's holder pauses, resumes, or cancels a paid renewal; nobody else touches it.
+  {
+    path: /^\/api\/subscriptions\/\{id\}/,
+    id: 'subscription',
+    allowed: 'owner',
+    refused: ['neighbour', 'outsider', 'operator'],
+  },
   {
     path: /^GET \/api\/bookings\/\{id\}\/extend\/quote$/,
     id: 'booking',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENTS_PAGE_SIZE } from '../constants.ts';
+import { PAYMENTS_PAGE_SIZE, PLAN_RULES } from '../constants.ts';
 
 /**
  * Payments, plans and subscriptions: one set of schemas for the server's routes, the app's API
@@ -168,12 +168,14 @@ export const legacyPlansSchema = z.object({ data: z.object({ data: z.array(planS
 
 /**
  * `pending` (awaiting payment) → `scheduled` (a paid renewal that starts when the current period
- * ends) / `active` → `expired` (by the clock). `failed`: the payment failed; `cancelled`: refunded.
+ * ends) / `active` → `expired` (by the clock); `paused` while its holder paused it (its benefits
+ * rest, its end moved out). `failed`: the payment failed; `cancelled`: refunded.
  */
 export const SUBSCRIPTION_STATUSES = [
   'pending',
   'scheduled',
   'active',
+  'paused',
   'expired',
   'failed',
   'cancelled',
@@ -196,9 +198,19 @@ export const subscriptionSchema = z.object({
   deliveriesUsed: z.number().int(),
   pricePaise: paise,
   paymentId: z.string().nullable(),
+  /** The pause taken in this period, if any (one per period, at most `PLAN_RULES.maxPauseDays`). */
+  pause: z.object({ from: z.string(), until: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** `POST /api/subscriptions/:id/pause`: how many days the running period rests (its end moves out as much). */
+export const pausePlanBody = z.strictObject({ days: z.number().int().min(1).max(PLAN_RULES.maxPauseDays) });
+export const subscriptionParams = z.strictObject({ id: z.string().min(1).max(64) });
+export const cancelRenewalSchema = z.object({
+  subscription: subscriptionSchema,
+  refund: z.object({ amountPaise: paise }),
+});
 
 export const subscribeBody = z.strictObject({ planId: z.string().min(1).max(64) });
 export const subscribeResultSchema = z.object({ subscription: subscriptionSchema, payment: paymentSchema });

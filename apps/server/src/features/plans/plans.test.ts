@@ -301,3 +301,182 @@ describe('buying a plan', () => {
     expect((await mySubscriptions(user.tokens.accessToken)).map((s) => s.planId)).toEqual(['locker-lite']);
   });
 });
+
+describe("a plan's holder", () => {
+  const call = (method: 'POST' | 'DELETE', url: string, accessToken: string, payload?: object) =>
+    t.app.inject({ method, url, headers: authHeaders(accessToken), ...(payload ? { payload } : {}) });
+
+  it('pauses a running plan once: its benefits rest, its end and the paid renewal move out; resuming early moves them back', async () => {
+    const user = await signUpUser(t.app);
+    const first = await buyAndPay(user.tokens.accessToken, 'locker-lite');
+    const start = t.clock.now().getTime();
+    t.clock.advance(5 * DAY);
+    const renewal = await buyAndPay(await refreshed(user), 'locker-lite');
+    const usage = t.app.services.plans;
+    expect(await usage.activeFor(t.ctx.database.db, user.userId, 'locker')).not.toBeNull();
+
+    const paused = await call(
+      'POST',
+      `/api/subscriptions/${first.subscription.id}/pause`,
+      user.tokens.accessToken,
+      {
+        days: 10,
+      },
+    );
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect(paused.json()).toMatchObject({
+      status: 'paused',
+      endsAt: new Date(start + 40 * DAY).toISOString(),
+      pause: {
+        from: new Date(start + 5 * DAY).toISOString(),
+        until: new Date(start + 15 * DAY).toISOString(),
+      },
+    });
+    // Its locker-hours cannot be used while it rests.
+    expect(await usage.activeFor(t.ctx.database.db, user.userId, 'locker')).toBeNull();
+    const [moved] = await t.ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, renewal.subscription.id));
+    expect(moved).toMatchObject({
+      startsAt: new Date(start + 40 * DAY),
+      endsAt: new Date(start + 70 * DAY),
+    });
+    const again = await call(
+      'POST',
+      `/api/subscriptions/${first.subscription.id}/pause`,
+      user.tokens.accessToken,
+      {
+        days: 1,
+      },
+    );
+    expect(again.json().error.code).toBe('SubscriptionNotPausable');
+
+    // Back after 4 days of the 10: the 6 not used come off the end again.
+    t.clock.advance(4 * DAY);
+    const resumed = await call(
+      'DELETE',
+      `/api/subscriptions/${first.subscription.id}/pause`,
+      await refreshed(user),
+    );
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toMatchObject({
+      status: 'active',
+      endsAt: new Date(start + 34 * DAY).toISOString(),
+    });
+    expect(await usage.activeFor(t.ctx.database.db, user.userId, 'locker')).not.toBeNull();
+    const [back] = await t.ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.id, renewal.subscription.id));
+    expect(back!.startsAt).toEqual(new Date(start + 34 * DAY));
+    // Once per period: a second pause is refused even after resuming.
+    const twice = await call(
+      'POST',
+      `/api/subscriptions/${first.subscription.id}/pause`,
+      user.tokens.accessToken,
+      {
+        days: 2,
+      },
+    );
+    expect(twice.json().error.code).toBe('SubscriptionNotPausable');
+  });
+
+  it('pauses for 1 to 30 days only, and never a renewal that has not started or someone else’s plan', async () => {
+    const user = await signUpUser(t.app);
+    const other = await signUpUser(t.app);
+    const first = await buyAndPay(user.tokens.accessToken, 'delivery-pass');
+    const renewal = await buyAndPay(user.tokens.accessToken, 'delivery-pass');
+    for (const days of [0, 31, 2.5]) {
+      const res = await call(
+        'POST',
+        `/api/subscriptions/${first.subscription.id}/pause`,
+        user.tokens.accessToken,
+        {
+          days,
+        },
+      );
+      expect(res.statusCode).toBe(400);
+    }
+    const notYet = await call(
+      'POST',
+      `/api/subscriptions/${renewal.subscription.id}/pause`,
+      user.tokens.accessToken,
+      {
+        days: 3,
+      },
+    );
+    expect(notYet.json().error.code).toBe('SubscriptionNotPausable');
+    const theirs = await call(
+      'POST',
+      `/api/subscriptions/${first.subscription.id}/pause`,
+      other.tokens.accessToken,
+      {
+        days: 3,
+      },
+    );
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error).toMatchObject({
+      code: 'ResourceNotFound',
+      message: 'That plan was not found.',
+    });
+  });
+
+  it('cancels a paid renewal before it starts, refunded in full; not the running plan, not twice', async () => {
+    const user = await signUpUser(t.app);
+    const first = await buyAndPay(user.tokens.accessToken, 'locker-plus');
+    const renewal = await buyAndPay(user.tokens.accessToken, 'locker-plus');
+    const running = await call(
+      'DELETE',
+      `/api/subscriptions/${first.subscription.id}`,
+      user.tokens.accessToken,
+    );
+    expect(running.json().error.code).toBe('SubscriptionNotCancellable');
+    const cancelled = await call(
+      'DELETE',
+      `/api/subscriptions/${renewal.subscription.id}`,
+      user.tokens.accessToken,
+    );
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      subscription: { id: renewal.subscription.id, status: 'cancelled' },
+      refund: { amountPaise: 34_900 },
+    });
+    const [row] = await t.ctx.database.db.select().from(payments).where(eq(payments.id, renewal.payment.id));
+    expect(row).toMatchObject({ status: 'refunded', refundedPaise: 34_900 });
+    // The running plan goes on; its renewal can be bought again.
+    expect((await mySubscriptions(user.tokens.accessToken)).map((s) => [s.id, s.status])).toEqual([
+      [first.subscription.id, 'active'],
+    ]);
+    const twice = await call(
+      'DELETE',
+      `/api/subscriptions/${renewal.subscription.id}`,
+      user.tokens.accessToken,
+    );
+    expect(twice.json().error.code).toBe('SubscriptionNotCancellable');
+  });
+
+  it('keeps the renewal when the provider refuses the refund: nothing changes, the shopper is told', async () => {
+    const user = await signUpUser(t.app);
+    await buyAndPay(user.tokens.accessToken, 'locker-lite');
+    const renewal = await buyAndPay(user.tokens.accessToken, 'locker-lite');
+    // The provider already refunded this payment by hand: it refuses another refund outright.
+    await t.ctx.database.db
+      .update(testpayPayments)
+      .set({ amountRefundedPaise: 9900, status: 'refunded' })
+      .where(eq(testpayPayments.id, renewal.res.json().payment.providerPaymentId));
+    const refused = await call(
+      'DELETE',
+      `/api/subscriptions/${renewal.subscription.id}`,
+      user.tokens.accessToken,
+    );
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    const [still] = await t.ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.id, renewal.subscription.id), eq(subscriptions.status, 'active')));
+    expect(still).toBeDefined();
+    const [pay] = await t.ctx.database.db.select().from(payments).where(eq(payments.id, renewal.payment.id));
+    expect(pay!.refundedPaise).toBe(0);
+  });
+});

@@ -1,10 +1,14 @@
 import {
+  cancelRenewalSchema,
   legacyPlansQuery,
   legacyPlansSchema,
+  pausePlanBody,
   planListSchema,
   subscribeBody,
   subscribeResultSchema,
   subscriptionListSchema,
+  subscriptionParams,
+  subscriptionSchema,
 } from '@petti/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../http/openapi.ts';
@@ -66,5 +70,48 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ subscriptions: await plans.listFor(userOf(request).userId) }),
+  );
+  app.post(
+    '/subscriptions/:id/pause',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Pause my running plan for up to 30 days, once per period: its end moves out as much',
+        params: subscriptionParams,
+        body: pausePlanBody,
+        response: { 200: subscriptionSchema, ...errorResponses },
+      },
+    },
+    (request) => plans.pause(userOf(request).userId, request.params.id, request.body.days),
+  );
+  app.delete(
+    '/subscriptions/:id/pause',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Resume my paused plan now: its end moves back by the days not used',
+        params: subscriptionParams,
+        response: { 200: subscriptionSchema, ...errorResponses },
+      },
+    },
+    (request) => plans.resume(userOf(request).userId, request.params.id),
+  );
+  app.delete(
+    '/subscriptions/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Cancel a paid renewal that has not started: refunded in full',
+        params: subscriptionParams,
+        response: { 200: cancelRenewalSchema, ...errorResponses },
+      },
+    },
+    (request) => plans.cancelRenewal(userOf(request).userId, request.params.id),
   );
 };

@@ -54,6 +54,9 @@ export const subscriptions = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    /** The pause taken in this period (docs/product.md#plans): benefits rest from..until, the end moved out. */
+    pausedFrom: timestamp('paused_from', { withTimezone: true }),
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
     /** Set once the renewal reminder was added (or found unnecessary). */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -5,6 +5,7 @@ import { usersService } from '../users/index.ts';
 import type { PlansDeps } from './deps.ts';
 import { defineBuyPlanFlow } from './flows/buy-plan.ts';
 import { registerPlanGrants } from './grants.ts';
+import { createHolderChanges } from './holder-changes.ts';
 import { PENDING_REUSE_MS, planOf } from './periods.ts';
 import { createRenewalReminders } from './reminders.ts';
 import { plans, subscriptions } from './schema.ts';
@@ -16,11 +17,12 @@ export { statusOf, toPlan } from './views.ts';
 
 const STATUS_ORDER: Record<Subscription['status'], number> = {
   active: 0,
-  scheduled: 1,
-  pending: 2,
-  expired: 3,
-  failed: 4,
-  cancelled: 5,
+  paused: 1,
+  scheduled: 2,
+  pending: 3,
+  expired: 4,
+  failed: 5,
+  cancelled: 6,
 };
 
 /**
@@ -85,6 +87,8 @@ export function createPlansService(deps: PlansDeps) {
     },
 
     ...createPlanUsage(clock, deps.changes),
+
+    ...createHolderChanges(deps),
 
     runDue: createRenewalReminders(deps),
   };

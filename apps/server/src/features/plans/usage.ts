@@ -23,6 +23,8 @@ const activeSubscription = prepared((q, v: Params<{ userId: string; kind: PlanKi
         eq(subscriptions.status, 'active'),
         lte(subscriptions.startsAt, v.at),
         gt(subscriptions.endsAt, v.at),
+        // A paused plan's benefits rest.
+        sql`not (${subscriptions.pausedFrom} is not null and ${subscriptions.pausedFrom} <= ${v.at} and ${subscriptions.pausedUntil} > ${v.at})`,
       ),
     )
     .limit(1),

@@ -26,6 +26,7 @@ export function statusOf(sub: SubscriptionRow, now: Date): Subscription['status'
   if (sub.status !== 'active') return sub.status;
   if (sub.startsAt && now < sub.startsAt) return 'scheduled';
   if (sub.endsAt && now >= sub.endsAt) return 'expired';
+  if (sub.pausedFrom && sub.pausedUntil && sub.pausedFrom <= now && now < sub.pausedUntil) return 'paused';
   return 'active';
 }
 
@@ -44,6 +45,10 @@ export function toSubscription(sub: SubscriptionRow, plan: PlanRow, now: Date): 
     deliveriesUsed: sub.deliveriesUsed,
     pricePaise: sub.pricePaise,
     paymentId: sub.paymentId,
+    pause:
+      sub.pausedFrom && sub.pausedUntil
+        ? { from: sub.pausedFrom.toISOString(), until: sub.pausedUntil.toISOString() }
+        : null,
     createdAt: sub.createdAt.toISOString(),
   };
 }
