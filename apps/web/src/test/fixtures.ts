@@ -186,6 +186,7 @@ export const subscriptionFixture = (over: Partial<Subscription> = {}): Subscript
   deliveriesUsed: 0,
   pricePaise: 9900,
   paymentId: 'p1',
+  pause: null,
   createdAt: '2026-11-20T00:00:00Z',
   ...over,
 });

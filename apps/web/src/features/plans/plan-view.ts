@@ -21,9 +21,9 @@ export function benefitsOf(plan: Plan): Benefit[] {
   return out;
 }
 
-/** The plans a user holds that still matter on screen: running, paid for later, or being paid. */
+/** The plans a user holds that still matter on screen: running (or paused), paid for later, or being paid. */
 export function currentSubscriptions(subs: readonly Subscription[]): Subscription[] {
-  const order = { active: 0, scheduled: 1, pending: 2 } as Record<string, number>;
+  const order = { active: 0, paused: 1, scheduled: 2, pending: 3 } as Record<string, number>;
   return subs
     .filter((s) => s.status in order)
     .sort((a, b) => (order[a.status] ?? 9) - (order[b.status] ?? 9));

@@ -39,4 +39,24 @@ describe("Home's plan line", () => {
     expect((await screen.findByTestId('your-plan')).textContent).toContain('You have no plan yet.');
     expect(screen.getByTestId('choose-plan').getAttribute('href')).toBe('/subscription');
   });
+
+  it('shows a paused plan with until when it rests, not a renewal date', async () => {
+    fakeApi({
+      '/api/subscriptions': {
+        subscriptions: [
+          subscriptionFixture({
+            status: 'paused',
+            endsAt: '2026-12-27T06:30:00Z',
+            pause: { from: '2026-11-28T00:00:00Z', until: '2026-12-05T06:30:00Z' },
+          }),
+        ],
+      },
+    });
+    await renderPage(<YourPlan />);
+    const line = await screen.findByTestId('home-plan-locker-lite');
+    expect(line.textContent).toContain(
+      'Paused until 5 Dec, 12:00 pm. Your plan now ends on 27 Dec, 12:00 pm.',
+    );
+    expect(line.textContent).not.toContain('Renews on');
+  });
 });

@@ -14,7 +14,7 @@ export function YourPlan() {
   const subs = useSubscriptions();
   if (!subs.data) return null;
   const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
-  const active = subs.data.subscriptions.filter((s) => s.status === 'active');
+  const active = subs.data.subscriptions.filter((s) => s.status === 'active' || s.status === 'paused');
   return (
     <section className="panel stack" aria-labelledby="your-plan" data-testid="your-plan">
       <h2 id="your-plan" className="panel__title">
@@ -35,7 +35,9 @@ export function YourPlan() {
             </Link>
             {s.lockerHours !== null &&
               ` · ${t('plans.hoursUsed', { used: s.lockerHoursUsed, total: s.lockerHours, left: s.lockerHoursLeft ?? 0 })}`}
-            {s.endsAt && ` · ${t('plans.renewsOn', { date: fmt.dateTime(s.endsAt) })}`}
+            {s.status === 'paused' && s.pause
+              ? ` · ${t('plans.pausedUntil', { date: fmt.dateTime(s.pause.until), end: s.endsAt ? fmt.dateTime(s.endsAt) : '' })}`
+              : s.endsAt && ` · ${t('plans.renewsOn', { date: fmt.dateTime(s.endsAt) })}`}
           </p>
         ))
       )}

@@ -1,4 +1,4 @@
-import type { Plan, SubscribeResult } from '@petti/shared/schemas/payments';
+import type { Plan, SubscribeResult, Subscription } from '@petti/shared/schemas/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { subscriptionsKey } from '../../../lib/plans/subscriptions.ts';
@@ -21,4 +21,28 @@ export function useSubscribe() {
     mutationFn: (planId: string) => api.post<SubscribeResult>('/subscriptions', { planId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriptionsKey }),
   });
+}
+
+/** The holder's changes to a paid plan (docs/product.md#plans): each refreshes the plan list. */
+export function usePlanChanges() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: subscriptionsKey });
+  return {
+    pause: useMutation({
+      mutationFn: ({ id, days }: { id: string; days: number }) =>
+        api.post<Subscription>(`/subscriptions/${encodeURIComponent(id)}/pause`, { days }),
+      onSettled: refresh,
+    }),
+    resume: useMutation({
+      mutationFn: (id: string) => api.delete<Subscription>(`/subscriptions/${encodeURIComponent(id)}/pause`),
+      onSettled: refresh,
+    }),
+    cancelRenewal: useMutation({
+      mutationFn: (id: string) =>
+        api.delete<{ subscription: Subscription; refund: { amountPaise: number } }>(
+          `/subscriptions/${encodeURIComponent(id)}`,
+        ),
+      onSettled: refresh,
+    }),
+  };
 }

@@ -9,6 +9,7 @@ import { useSubscriptions } from '../../../lib/plans/subscriptions.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { PlanChanges } from '../components/plan-changes.tsx';
 import { currentSubscriptions, usedPercent } from '../plan-view.ts';
 import '../plans.css';
 
@@ -105,6 +106,7 @@ function MyPlan({ s }: { s: Subscription }) {
           </>
         )}
       </p>
+      <PlanChanges s={s} />
     </li>
   );
 }
