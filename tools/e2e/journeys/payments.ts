@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { type Journey, journey } from '../runner.ts';
 import { newShopper, payOnTestpay, signedIn } from '../shopper.ts';
-import { expectVisibleText } from '../visible.ts';
+import { expectVisibleText, fitsThePhone, seeToast } from '../visible.ts';
 
 /**
  * Payments and plans (docs/product.md#plans, docs/payments.md): buy a plan through the testpay checkout, see
@@ -74,6 +74,67 @@ export const paymentJourneys: Journey[] = [
         'a failed payment grants no plan',
       );
       await screenshot('plans-payment-failed');
+    },
+  ),
+  journey(
+    'A shopper pauses a plan and resumes it, and cancels a paid renewal, refunded in full',
+    async ({ page, baseUrl, screenshot }) => {
+      const shopper = await newShopper(baseUrl, 'Pause Journey');
+      await signedIn(page, shopper, '/subscription');
+      // The plan, and its renewal bought at once: two payments through the checkout.
+      for (let i = 0; i < 2; i++) {
+        await page.goto('/subscription');
+        await page.getByTestId('buy-locker-lite').click();
+        await payOnTestpay(page);
+        await page.waitForURL((url) => url.pathname === '/subscribed');
+        await page.locator('[data-testid="payment-outcome"][data-state="paid"]').waitFor({ timeout: 15_000 });
+      }
+      const running = page.locator('[data-testid="my-plan-locker-lite"][data-status="active"]');
+      const renewal = page.locator('[data-testid="my-plan-locker-lite"][data-status="scheduled"]');
+      await running.waitFor();
+      await renewal.waitFor();
+
+      // Away for a week: the plan rests, and its end moves out.
+      await running.getByTestId('pause-plan').click();
+      await expectVisibleText(running.getByTestId('pause-form'), /its end moves out by as many days/);
+      await running.getByTestId('pause-days').fill('40');
+      await running.getByTestId('pause-submit').click();
+      await expectVisibleText(running.getByRole('alert'), 'Choose a whole number of days from 1 to 30.');
+      await running.getByTestId('pause-days').fill('7');
+      await screenshot('plans-pause-form');
+      await running.getByTestId('pause-submit').click();
+      const paused = page.locator('[data-testid="my-plan-locker-lite"][data-status="paused"]');
+      await expectVisibleText(paused.getByTestId('plan-paused'), /^Paused until .+\. Your plan now ends on /);
+      await fitsThePhone(page, 'a paused plan');
+      await screenshot('plans-paused');
+      await page.goto('/dashboard');
+      await expectVisibleText(page.getByTestId('home-plan-locker-lite'), /Paused until /);
+
+      await page.evaluate(() => window.localStorage.setItem('language', 'ta'));
+      await page.goto('/subscribed');
+      await expectVisibleText(paused.getByTestId('plan-paused'), /வரை இடைநிறுத்தப்பட்டுள்ளது/);
+      await fitsThePhone(page, 'a paused plan in Tamil');
+      await screenshot('ta-plans-paused');
+      await page.evaluate(() => window.localStorage.setItem('language', 'en'));
+      await page.reload();
+
+      // Back early: resumed.
+      await paused.getByTestId('resume-plan').click();
+      await running.waitFor();
+      await expectVisibleText(running.getByTestId('renewal-date'), /^Renews on /);
+
+      // The renewal is not wanted after all: cancelled before it starts, refunded in full.
+      await renewal.getByTestId('cancel-renewal').click();
+      const ask = page.getByRole('dialog');
+      await expectVisibleText(
+        ask,
+        'It has not started yet, so you get ₹99 back in full. Your current plan runs to its end.',
+      );
+      await screenshot('plans-cancel-renewal');
+      await ask.getByRole('button', { name: 'Cancel this renewal' }).click();
+      await seeToast(page, 'Renewal cancelled. ₹99 is refunded in full.');
+      await renewal.waitFor({ state: 'detached' });
+      await running.waitFor();
     },
   ),
 ];
