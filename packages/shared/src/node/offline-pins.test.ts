@@ -122,12 +122,35 @@ describe('offline PINs', () => {
     expect(DERIVED_SPACE).toBeLessThan(1_000_000);
   });
 
+  it('reads back every window the server may give, whether the controller last heard it that hour or the next', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 3_599_999 }),
+        fc.integer({ min: 0, max: OFFLINE_PINS.cycleHours }),
+        fc.integer({ min: 1, max: OFFLINE_PINS.maxHours }),
+        fc.integer({ min: 0, max: 3 * 60_000 }),
+        (intoHour, offset, hours, laterMs) => {
+          const heardAt = new Date(Math.floor(lastContact.getTime() / HOUR) * HOUR + intoHour);
+          const w = { from: new Date((Math.floor(heardAt.getTime() / HOUR) + offset) * HOUR), hours };
+          if (!derivableWindow(w, heardAt, 3)) return;
+          const pin = derivedPin(key, 3, w);
+          // The controller's last contact: the heartbeat the server heard, or a little after it.
+          const contact = new Date(heardAt.getTime() + laterMs);
+          expect(readDerivedPin(key, pin, contact)).toMatchObject({ lockerIndex: 3, from: w.from, hours });
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('refuses windows it cannot place unambiguously', () => {
     const at = (h: number) => new Date((anchorHour + h) * HOUR);
-    expect(derivableWindow({ from: at(0), hours: 3 }, lastContact, 0)).toBe(true);
-    expect(derivableWindow({ from: at(-1), hours: 3 }, lastContact, 0)).toBe(false);
-    expect(derivableWindow({ from: at(0), hours: OFFLINE_PINS.maxHours + 1 }, lastContact, 0)).toBe(false);
+    // The hour of the last heartbeat heard is the anchor's next: windows start there at the earliest.
+    expect(derivableWindow({ from: at(1), hours: 3 }, lastContact, 0)).toBe(true);
+    expect(derivableWindow({ from: at(0), hours: 3 }, lastContact, 0)).toBe(false);
+    expect(derivableWindow({ from: at(1), hours: OFFLINE_PINS.maxHours + 1 }, lastContact, 0)).toBe(false);
+    expect(derivableWindow({ from: at(OFFLINE_PINS.cycleHours - 3), hours: 3 }, lastContact, 0)).toBe(true);
     expect(derivableWindow({ from: at(OFFLINE_PINS.cycleHours - 2), hours: 3 }, lastContact, 0)).toBe(false);
-    expect(derivableWindow({ from: at(0), hours: 3 }, lastContact, OFFLINE_PINS.maxLockers)).toBe(false);
+    expect(derivableWindow({ from: at(1), hours: 3 }, lastContact, OFFLINE_PINS.maxLockers)).toBe(false);
   });
 });

@@ -90,30 +90,35 @@ export function derivedWindow(startsAt: Date, endsAt: Date): { from: Date; until
 }
 
 /**
- * The earliest hour a derived window may start, for a controller whose last contact with the server
- * was at `lastContact` (the server uses the site's last heartbeat): an hour before it, so the two
- * clocks' view of "the hour it went offline" may differ by one. Starts are read in the `cycleHours`
- * after it, which makes them unambiguous.
+ * Where a controller whose last contact with the server was at `lastContact` reads derived window
+ * starts from: the hour before that contact's. Starts are read in the `cycleHours` from there, which
+ * makes them unambiguous. A controller's last contact (its last heartbeat sent while connected, or
+ * the last message it got) is at or a little after the last heartbeat the server heard, so its hour
+ * is the server's or the next: the hour of slack keeps every start the server gives in its range.
  */
 export function derivedAnchor(lastContact: Date): Date {
   return new Date((hourOf(lastContact) - 1) * HOUR);
 }
 
-/** Whether a window can be given a derived PIN for a site last heard at `lastContact`. */
+/**
+ * Whether a window can be given a derived PIN for a site whose last heartbeat the server heard at
+ * `heardAt`: it starts no earlier than that hour and ends within the cycle read from the hour
+ * before, so a controller anchored at either hour reads it back the same.
+ */
 export function derivableWindow(
   w: { from: Date; hours: number },
-  lastContact: Date,
+  heardAt: Date,
   lockerIndex: number,
 ): boolean {
-  const anchor = hourOf(derivedAnchor(lastContact));
+  const heardHour = hourOf(heardAt);
   const from = hourOf(w.from);
   return (
     lockerIndex >= 0 &&
     lockerIndex < OFFLINE_PINS.maxLockers &&
     w.hours >= 1 &&
     w.hours <= OFFLINE_PINS.maxHours &&
-    from >= anchor &&
-    from + w.hours <= anchor + OFFLINE_PINS.cycleHours
+    from >= heardHour &&
+    from + w.hours <= heardHour - 1 + OFFLINE_PINS.cycleHours
   );
 }
 

@@ -278,6 +278,8 @@ export class SiteController extends EventEmitter {
 
   private sendHeartbeat(): void {
     if (!this.client?.connected) return;
+    // Still in touch: derived PINs are read from this contact's hour (docs/locker-protocol.md#offline).
+    this.keypad.heard(this.now());
     const pinsAt = this.keypad.pinsAt;
     this.client.publish(
       this.t.state,

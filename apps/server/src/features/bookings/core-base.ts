@@ -19,12 +19,15 @@ import type { LockerPaymentPurpose } from './ports.ts';
 import { getSite, lockSiteSize, type SiteRow } from './repo.ts';
 import { type BookingRow, bookingCharges, bookings, type ChargeRow, isParcelHold } from './schema.ts';
 
+const same = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+
 /** Whether a change moves what the site's controller must know of the booking's PIN. */
 const touchesPins = (b: BookingRow, patch: BookingPatch) =>
   (patch.pin !== undefined && patch.pin !== b.pin) ||
   (b.pin !== null &&
     (['state', 'lockerId', 'startsAt', 'endsAt', 'pinExpiresAt'] as const).some(
-      (k) => patch[k] !== undefined && String(patch[k]) !== String(b[k]),
+      (k) => patch[k] !== undefined && !same(patch[k], b[k]),
     ));
 
 /**
