@@ -35,6 +35,10 @@ describe('planAction', () => {
     expect(planAction(plan({ id: 'locker-plus' }), [sub({})])).toBe('otherActive');
     expect(planAction(plan({ id: 'delivery-pass', kind: 'delivery' }), [sub({})])).toBe('buy');
   });
+  it('counts a paused plan as running: renew it, or wait for it to end before another of its kind', () => {
+    expect(planAction(lite, [sub({ status: 'paused' })])).toBe('renew');
+    expect(planAction(plan({ id: 'locker-plus' }), [sub({ status: 'paused' })])).toBe('otherActive');
+  });
 });
 
 describe('usage', () => {

@@ -34,12 +34,12 @@ export function planAction(
   plan: Plan,
   subs: readonly Subscription[],
 ): 'buy' | 'renew' | 'renewalScheduled' | 'otherActive' {
-  const live = subs.filter(
-    (s) => s.kind === plan.kind && (s.status === 'active' || s.status === 'scheduled'),
-  );
+  // A paused plan still runs: its period is paid, only its benefits rest.
+  const running = (s: Subscription) => s.status === 'active' || s.status === 'paused';
+  const live = subs.filter((s) => s.kind === plan.kind && (running(s) || s.status === 'scheduled'));
   const same = live.filter((s) => s.planId === plan.id);
   if (same.some((s) => s.status === 'scheduled')) return 'renewalScheduled';
-  if (same.some((s) => s.status === 'active')) return 'renew';
+  if (same.some(running)) return 'renew';
   if (live.length > 0) return 'otherActive';
   return 'buy';
 }
