@@ -50,6 +50,11 @@ export const EVENTS = {
    * from the app meanwhile.
    */
   keypadPaused: 'keypadPaused',
+  /**
+   * Something of the locker network changed that its operators' console shows (a site offline or
+   * back, a locker needing attention): sent to every operator, `data.siteId`; the console reads again.
+   */
+  lockerNetworkChanged: 'lockerNetworkChanged',
   otherSizeLockersReceived: 'otherSizeLockersReceived',
   sameSizeScheduledBookingOffered: 'sameSizeScheduledBookingOffered',
   otherAvailabilityData: 'otherAvailabilityData',

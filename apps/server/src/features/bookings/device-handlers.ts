@@ -1,4 +1,4 @@
-import { pinUsableAt } from '@petti/shared';
+import { EVENTS, type EventPayload, pinUsableAt, TOPICS } from '@petti/shared';
 import { and, desc, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
@@ -38,7 +38,23 @@ export function registerDeviceHandlers(
     return b;
   }
 
-  devices.onAttention(async (fx, { lockerId, reason, detail }) => {
+  /** Every operator's console reads the network again (a silent event on each one's own topic). */
+  async function tellOperators(fx: Effects, siteId: string) {
+    for (const userId of await usersService.operatorUserIds(fx.tx))
+      core.deps.outbox.enqueue(fx, TOPICS.userEvents(userId), {
+        event: EVENTS.lockerNetworkChanged,
+        data: {
+          message: 'The locker network changed.',
+          code: EVENTS.lockerNetworkChanged,
+          msg: 'லாக்கர் வலையமைப்பில் மாற்றம்.',
+          siteId,
+        },
+        SessionID: null,
+      } satisfies EventPayload);
+  }
+
+  devices.onAttention(async (fx, { siteId, lockerId, reason, detail }) => {
+    await tellOperators(fx, siteId);
     const b = await currentBooking(fx.tx, lockerId);
     if (b)
       await core.emit(fx, b, {
@@ -50,6 +66,7 @@ export function registerDeviceHandlers(
 
   // Back online: waitlists there may get the lockers they could not have while it was offline.
   devices.onSiteOnline(async (fx, siteId) => {
+    await tellOperators(fx, siteId);
     const sizes = await fx.tx
       .selectDistinct({ size: bookings.size })
       .from(bookings)
@@ -58,6 +75,7 @@ export function registerDeviceHandlers(
   });
 
   devices.onSiteOffline(async (fx, site) => {
+    await tellOperators(fx, site.id);
     const affected = await fx.tx
       .select()
       .from(bookings)

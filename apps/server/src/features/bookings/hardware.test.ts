@@ -272,6 +272,13 @@ describe('a site that goes quiet', () => {
         expect.stringMatching(/^Petti: Offline: Green Park Lockers\. /),
       );
     });
+    // Each operator's console hears that the network changed (a silent event), the shopper does not.
+    await until(() =>
+      expect(operator.named('lockerNetworkChanged').map((e) => e.data.siteId)).toEqual([
+        'green-park-lockers',
+      ]),
+    );
+    expect(r.named('lockerNetworkChanged')).toHaveLength(0);
     // A shopper is not an operator: nothing of the kind for them.
     expect(
       (await r.call('GET', '/api/notifications')).json().items.map((n: { kind: string }) => n.kind),
@@ -298,8 +305,9 @@ describe('a site that goes quiet', () => {
     expect((await neighbour.call('DELETE', `/api/bookings/${xl.id}`)).statusCode).toBe(200);
     expect((await r.get(waiting.id)).state).toBe('waitlisted');
     await t.app.services.lockerDevices.heartbeat('green-park-lockers');
-    // … and gets the locker as soon as it is back.
+    // … and gets the locker as soon as it is back; the operators' consoles hear it is back.
     expect((await r.heard('availableLockerFound', waiting.id)).data.isRequirePricing).toBe(true);
+    await until(() => expect(operator.named('lockerNetworkChanged')).toHaveLength(2));
     const back = await r.call('GET', '/api/locker-locations/green-park-lockers');
     expect(back.json().online).toBe(true);
     expect((await r.call('POST', `/api/bookings/${mine.id}/unlock`)).statusCode).toBe(202);

@@ -100,7 +100,11 @@ export function useSellerApplications() {
 export const decideApplication = (id: string, decision: 'approve' | 'refuse') =>
   api.post<SellerApplicationView>(`/operator/seller-applications/${enc(id)}/${decision}`, {});
 
-/** The locker network for the operators' console (docs/lockers.md#operators), kept current while open. */
+/**
+ * The locker network for the operators' console (docs/lockers.md#operators): read again at once when the
+ * server says it changed (`lockerNetworkChanged`, locker-network-page.tsx), and every 30 s in case that
+ * word was missed (the live connection down).
+ */
 export function useLockerSites() {
   return useQuery({
     queryKey: ['operator', 'locker-sites'],

@@ -71,6 +71,7 @@ const SILENT_EVENTS = new Set<string>([
   EVENTS.dynamicPinDeleted,
   EVENTS.waitingForUnlock,
   EVENTS.bookingCreated,
+  EVENTS.lockerNetworkChanged,
 ]);
 
 export function isSilent(e: LiveEvent): boolean {

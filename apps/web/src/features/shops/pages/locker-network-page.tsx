@@ -1,3 +1,4 @@
+import { EVENTS } from '@petti/shared/events';
 import { formatRupees } from '@petti/shared/rules/money';
 import type { LockerServiceAnswer, OpsLocker, OpsSite } from '@petti/shared/schemas/ops';
 import { useQueryClient } from '@tanstack/react-query';
@@ -5,6 +6,7 @@ import { useState } from 'react';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
+import { useLiveEvents } from '../../../lib/realtime/index.ts';
 import { confirm } from '../../../lib/ui/dialog-store.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
@@ -36,6 +38,12 @@ export default function LockerNetworkPage() {
   const errorText = useErrorText();
   const sites = useLockerSites();
   const [open, setOpen] = useState<string | null>(null);
+  // A site went offline or came back, a locker needs a look: read the network again at once.
+  const queryClient = useQueryClient();
+  useLiveEvents((e) => {
+    if (e.event === EVENTS.lockerNetworkChanged)
+      void queryClient.invalidateQueries({ queryKey: ['operator'] });
+  });
 
   return (
     <PageIntro page="operatorLockers">
