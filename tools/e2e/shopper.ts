@@ -88,6 +88,30 @@ export async function payOnTestpay(page: Page, outcome: 'pay' | 'fail' = 'pay'):
   await page.waitForURL((url) => !url.pathname.startsWith('/api/'), { timeout: 15_000 });
 }
 
+/**
+ * On a site's booking form: chooses the size, waits for the price, books, confirms and pays on the
+ * testpay checkout, and waits for the booking to be reserved. Answers its id and PIN.
+ */
+export async function bookOnTheForm(
+  page: Page,
+  size: 'S' | 'M' | 'L' | 'XL',
+): Promise<{ id: string; pin: string }> {
+  await page.getByTestId('booking-form').waitFor();
+  await page.getByTestId(`size-${size}`).check({ force: true });
+  await page
+    .getByTestId('booking-price')
+    .getByText(/To pay ₹/)
+    .waitFor();
+  await page.getByTestId('book-submit').click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Book' }).click();
+  await payOnTestpay(page);
+  await page.waitForURL((url) => url.searchParams.has('booking'));
+  await page.locator('[data-testid="booking-status"][data-state="reserved"]').waitFor({ timeout: 20_000 });
+  const id = new URL(page.url()).searchParams.get('booking') ?? '';
+  const pin = (await page.getByTestId('booking-pin').innerText()).replace(/\D/g, '');
+  return { id, pin };
+}
+
 /** A call to the ops API with the development ops token (the server under test runs with it). */
 export const asOps = (baseUrl: string, method: string, path: string, body?: unknown): Promise<Response> =>
   fetch(`${baseUrl}/api${path}`, {

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
-import type { Page } from 'playwright-core';
 import { type Journey, journey } from '../runner.ts';
-import { asOps, asShopper, newShopper, payOnTestpay, signedIn } from '../shopper.ts';
+import { asOps, asShopper, bookOnTheForm, newShopper, signedIn } from '../shopper.ts';
 import { expectVisibleText, fitsThePhone } from '../visible.ts';
 
 /**
@@ -29,10 +28,14 @@ async function simSite(baseUrl: string): Promise<SimSite> {
   return site;
 }
 
-async function waitFor(what: string, check: () => Promise<boolean>, seconds: number): Promise<void> {
+async function waitFor(
+  what: string | (() => string),
+  check: () => Promise<boolean>,
+  seconds: number,
+): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   while (!(await check())) {
-    assert.ok(Date.now() < deadline, what);
+    assert.ok(Date.now() < deadline, typeof what === 'string' ? what : what());
     await new Promise((r) => setTimeout(r, 500));
   }
 }
@@ -42,38 +45,23 @@ async function typeAtKeypad(baseUrl: string, pin: string) {
   return (await res.json()) as { ok: boolean; lockerId?: string; reason?: string; offline?: boolean };
 }
 
-/** Books a locker of this size on the form and pays; answers its id and PIN once reserved. */
-async function bookAndPay(page: Page, size: 'S' | 'M') {
-  await page.getByTestId('booking-form').waitFor();
-  await page.getByTestId(`size-${size}`).check({ force: true });
-  await page
-    .getByTestId('booking-price')
-    .getByText(/To pay ₹/)
-    .waitFor();
-  await page.getByTestId('book-submit').click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Book' }).click();
-  await payOnTestpay(page);
-  await page.waitForURL((url) => url.searchParams.has('booking'));
-  await page.locator('[data-testid="booking-status"][data-state="reserved"]').waitFor({ timeout: 20_000 });
-  const id = new URL(page.url()).searchParams.get('booking');
-  assert.ok(id);
-  const pin = (await page.getByTestId('booking-pin').innerText()).replace(/\D/g, '');
-  assert.match(pin, /^\d{6}$/);
-  return { id, pin };
-}
-
 export const offlineLockerJourneys: Journey[] = [
   journey(
     'A site loses its network: the keypad still opens, a booking made meanwhile opens, and the history shows the real time',
     async ({ page, baseUrl, screenshot }) => {
       const shopper = await newShopper(baseUrl, 'Kavya Offline');
       await signedIn(page, shopper, `/booking/${SITE}`);
-      const first = await bookAndPay(page, 'M');
-      // The site's controller holds the new PIN (hashed) before it loses its link.
-      const before = (await simSite(baseUrl)).pinsAt;
+      const bookedFrom = Date.now();
+      const first = await bookOnTheForm(page, 'M');
+      // The site's controller holds the new PIN (hashed) before it loses its link: a list made since.
+      let held: string | null = null;
       await waitFor(
-        'the controller got the new PIN list',
-        async () => (await simSite(baseUrl)).pinsAt !== before,
+        () =>
+          `the controller got a PIN list made after ${new Date(bookedFrom).toISOString()} (it has ${held})`,
+        async () => {
+          held = (await simSite(baseUrl)).pinsAt;
+          return held !== null && Date.parse(held) >= bookedFrom;
+        },
         15,
       );
 
@@ -101,7 +89,7 @@ export const offlineLockerJourneys: Journey[] = [
       await page.goto(`/booking/${SITE}`);
       await expectVisibleText(page.getByTestId('offline-booking-note'), /You can still book/);
       await screenshot('offline-site-booking-form');
-      const second = await bookAndPay(page, 'S');
+      const second = await bookOnTheForm(page, 'S');
       assert.notEqual(second.pin, first.pin);
       const derived = await typeAtKeypad(baseUrl, second.pin);
       assert.equal(

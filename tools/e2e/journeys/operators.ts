@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { newMobileContext, screenshot as snap } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
-import { asOps, asShopper, newShopper, payOnTestpay, signedIn } from '../shopper.ts';
+import { asOps, asShopper, bookOnTheForm, newShopper, signedIn } from '../shopper.ts';
 import { expectVisibleText, fitsThePhone, seeToast } from '../visible.ts';
 
 /**
@@ -33,18 +33,7 @@ export const operatorJourneys: Journey[] = [
       // A shopper books a locker and pays.
       const shopper = await newShopper(baseUrl, 'Selvi Booked');
       await signedIn(page, shopper, `/booking/${SITE}`);
-      await page.getByTestId('booking-form').waitFor();
-      await page.getByTestId('size-M').check({ force: true });
-      await page
-        .getByTestId('booking-price')
-        .getByText(/To pay ₹/)
-        .waitFor();
-      await page.getByTestId('book-submit').click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Book' }).click();
-      await payOnTestpay(page);
-      await page
-        .locator('[data-testid="booking-status"][data-state="reserved"]')
-        .waitFor({ timeout: 20_000 });
+      await bookOnTheForm(page, 'M');
       const booked = await lockerOnPage(page);
 
       // An operator, named once with the ops token, signs in with their phone and opens the console.
