@@ -90,7 +90,9 @@ describe('the keypad', () => {
     expect(s).toMatchObject({ state: 'scheduled' });
     expect(s.pin).toMatch(/^\d{6}$/); // within 15 min of the start: issued at once
     expect(await typePin('railway-station', s.pin!)).toMatchObject({ ok: false, reason: 'not_yet' });
-    const before = commands.length;
+    // What the keypad is answered (the PIN lists the site is sent meanwhile are not answers).
+    const answers = () => commands.filter((c) => c.cmd.type !== 'pins').length;
+    const before = answers();
     await controller('railway-station', 'keypad', { pin: '000002', requestId: 'same-request' });
     await controller('railway-station', 'keypad', { pin: '000002', requestId: 'same-request' });
     await until(() =>
@@ -98,7 +100,7 @@ describe('the keypad', () => {
         commands.filter((c) => c.cmd.type === 'keypadResult' && c.cmd.requestId === 'same-request'),
       ).toHaveLength(1),
     );
-    expect(commands.length).toBe(before + 1);
+    expect(answers()).toBe(before + 1);
   });
 
   it('pauses a keypad after 10 wrong PINs in 5 minutes, says so on it and in the app, and the app still opens', async () => {
