@@ -211,13 +211,14 @@ describe("a site's PIN list", () => {
   it('goes out once for a burst of changes: the first list timer takes the others due with it', async () => {
     const db = t.ctx.database.db;
     const pins = t.app.services.lockerDevices.pins;
-    for (let i = 0; i < 3; i++) await pins.changed(db, 'sattur-road');
     const pending = () =>
       db
         .select()
         .from(timers)
         .where(and(eq(timers.kind, PIN_LIST_TIMER), eq(timers.siteId, 'sattur-road')));
-    expect(await pending()).toHaveLength(3);
+    const already = (await pending()).length;
+    for (let i = 0; i < 3; i++) await pins.changed(db, 'sattur-road');
+    expect(await pending()).toHaveLength(already + 3);
     const sent: unknown[] = [];
     const off = await t.ctx.realtime.subscribe('lockers/sattur-road/commands', (_topic, payload) => {
       const cmd = JSON.parse(payload.toString()) as { type: string };
