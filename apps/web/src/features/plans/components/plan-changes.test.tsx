@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSubscriptions } from '../../../lib/plans/subscriptions.ts';
 import { answerDialog, dialogStore } from '../../../lib/ui/dialog-store.ts';
+import { toastStore } from '../../../lib/ui/toast-store.ts';
 import { subscriptionFixture } from '../../../test/fixtures.ts';
 import { fakeApi, renderPage } from '../../../test/render.tsx';
 import { PlanChanges } from './plan-changes.tsx';
@@ -9,6 +12,7 @@ import { PlanChanges } from './plan-changes.tsx';
 afterEach(() => {
   cleanup();
   act(() => dialogStore.setState({ queue: [] }));
+  act(() => toastStore.setState({ toasts: [] }));
   vi.unstubAllGlobals();
 });
 
@@ -79,6 +83,44 @@ describe("a plan's changes", () => {
     act(() => answerDialog(dialogStore.getState().queue[0]!.id, 'confirm'));
     await waitFor(() =>
       expect(api.calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/subscriptions/sub-2'),
+    );
+  });
+
+  it('says the refund is in full even when the renewal leaves the list before the answer comes', async () => {
+    const renewal = subscriptionFixture({ id: 'sub-2', status: 'scheduled', pricePaise: 34_900 });
+    let cancelled = false;
+    let answer: () => void = () => {};
+    fakeApi({
+      // The live word of the refund reaches the app before the request's own answer does.
+      'DELETE /api/subscriptions/sub-2': () => {
+        cancelled = true;
+        return new Promise((resolve) => {
+          answer = () =>
+            resolve({ subscription: { ...renewal, status: 'cancelled' }, refund: { amountPaise: 34_900 } });
+        });
+      },
+      '/api/subscriptions': () => ({ subscriptions: cancelled ? [] : [renewal] }),
+    });
+    // As on /subscribed: the card is there only while the list has the renewal.
+    let client: QueryClient | null = null;
+    function Listed() {
+      client = useQueryClient();
+      const subs = useSubscriptions();
+      const s = subs.data?.subscriptions[0];
+      return s ? <PlanChanges s={s} /> : <p>none</p>;
+    }
+    await renderPage(<Listed />);
+    fireEvent.click(await screen.findByTestId('cancel-renewal'));
+    await waitFor(() => expect(dialogStore.getState().queue).toHaveLength(1));
+    act(() => answerDialog(dialogStore.getState().queue[0]!.id, 'confirm'));
+    await waitFor(() => expect(cancelled).toBe(true));
+    await act(() => client!.invalidateQueries({ queryKey: ['subscriptions'] }));
+    await screen.findByText('none');
+    act(() => answer());
+    await waitFor(() =>
+      expect(toastStore.getState().toasts.map((t) => t.message)).toContain(
+        'Renewal cancelled. ₹349 is refunded in full.',
+      ),
     );
   });
 

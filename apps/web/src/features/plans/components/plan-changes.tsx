@@ -37,10 +37,10 @@ export function PlanChanges({ s }: { s: Subscription }) {
           className="button button--secondary"
           disabled={changes.resume.isPending}
           onClick={() =>
-            changes.resume.mutate(s.id, {
-              onSuccess: () => toast.success(t('plans.resumed')),
-              onError: (err) => toast.error(errorText(err)),
-            })
+            void changes.resume.mutateAsync(s.id).then(
+              () => toast.success(t('plans.resumed')),
+              (err: unknown) => toast.error(errorText(err)),
+            )
           }
           data-testid="resume-plan"
         >
@@ -60,11 +60,14 @@ export function PlanChanges({ s }: { s: Subscription }) {
         cancelLabel: t('plans.keepRenewal'),
       });
       if (answer !== 'confirm') return;
-      changes.cancelRenewal.mutate(s.id, {
-        onSuccess: ({ refund }) =>
-          toast.success(t('plans.renewalCancelled', { amount: formatRupees(refund.amountPaise) })),
-        onError: (err) => toast.error(errorText(err)),
-      });
+      // Awaited, not a callback of mutate(): once the list is read again this card is gone (the renewal
+      // is cancelled), and a gone component's mutate() callbacks never run.
+      try {
+        const { refund } = await changes.cancelRenewal.mutateAsync(s.id);
+        toast.success(t('plans.renewalCancelled', { amount: formatRupees(refund.amountPaise) }));
+      } catch (err) {
+        toast.error(errorText(err));
+      }
     };
     return (
       <button
@@ -100,15 +103,12 @@ export function PlanChanges({ s }: { s: Subscription }) {
       return;
     }
     setInvalid(false);
-    changes.pause.mutate(
-      { id: s.id, days: n },
-      {
-        onSuccess: (paused) => {
-          setAsking(false);
-          toast.success(t('plans.paused', { date: paused.pause ? fmt.dateTime(paused.pause.until) : '' }));
-        },
-        onError: (err) => toast.error(errorText(err)),
+    void changes.pause.mutateAsync({ id: s.id, days: n }).then(
+      (paused) => {
+        setAsking(false);
+        toast.success(t('plans.paused', { date: paused.pause ? fmt.dateTime(paused.pause.until) : '' }));
       },
+      (err: unknown) => toast.error(errorText(err)),
     );
   };
   return (
