@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { FF1 } from '@noble/ciphers/ff1.js';
 
 /**
  * PINs a locker site's controller can check by itself while it cannot reach the server
@@ -6,8 +7,9 @@ import { createHmac } from 'node:crypto';
  *
  * - ordinary PINs, drawn at random by the server; the controller holds their hashes (`pinHash`);
  * - derived PINs, issued by the server for a booking made while the site is offline: the image of
- *   (locker, window start hour, hours) under a keyed permutation of the 10^6 codes, so the
- *   controller reads the window back by computation alone.
+ *   (locker, window start hour, hours) under a keyed permutation of the 10^6 codes (FF1, the NIST
+ *   format-preserving cipher, as @noble/ciphers has it), so the controller reads the window back
+ *   by computation alone, with any FF1 implementation.
  *
  * The permutation's plaintexts below `DERIVED_SPACE` are derived PINs; an ordinary PIN is never one
  * (`isDerivedShaped`), so the two kinds can never be mistaken for each other. Both sides take the
@@ -22,8 +24,6 @@ export const OFFLINE_PINS = {
   maxHours: 72,
 } as const;
 
-const HALF = 1000;
-const ROUNDS = 8;
 const HOUR = 3_600_000;
 
 /** How many of the 10^6 codes are derived PINs: every (start slot, locker, hours). */
@@ -39,39 +39,32 @@ export function pinHash(key: Buffer, pin: string): string {
   return createHmac('sha256', key).update(`pin:${pin}`).digest('base64url');
 }
 
-/** The round functions' values for every half, per key: 8,000 HMACs once, then table lookups. */
-const roundTables = new Map<string, Uint16Array>();
+/** The 6-digit permutation of a site: FF1 (NIST SP 800-38G), radix 10, under a key of its own. */
+const ciphers = new Map<string, ReturnType<typeof FF1>>();
 
-function roundsOf(key: Buffer): Uint16Array {
+function cipherOf(key: Buffer): ReturnType<typeof FF1> {
   const id = key.toString('base64url');
-  let t = roundTables.get(id);
-  if (!t) {
-    t = new Uint16Array(ROUNDS * HALF);
-    for (let i = 0; i < ROUNDS; i++)
-      for (let h = 0; h < HALF; h++)
-        t[i * HALF + h] = createHmac('sha256', key).update(`r${i}:${h}`).digest().readUInt32BE(0) % HALF;
-    // A server holds one key per site; a bound keeps a stray caller from growing it without end.
-    if (roundTables.size >= 256) roundTables.clear();
-    roundTables.set(id, t);
+  let c = ciphers.get(id);
+  if (!c) {
+    // The AES key FF1 uses is derived apart from the PIN hashes' key (one key, one use).
+    c = FF1(10, createHmac('sha256', key).update('ff1').digest());
+    // A server holds one per site; a bound keeps a stray caller from growing it without end.
+    if (ciphers.size >= 256) ciphers.clear();
+    ciphers.set(id, c);
   }
-  return t;
+  return c;
 }
 
-/** A balanced Feistel network over Z_1000 × Z_1000: a bijection of [0, 10^6) for any key. */
+const digitsOf = (n: number) => [...String(n).padStart(6, '0')].map(Number);
+const numberOf = (digits: number[]) => Number(digits.join(''));
+
+/** A bijection of [0, 10^6) for any key: FF1 on the six digits. */
 function permute(key: Buffer, x: number): number {
-  const f = roundsOf(key);
-  let l = Math.floor(x / HALF);
-  let r = x % HALF;
-  for (let i = 0; i < ROUNDS; i++) [l, r] = [r, (l + f[i * HALF + r]!) % HALF];
-  return l * HALF + r;
+  return numberOf(cipherOf(key).encrypt(digitsOf(x)));
 }
 
 function unpermute(key: Buffer, y: number): number {
-  const f = roundsOf(key);
-  let l = Math.floor(y / HALF);
-  let r = y % HALF;
-  for (let i = ROUNDS - 1; i >= 0; i--) [l, r] = [(r - f[i * HALF + l]! + HALF) % HALF, l];
-  return l * HALF + r;
+  return numberOf(cipherOf(key).decrypt(digitsOf(y)));
 }
 
 const code = (n: number) => String(n).padStart(6, '0');
