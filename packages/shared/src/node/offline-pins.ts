@@ -144,7 +144,7 @@ export function readDerivedPin(
   return { lockerIndex, from: new Date(from * HOUR), until: new Date((from + hours) * HOUR), hours };
 }
 
-/** Whether a derived PIN opens locker `lockerIndex`… at `now`: its window holds `now`. */
+/** The locker and window a derived PIN opens at `now` (its window holds `now`), or null. */
 export function derivedPinOpens(
   key: Buffer,
   pin: string,
