@@ -40,15 +40,12 @@ export async function freeAtOfflineSite(
       ),
     );
   const taken = new Set(held.map((h) => h.lockerId));
-  const out: LockerRow[] = [];
-  for (const l of free) {
-    if (taken.has(l.id)) continue;
-    const pin = await core.deps.pins.derivedPin(
-      tx,
-      { siteId: site.id, lockerId: l.id, startsAt: start, endsAt: end },
-      heardAt,
-    );
-    if (pin) out.push(l);
-  }
-  return out;
+  const derivable = await core.deps.pins.derivable(
+    tx,
+    site.id,
+    free.map((l) => l.id),
+    { startsAt: start, endsAt: end },
+    heardAt,
+  );
+  return free.filter((l) => !taken.has(l.id) && derivable.has(l.id));
 }

@@ -4,7 +4,6 @@ import {
   derivedPin,
   derivedWindow,
   isDerivedShaped,
-  OFFLINE_PINS,
   pinHash,
   sitePinKey,
 } from '@petti/shared/node/offline-pins';
@@ -83,10 +82,20 @@ export function createPinBoard(deps: { clock: Clock; outbox: EventOutbox; device
       return derivedPin(keyOf(b.siteId), index, w);
     },
 
-    /** Whether a locker is numbered for derived PINs at its site. */
-    async numbered(q: DbOrTx, siteId: string, lockerId: string): Promise<boolean> {
-      const index = (await lockerOrder(q, siteId)).indexOf(lockerId);
-      return index >= 0 && index < OFFLINE_PINS.maxLockers;
+    /**
+     * Of these lockers of a site, those a booking for [startsAt, endsAt) could be given a derived PIN
+     * on (as `derivedPin` decides, without making the PINs): the site's locker order read once.
+     */
+    async derivable(
+      q: DbOrTx,
+      siteId: string,
+      lockerIds: string[],
+      w: { startsAt: Date; endsAt: Date },
+      heardAt: Date,
+    ): Promise<Set<string>> {
+      const order = await lockerOrder(q, siteId);
+      const window = derivedWindow(w.startsAt, w.endsAt);
+      return new Set(lockerIds.filter((id) => derivableWindow(window, heardAt, order.indexOf(id))));
     },
 
     /** Sends the site's whole list (the newest `at` wins at the controller) and records when. */

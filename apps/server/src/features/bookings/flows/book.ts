@@ -107,9 +107,8 @@ export function bookFlow(
         updatedAt: now,
       };
       // Offline, a derived PIN opens for whole hours: the locker must be free for all of them.
-      const span = online
-        ? { start, end }
-        : { start: derivedWindow(start, end).from, end: derivedWindow(start, end).until };
+      const rounded = online ? null : derivedWindow(start, end);
+      const span = rounded ? { start: rounded.from, end: rounded.until } : { start, end };
       const anyFree = await freeLockers(tx, {
         siteId: site.id,
         size: body.size,
