@@ -1,5 +1,6 @@
 import type { ControllerStateMessage } from '@petti/shared';
 import { TOPICS } from '@petti/shared';
+import { townDateTime } from '@petti/shared/rules/town-time';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
@@ -16,7 +17,8 @@ const DAY = 24 * 3_600_000;
 /** How far back a controller's clock is believed: its log outlives no longer an outage than this. */
 const OLDEST_BELIEVED_MS = 30 * DAY;
 
-const hhmm = (at: Date) => at.toISOString().slice(11, 16);
+/** When an offline entry happened, as the town reads it (its log may be days old). */
+const when = (at: Date) => townDateTime(at, 'en');
 
 /**
  * Applies what a controller did while offline (docs/locker-protocol.md#offline). Each entry once, by
@@ -81,7 +83,7 @@ export function createOfflineLog(deps: {
           siteId,
           lockerId: locker.id,
           reason: 'unexpected_open',
-          detail: `offline ${hhmm(at)}`,
+          detail: `offline ${when(at)}`,
         });
       return;
     }
@@ -99,7 +101,7 @@ export function createOfflineLog(deps: {
           siteId,
           lockerId: locker.id,
           reason: 'forced',
-          detail: `offline ${hhmm(at)}`,
+          detail: `offline ${when(at)}`,
         });
       if (!changed) log.info({ siteId, lockerId: locker.id }, 'offline door report older than the last one');
       return;
@@ -114,7 +116,7 @@ export function createOfflineLog(deps: {
         siteId,
         lockerId: locker.id,
         reason: 'fault',
-        detail: `${e.fault} (offline ${hhmm(at)})`,
+        detail: `${e.fault} (offline ${when(at)})`,
       });
     }
   }
