@@ -14,7 +14,7 @@ import { schedule } from '../../platform/jobs/worker.ts';
 import type { CoreBase } from './core-base.ts';
 import { holdEndFrom, TIMER } from './core-deps.ts';
 import { freeLockers, getRate, lockSiteSize, type SiteRow } from './repo.ts';
-import { type BookingRow, bookingCharges, bookings, type ChargeRow } from './schema.ts';
+import { type BookingRow, bookingCharges, bookings, type ChargeRow, keypadPinUntil } from './schema.ts';
 
 const MIN = 60_000;
 const HOUR = 3_600_000;
@@ -157,8 +157,8 @@ export function createLifecycle(base: CoreBase) {
     await releasePlanHours(tx, lapsed);
     if (b.pin) await emit(fx, row, { event: 'dynamicPinDeleted', sessionId });
     // Its site cannot be told: the keypad keeps the PIN until its own end (docs/locker-protocol.md#offline).
-    const pinUntil = b.pinExpiresAt ?? b.endsAt;
-    if (b.pin && ['scheduled', 'reserved', 'active'].includes(b.state) && pinUntil > now) {
+    const pinUntil = keypadPinUntil(b);
+    if (pinUntil && pinUntil > now) {
       const site = await siteOf(tx, b.siteId);
       if (site.lastHeartbeatAt && !isOnline(site, now))
         await emit(fx, row, {

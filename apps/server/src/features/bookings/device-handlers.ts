@@ -7,7 +7,7 @@ import { usersService } from '../users/index.ts';
 import type { BookingCore } from './core.ts';
 import { operatorSiteOfflineTexts } from './event-texts.ts';
 import type { BookingRow } from './schema.ts';
-import { bookings, isParcelHold } from './schema.ts';
+import { bookings, isParcelHold, keypadPinUntil, LISTED_PIN_STATES } from './schema.ts';
 
 /**
  * What the locker controllers' reports mean for bookings. Lockers call these through the
@@ -87,8 +87,7 @@ export function registerDeviceHandlers(
       );
     // A booking whose PIN the site's keypad holds is told until when it still opens there.
     for (const b of affected) {
-      const until =
-        b.pin && ['scheduled', 'reserved', 'active'].includes(b.state) ? (b.pinExpiresAt ?? b.endsAt) : null;
+      const until = keypadPinUntil(b);
       await core.emit(fx, b, {
         event: 'lockerOffline',
         code: 'lockerOffline',
@@ -132,9 +131,8 @@ export function registerDeviceHandlers(
 
   devices.onDoorOpened((fx, cmd, how) => opened(core, fx, cmd, how?.offline ?? false));
 
-  // What the site's controller keeps to check PINs by itself while offline: each live PIN with the
-  // times it opens in (docs/locker-protocol.md#offline). An expired booking's PIN is not on it: its
-  // overstay must be paid before the last open, which needs the server.
+  // What the site's controller keeps to check PINs by itself while offline: each listed PIN with the
+  // times it opens in (LISTED_PIN_STATES, docs/locker-protocol.md#offline).
   devices.onLivePins(async (tx, siteId) => {
     const rows = await tx
       .select()
@@ -144,7 +142,7 @@ export function registerDeviceHandlers(
           eq(bookings.siteId, siteId),
           isNotNull(bookings.pin),
           isNotNull(bookings.lockerId),
-          inArray(bookings.state, ['scheduled', 'reserved', 'active']),
+          inArray(bookings.state, [...LISTED_PIN_STATES]),
         ),
       );
     return rows.map((b) => ({
@@ -152,7 +150,7 @@ export function registerDeviceHandlers(
       lockerId: b.lockerId!,
       bookingId: b.id,
       from: b.startsAt,
-      until: b.pinExpiresAt ?? b.endsAt,
+      until: keypadPinUntil(b)!,
       once: isParcelHold(b),
     }));
   });

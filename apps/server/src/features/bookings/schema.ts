@@ -33,6 +33,26 @@ export const PARCEL_HOLD_KEY_PREFIX = 'order:';
 export const isParcelHold = (b: { requestKey: string | null }): boolean =>
   b.requestKey?.startsWith(PARCEL_HOLD_KEY_PREFIX) ?? false;
 
+/**
+ * The states whose PIN a site's controller holds to check offline (docs/locker-protocol.md#offline),
+ * each opening until `pinExpiresAt` (else `endsAt`). An expired booking is not among them: its
+ * overstay must be paid before the last open, which needs the server.
+ */
+export const LISTED_PIN_STATES = [
+  'scheduled',
+  'reserved',
+  'active',
+] as const satisfies readonly BookingState[];
+
+/** Until when the site's keypad opens this booking's PIN by itself; null when it holds none. */
+export const keypadPinUntil = (b: {
+  pin: string | null;
+  state: string;
+  pinExpiresAt: Date | null;
+  endsAt: Date;
+}) =>
+  b.pin && (LISTED_PIN_STATES as readonly string[]).includes(b.state) ? (b.pinExpiresAt ?? b.endsAt) : null;
+
 export const bookings = pgTable(
   'bookings',
   {
