@@ -1,5 +1,6 @@
 import type { Subscription } from '@petti/shared';
 import { and, eq, gte, ne } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { PlansDeps } from './deps.ts';
 import { DAY_MS, lockKind, subscriptionView } from './periods.ts';
@@ -16,7 +17,7 @@ export function createHolderChanges(deps: PlansDeps) {
   const { db, clock } = deps;
 
   /** The holder's subscription, locked with its kind's lock; not found for anyone else's. */
-  async function own(tx: Parameters<Parameters<typeof db.transaction>[0]>[0], userId: string, id: string) {
+  async function own(tx: Tx, userId: string, id: string) {
     const [peek] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
     if (!peek || peek.userId !== userId) throw notFound('subscription');
     await lockKind(tx, userId, peek.kind);
@@ -25,12 +26,7 @@ export function createHolderChanges(deps: PlansDeps) {
   }
 
   /** Moves the paid renewals after `from` (same holder and kind) by `ms`. */
-  async function shiftRenewals(
-    tx: Parameters<Parameters<typeof db.transaction>[0]>[0],
-    sub: typeof subscriptions.$inferSelect,
-    from: Date,
-    ms: number,
-  ) {
+  async function shiftRenewals(tx: Tx, sub: typeof subscriptions.$inferSelect, from: Date, ms: number) {
     const later = await tx
       .select()
       .from(subscriptions)
