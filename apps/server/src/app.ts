@@ -26,6 +26,7 @@ import { complexMembershipRoutes } from './features/complex/routes.ts';
 import { complexMarketRoutes } from './features/complex-market/routes.ts';
 import { lockerSimRoutes } from './features/dev/locker-sim-routes.ts';
 import { devRoutes } from './features/dev/routes.ts';
+import { testpayDevRoutes } from './features/dev/testpay-routes.ts';
 import { grabRoutes } from './features/grab/routes.ts';
 import { shopGrabRoutes } from './features/grab/shop-routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -229,6 +230,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Keypad and fault hooks into the in-process locker simulator: never in production.
   if (!ctx.config.isProduction && ctx.config.LOCKER_SIM && ctx.lockerSim) {
     await app.register(lockerSimRoutes, { prefix: '/api' });
+  }
+  // testpay's fast-forward for renewal charges: with testpay only, never in production.
+  if (!ctx.config.isProduction && ctx.config.PAYMENT_PROVIDER === 'testpay') {
+    await app.register(testpayDevRoutes, { prefix: '/api' });
   }
   // The dev outbox exists only with the embedded providers and never in production.
   if (

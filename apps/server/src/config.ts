@@ -150,6 +150,17 @@ export const envSchema = z.object({
   RAZORPAY_KEY_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
   /** The secret set on the Razorpay dashboard's webhook; required with Razorpay in production. */
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be at least 8 characters').optional(),
+  /**
+   * Razorpay Subscriptions' plans for automatic renewal, by Petti plan: `locker-lite:plan_…,delivery-pass:plan_…`
+   * (each made in the dashboard with the plan's price, every 30 days). A plan not named is not offered it.
+   */
+  RAZORPAY_PLAN_IDS: z
+    .string()
+    .regex(/^([\w-]+:plan_\w+)(,[\w-]+:plan_\w+)*$/, 'must look like locker-lite:plan_…,delivery-pass:plan_…')
+    .optional()
+    .transform((v) =>
+      Object.fromEntries((v ? v.split(',') : []).map((pair) => pair.split(':') as [string, string])),
+    ),
   /** The embedded test provider's public key id (shown to the app as `keyId`). */
   TESTPAY_KEY_ID: z.string().min(1).max(64).default('testpay_key'),
   /** testpay signs payments and webhooks with this, exactly as Razorpay signs with its key secret. */

@@ -49,6 +49,17 @@ export const PLAN_RENEWAL_REMINDER_DAYS = 3;
 export const PLAN_RULES = {
   /** A running plan rests at most this long, once per period; its end (and a paid renewal) moves out as much. */
   maxPauseDays: 30,
+  /**
+   * Automatic renewal charges the mandate this many days before the period ends, so that a failed
+   * charge, tried again on each following day (four tries in all), has its last try before the plan lapses.
+   */
+  autoRenewDaysBefore: 4,
+  /** The holder is told what will be charged this long before each charge (a UPI AutoPay pre-debit notice). */
+  autoRenewNoticeHours: 24,
+  /** How many periods one mandate charges at most (then it completes and is set up again). */
+  autoRenewCycles: 60,
+  /** An authorisation not finished within this many minutes is dropped (the provider's `expire_by`). */
+  autoRenewAuthorizeMinutes: 30,
 } as const;
 
 /** Screen breakpoints in px (docs/product.md#toasts-and-dialogs). */

@@ -342,6 +342,22 @@ export const ERRORS = {
     status: 409,
     en: 'Only a renewal that has not started yet can be cancelled and refunded.',
   },
+  AutoRenewUnavailable: {
+    status: 409,
+    en: 'Automatic renewal is not available for this plan yet. You can renew it by hand before it ends.',
+  },
+  AutoRenewNotRunning: {
+    status: 409,
+    en: 'Automatic renewal can be set up only on a plan that is running.',
+  },
+  AutoRenewAlreadyOn: {
+    status: 409,
+    en: 'Automatic renewal is already on for this plan.',
+  },
+  AutoRenewNotOn: {
+    status: 409,
+    en: 'Automatic renewal is not on for this plan.',
+  },
   // The complex marketplace (docs/complex.md).
   NotComplexMember: {
     status: 403,

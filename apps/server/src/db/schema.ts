@@ -24,5 +24,6 @@ export * from '../platform/jobs/schema.ts';
 export * from '../platform/outbox/schema.ts';
 export * from '../platform/payments/testpay/route-schema.ts';
 export * from '../platform/payments/testpay/schema.ts';
+export * from '../platform/payments/testpay/subscription-schema.ts';
 export * from '../platform/rate-limit/schema.ts';
 export * from './meta-schema.ts';

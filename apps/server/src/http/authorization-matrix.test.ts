@@ -294,9 +294,16 @@ const OWNED: Array<{
     refused: ['owner', 'shopStaff', 'outsider'],
   },
   { path: /^\/api\/payments\/\{id\}/, id: 'payment', allowed: 'owner', refused: ['neighbour', 'outsider'] },
-  // A plan's holder pauses, resumes, or cancels a paid renewal; nobody else touches it.
+  // A plan's holder pauses, resumes, cancels a paid renewal, sets up or turns off automatic renewal.
   {
     path: /^\/api\/subscriptions\/\{id\}/,
+    id: 'subscription',
+    allowed: 'owner',
+    refused: ['neighbour', 'outsider', 'operator'],
+  },
+  // The demo's "charge my renewal now" (testpay only): the holder's own plan only.
+  {
+    path: /^\/api\/dev\/testpay\/subscriptions\/\{id\}/,
     id: 'subscription',
     allowed: 'owner',
     refused: ['neighbour', 'outsider', 'operator'],

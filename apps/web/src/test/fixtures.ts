@@ -187,6 +187,7 @@ export const subscriptionFixture = (over: Partial<Subscription> = {}): Subscript
   pricePaise: 9900,
   paymentId: 'p1',
   pause: null,
+  autoRenew: null,
   createdAt: '2026-11-20T00:00:00Z',
   ...over,
 });

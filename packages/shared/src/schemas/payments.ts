@@ -182,6 +182,23 @@ export const SUBSCRIPTION_STATUSES = [
 ] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/**
+ * A running plan's automatic renewal (docs/payments.md#automatic-renewal): `authorizing` until the
+ * holder authorises the mandate at the provider, `on` while charges run, `retrying` after a failed
+ * charge (tried again the next day), `halted` once the provider gave up (the plan then ends).
+ */
+export const AUTO_RENEW_STATUSES = ['authorizing', 'on', 'retrying', 'halted'] as const;
+export type AutoRenewStatus = (typeof AUTO_RENEW_STATUSES)[number];
+export const autoRenewSchema = z.object({
+  status: z.enum(AUTO_RENEW_STATUSES),
+  /** The next charge (null when none is due). */
+  nextChargeAt: z.string().nullable(),
+  amountPaise: paise,
+  /** Failed tries of the charge now due. */
+  failedCharges: z.number().int(),
+});
+export type AutoRenew = z.infer<typeof autoRenewSchema>;
+
 export const subscriptionSchema = z.object({
   id: z.string(),
   planId: z.string(),
@@ -200,9 +217,31 @@ export const subscriptionSchema = z.object({
   paymentId: z.string().nullable(),
   /** The pause taken in this period, if any (one per period, at most `PLAN_RULES.maxPauseDays`). */
   pause: z.object({ from: z.string(), until: z.string() }).nullable(),
+  /** Automatic renewal of a running plan (null when never set up, or turned off). */
+  autoRenew: autoRenewSchema.nullable(),
   createdAt: z.string(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** `POST /api/subscriptions/:id/auto-renew`: the mandate and what the provider's checkout needs to authorise it. */
+export const startAutoRenewSchema = z.object({
+  subscription: subscriptionSchema,
+  checkout: z.object({
+    provider: z.enum(PAYMENT_PROVIDERS),
+    keyId: z.string(),
+    /** Razorpay's `subscription_id` for its checkout (testpay's mandate page takes the same). */
+    providerSubscriptionId: z.string(),
+  }),
+});
+export type StartAutoRenew = z.infer<typeof startAutoRenewSchema>;
+
+/** What the provider's checkout hands back once the holder authorised the mandate. */
+export const confirmAutoRenewBody = z.strictObject({
+  providerSubscriptionId: z.string().min(1).max(64),
+  providerPaymentId: z.string().min(1).max(64),
+  signature: z.string().min(1).max(128),
+});
+export type ConfirmAutoRenewBody = z.infer<typeof confirmAutoRenewBody>;
 
 /** `POST /api/subscriptions/:id/pause`: how many days the running period rests (its end moves out as much). */
 export const pausePlanBody = z.strictObject({ days: z.number().int().min(1).max(PLAN_RULES.maxPauseDays) });

@@ -17,6 +17,7 @@ export const PUSH_ALERTS = [
   'orderChanged',
   'shopOrders',
   'lockerSites',
+  'planRenewal',
 ] as const;
 export type PushAlert = (typeof PUSH_ALERTS)[number];
 
@@ -39,6 +40,9 @@ const ALERT_OF_EVENT: Record<string, PushAlert> = {
   [EVENTS.shopNewOrder]: 'shopOrders',
   // Not a live event: a notification kept for Petti's operators (docs/lockers.md#operators).
   operatorSiteOffline: 'lockerSites',
+  // Not live events: a plan's automatic renewal could not charge (docs/payments.md#automatic-renewal).
+  planRenewalFailed: 'planRenewal',
+  planRenewalStopped: 'planRenewal',
 };
 
 /** Alerts for the people who run a shop or the locker network; the settings show them only to those. */

@@ -6,9 +6,12 @@ import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
 import { createRazorpayProvider } from '../../platform/payments/razorpay.ts';
 import { createRazorpayRoute } from '../../platform/payments/razorpay-route.ts';
+import { createRazorpaySubscriptions } from '../../platform/payments/razorpay-subscriptions.ts';
 import type { RouteProvider } from '../../platform/payments/route-provider.ts';
+import type { SubscriptionProvider } from '../../platform/payments/subscription-provider.ts';
 import { createTestpayProvider } from '../../platform/payments/testpay/provider.ts';
 import { createTestpayRoute } from '../../platform/payments/testpay/route.ts';
+import { createTestpaySubscriptions } from '../../platform/payments/testpay/subscriptions.ts';
 import { createTestpayWebhooks } from '../../platform/payments/testpay/webhooks.ts';
 import { createPlansService } from '../plans/index.ts';
 import type { NotificationSink } from './core.ts';
@@ -59,6 +62,17 @@ export function createPaymentFeature(
       keyId: config.RAZORPAY_KEY_ID!,
       keySecret: config.RAZORPAY_KEY_SECRET!,
     });
+  // Plans renew themselves through the same provider's Subscriptions (docs/payments.md#automatic-renewal).
+  const testpaySubscriptions = testpay
+    ? createTestpaySubscriptions({ db, clock, keySecret: config.TESTPAY_KEY_SECRET })
+    : null;
+  const recurring: SubscriptionProvider =
+    testpaySubscriptions ??
+    createRazorpaySubscriptions({
+      keyId: config.RAZORPAY_KEY_ID!,
+      keySecret: config.RAZORPAY_KEY_SECRET!,
+      planIds: config.RAZORPAY_PLAN_IDS,
+    });
   const testpayWebhooks = testpay
     ? createTestpayWebhooks({ db, clock, provider: testpay, route: testpayRoute ?? undefined, log })
     : null;
@@ -83,6 +97,7 @@ export function createPaymentFeature(
     userEvents,
     log,
     flows: deps.flows,
+    recurring,
   });
   // Renewal reminders are days ahead: every 10 minutes is plenty.
   deps.jobs.register({
@@ -91,6 +106,20 @@ export function createPaymentFeature(
   if (testpayWebhooks) {
     deps.jobs.register({
       periodic: { name: 'testpay webhooks', everyMs: 60_000, run: () => testpayWebhooks.runDue() },
+    });
+  }
+  if (testpaySubscriptions) {
+    // Razorpay's scheduler, played: charges fall due by the clock (or the demo's "charge now").
+    deps.jobs.register({
+      periodic: {
+        name: 'testpay subscription charges',
+        everyMs: 60_000,
+        run: async () => {
+          const tried = await testpaySubscriptions.chargeDue();
+          if (tried) testpayWebhooks?.kick();
+          return tried;
+        },
+      },
     });
   }
   if (testpayRoute) {
@@ -109,5 +138,5 @@ export function createPaymentFeature(
       },
     });
   }
-  return { payments, plans, testpay, testpayWebhooks, testpayRoute, route };
+  return { payments, plans, testpay, testpayWebhooks, testpayRoute, testpaySubscriptions, route };
 }

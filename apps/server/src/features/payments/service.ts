@@ -3,10 +3,13 @@ import type {
   ConfirmPaymentResult,
   Payment,
   PaymentDetail,
+  PaymentProviderName,
   PaymentPurpose,
 } from '@petti/shared';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { TimerRow } from '../../platform/jobs/schema.ts';
+import { createCharges } from './charges.ts';
 import { createPaymentsCore, type PaymentsCore, type PaymentsDeps } from './core.ts';
 import { defineCaptureFlow } from './flows/capture.ts';
 import { defineRefundFlow } from './flows/refund.ts';
@@ -22,6 +25,7 @@ import type {
 import { createOpening } from './open.ts';
 import { createPaymentQueries } from './queries.ts';
 import { createRefunds, REFUND_TIMER, type Refunds, type ReservedRefund } from './refunds.ts';
+import { payments } from './schema.ts';
 import { paymentStore } from './store.ts';
 import { type PaymentRow, toPayment } from './views.ts';
 import { createWebhooks } from './webhook.ts';
@@ -39,10 +43,12 @@ export { GrantRefused } from './handlers.ts';
 export type { CreatePaymentInput, OpenedOrder, PaymentDraft } from './open.ts';
 export type { PaymentRow };
 
-/** Finishes a reserved refund its flow could not: asks the provider again with the same receipt, then records. */
-function refundTimer(core: PaymentsCore, refunds: Refunds) {
-  return async (timer: TimerRow): Promise<void> => {
-    const refund = timer.data as unknown as ReservedRefund;
+/**
+ * Finishes a reserved refund its flow could not (its timer), or one reserved inside a webhook's
+ * transaction (a charge that cannot be granted): asks the provider with the same receipt, then records.
+ */
+function finishReserved(core: PaymentsCore, refunds: Refunds) {
+  return async (refund: ReservedRefund): Promise<void> => {
     if (!(await refunds.isPending(refund.refundId))) return;
     let made: Awaited<ReturnType<Refunds['atProvider']>>;
     try {
@@ -70,7 +76,11 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const opening = createOpening(core);
   const queries = createPaymentQueries(core);
   const handleWebhook = createWebhooks(core, refunds, captureFlow);
-  deps.jobs.register({ leased: { [REFUND_TIMER]: refundTimer(core, refunds) } });
+  const finish = finishReserved(core, refunds);
+  deps.jobs.register({
+    leased: { [REFUND_TIMER]: (timer: TimerRow) => finish(timer.data as unknown as ReservedRefund) },
+  });
+  const recordCharge = createCharges(core, refunds, opening, finish);
   const { handlers } = core;
 
   return {
@@ -111,6 +121,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     forSubject: (q: DbOrTx, purpose: PaymentPurpose, subjectId: string) =>
       paymentStore.forSubject(q, purpose, subjectId),
     contractOf: (row: PaymentRow): Payment => toPayment(row, core.keyIdOf(row)),
+    /** The public key id a provider's checkout needs. */
+    keyIdOf: (provider: PaymentProviderName): string => core.providerFor(provider).keyId,
 
     /**
      * The app's confirmation after checkout (`payments.capture`). Confirming again answers the same
@@ -127,6 +139,17 @@ export function createPaymentsService(deps: PaymentsDeps) {
     },
 
     handleWebhook,
+
+    /** A charge the provider made by itself (a plan mandate's), recorded and granted in a webhook's transaction. */
+    recordCharge,
+    /** Whether a charge with this provider payment id is recorded already. */
+    async chargeRecorded(q: DbOrTx, providerPaymentId: string): Promise<boolean> {
+      const [row] = await q
+        .select({ id: payments.id })
+        .from(payments)
+        .where(eq(payments.providerPaymentId, providerPaymentId));
+      return Boolean(row);
+    },
 
     /** Refunds in full, or `amountPaise` of it, through the provider (`payments.refund`). */
     async refund(

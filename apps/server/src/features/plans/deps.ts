@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { UserEvents } from '../../platform/events/user-events.ts';
 import type { FlowRunner } from '../../platform/flows/runner.ts';
+import type { SubscriptionProvider } from '../../platform/payments/subscription-provider.ts';
 import type { NotificationSink, PaymentsService } from '../payments/index.ts';
 
 export interface PlansDeps {
@@ -16,4 +17,6 @@ export interface PlansDeps {
   flows: FlowRunner;
   /** Word of committed changes, for the delivery fee rules kept in memory. */
   changes: ChangeFeed;
+  /** The provider's recurring charges, for automatic renewal (docs/payments.md#automatic-renewal). */
+  recurring: SubscriptionProvider;
 }

@@ -27,9 +27,11 @@ export function registerPlanGrants(deps: PlansDeps): void {
     const now = clock.now();
     const live = await livePeriods(tx, sub.userId, sub.kind, now, sub.id);
     if (live.some((s) => s.planId !== sub.planId)) throw new GrantRefused('SubscriptionActive');
-    if (live.some((s) => s.startsAt && s.startsAt > now))
+    // One renewal bought by hand at a time; a mandate's charge always buys the period after the last
+    // one paid (a pause moves periods, not the provider's charge dates: docs/payments.md#automatic-renewal).
+    if (!sub.mandateId && live.some((s) => s.startsAt && s.startsAt > now))
       throw new GrantRefused('SubscriptionRenewalScheduled');
-    // A renewal starts when the running period ends; otherwise now.
+    // A renewal starts when the last paid period ends; otherwise now.
     const startsAt = live.at(-1)?.endsAt ?? now;
     const endsAt = new Date(startsAt.getTime() + sub.periodDays * DAY_MS);
     await tx
@@ -54,9 +56,14 @@ export function registerPlanGrants(deps: PlansDeps): void {
       await deps.notifications.add(tx, {
         userId: sub.userId,
         kind: EVENTS.subscriptionActivated,
-        title: scheduled
-          ? { en: `${plan.name.en} renewed`, ta: `${plan.name.ta} புதுப்பிக்கப்பட்டது` }
-          : { en: `${plan.name.en} is active`, ta: `${plan.name.ta} செயலில் உள்ளது` },
+        title: sub.mandateId
+          ? {
+              en: `${plan.name.en} renewed automatically`,
+              ta: `${plan.name.ta} தானாகப் புதுப்பிக்கப்பட்டது`,
+            }
+          : scheduled
+            ? { en: `${plan.name.en} renewed`, ta: `${plan.name.ta} புதுப்பிக்கப்பட்டது` }
+            : { en: `${plan.name.en} is active`, ta: `${plan.name.ta} செயலில் உள்ளது` },
         body: scheduled
           ? {
               en: `Your next period runs from ${dateIn('en-IN', startsAt)} to ${dateIn('en-IN', endsAt)}.`,

@@ -1,6 +1,7 @@
 import type { PlanKind } from '@petti/shared';
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { latestMandates } from './mandates.ts';
 import { plans, subscriptions } from './schema.ts';
 import { type PlanRow, toSubscription } from './views.ts';
 
@@ -41,5 +42,7 @@ export async function subscriptionView(q: DbOrTx, subscriptionId: string, now: D
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
     .where(eq(subscriptions.id, subscriptionId));
-  return row ? toSubscription(row.sub, row.plan, now) : null;
+  if (!row) return null;
+  const [mandate] = (await latestMandates(q, row.sub.userId)).filter((m) => m.kind === row.sub.kind);
+  return toSubscription(row.sub, row.plan, now, mandate);
 }

@@ -1,9 +1,11 @@
 import {
   cancelRenewalSchema,
+  confirmAutoRenewBody,
   legacyPlansQuery,
   legacyPlansSchema,
   pausePlanBody,
   planListSchema,
+  startAutoRenewSchema,
   subscribeBody,
   subscribeResultSchema,
   subscriptionListSchema,
@@ -113,5 +115,49 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     (request) => plans.cancelRenewal(userOf(request).userId, request.params.id),
+  );
+  app.post(
+    '/subscriptions/:id/auto-renew',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Set up automatic renewal of my running plan: a mandate to authorise in the provider’s checkout',
+        params: subscriptionParams,
+        response: { 200: startAutoRenewSchema, ...errorResponses },
+      },
+    },
+    (request) => plans.startAutoRenew(userOf(request).userId, request.params.id),
+  );
+  app.post(
+    '/subscriptions/:id/auto-renew/confirm',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'What the checkout handed back once the mandate was authorised: turns automatic renewal on',
+        params: subscriptionParams,
+        body: confirmAutoRenewBody,
+        response: { 200: subscriptionSchema, ...errorResponses },
+      },
+    },
+    (request) => plans.confirmAutoRenew(userOf(request).userId, request.params.id, request.body),
+  );
+  app.delete(
+    '/subscriptions/:id/auto-renew',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags,
+        security,
+        summary: 'Turn automatic renewal off: the plan runs to its end and nothing more is charged',
+        params: subscriptionParams,
+        response: { 200: subscriptionSchema, ...errorResponses },
+      },
+    },
+    (request) => plans.stopAutoRenew(userOf(request).userId, request.params.id),
   );
 };

@@ -57,6 +57,8 @@ export const subscriptions = pgTable(
     /** The pause taken in this period (docs/product.md#plans): benefits rest from..until, the end moved out. */
     pausedFrom: timestamp('paused_from', { withTimezone: true }),
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    /** The automatic renewal whose charge bought this period, if one did. */
+    mandateId: text('mandate_id'),
     /** Set once the renewal reminder was added (or found unnecessary). */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -67,4 +69,40 @@ export const subscriptions = pgTable(
     index('subscriptions_ends_idx').on(t.status, t.endsAt),
     check('subscriptions_usage_not_negative', sql`${t.lockerHoursUsed} >= 0 and ${t.deliveriesUsed} >= 0`),
   ],
+);
+
+/**
+ * A holder's automatic renewal of a plan: a mandate at the payment provider (Razorpay Subscriptions)
+ * that charges the plan's price every period; each charge buys the next period
+ * (docs/payments.md#automatic-renewal). `authorizing` until the holder authorises it at the provider;
+ * `on`; `retrying` after a failed charge; `halted` when the provider gave up; `off` when the holder
+ * turned it off or the mandate was cancelled; `completed` after its last charge; `expired` when never
+ * authorised.
+ */
+export const planMandates = pgTable(
+  'plan_mandates',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    kind: text('kind').$type<'locker' | 'delivery'>().notNull(),
+    status: text('status')
+      .$type<'authorizing' | 'on' | 'retrying' | 'halted' | 'off' | 'completed' | 'expired'>()
+      .notNull(),
+    provider: text('provider').$type<'razorpay' | 'testpay'>().notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
+    /** What each charge takes, as the provider's plan was made. */
+    amountPaise: integer('amount_paise').notNull(),
+    nextChargeAt: timestamp('next_charge_at', { withTimezone: true }),
+    failedCharges: integer('failed_charges').notNull().default(0),
+    /** The charge the holder was last told of in advance (the pre-debit notice), so each is told once. */
+    noticeSentFor: timestamp('notice_sent_for', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('plan_mandates_user_idx').on(t.userId, t.kind)],
 );

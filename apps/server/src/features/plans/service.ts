@@ -2,10 +2,12 @@ import type { Plan, SubscribeResult, Subscription } from '@petti/shared';
 import { asc, desc, eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { usersService } from '../users/index.ts';
+import { createAutoRenew } from './auto-renew.ts';
 import type { PlansDeps } from './deps.ts';
 import { defineBuyPlanFlow } from './flows/buy-plan.ts';
 import { registerPlanGrants } from './grants.ts';
 import { createHolderChanges } from './holder-changes.ts';
+import { latestMandates } from './mandates.ts';
 import { PENDING_REUSE_MS, planOf } from './periods.ts';
 import { createRenewalReminders } from './reminders.ts';
 import { plans, subscriptions } from './schema.ts';
@@ -76,19 +78,29 @@ export function createPlansService(deps: PlansDeps) {
       // Read after the rows: a plan granted while they were read starts "now" at its grant, which
       // a clock read before would put in the future (shown as starting later).
       const now = clock.now();
+      const mandates = await latestMandates(db, userId);
       return rows
         .filter(
           ({ sub }) =>
             sub.status === 'active' ||
             (sub.status === 'pending' && now.getTime() - sub.createdAt.getTime() < PENDING_REUSE_MS),
         )
-        .map(({ sub, plan }) => toSubscription(sub, plan, now))
+        .map(({ sub, plan }) =>
+          toSubscription(
+            sub,
+            plan,
+            now,
+            mandates.find((m) => m.kind === sub.kind),
+          ),
+        )
         .sort((a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status]);
     },
 
     ...createPlanUsage(clock, deps.changes),
 
     ...createHolderChanges(deps),
+
+    ...createAutoRenew(deps),
 
     runDue: createRenewalReminders(deps),
   };

@@ -1,4 +1,5 @@
 import { gstIncluded, type Plan, type PlanKind, SERVICE_GST_PERCENT, type Subscription } from '@petti/shared';
+import { autoRenewOf, type MandateRow } from './mandates.ts';
 import type { plans, subscriptions } from './schema.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
@@ -30,13 +31,20 @@ export function statusOf(sub: SubscriptionRow, now: Date): Subscription['status'
   return 'active';
 }
 
-export function toSubscription(sub: SubscriptionRow, plan: PlanRow, now: Date): Subscription {
+/** A subscription as the app sees it; `mandate` is the holder's latest of its kind, shown on the running period. */
+export function toSubscription(
+  sub: SubscriptionRow,
+  plan: PlanRow,
+  now: Date,
+  mandate?: MandateRow,
+): Subscription {
+  const status = statusOf(sub, now);
   return {
     id: sub.id,
     planId: sub.planId,
     plan: toPlan(plan),
     kind: sub.kind,
-    status: statusOf(sub, now),
+    status,
     startsAt: sub.startsAt?.toISOString() ?? null,
     endsAt: sub.endsAt?.toISOString() ?? null,
     lockerHours: sub.lockerHours,
@@ -49,6 +57,7 @@ export function toSubscription(sub: SubscriptionRow, plan: PlanRow, now: Date): 
       sub.pausedFrom && sub.pausedUntil
         ? { from: sub.pausedFrom.toISOString(), until: sub.pausedUntil.toISOString() }
         : null,
+    autoRenew: status === 'active' || status === 'paused' ? autoRenewOf(sub, mandate, now) : null,
     createdAt: sub.createdAt.toISOString(),
   };
 }

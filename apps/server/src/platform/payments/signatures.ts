@@ -15,3 +15,7 @@ export function signaturesMatch(expectedHex: string, given: string): boolean {
   const b = Buffer.from(given, 'utf8');
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** A subscription's checkout signature: HMAC of `payment_id|subscription_id` (the other way round to orders'). */
+export const subscriptionSignature = (keySecret: string, subscriptionId: string, paymentId: string): string =>
+  hmacHex(keySecret, `${paymentId}|${subscriptionId}`);

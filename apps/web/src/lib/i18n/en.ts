@@ -120,6 +120,10 @@ export const commonEn = {
         label: 'Locker sites offline',
         hint: 'For Petti’s operators: when a site with live bookings loses its connection.',
       },
+      planRenewal: {
+        label: 'Plan renewal problems',
+        hint: 'When an automatic renewal payment fails, before your plan ends.',
+      },
     },
   },
   install: {

@@ -16,7 +16,8 @@ export interface BuyPlanInput {
   plan: PlanRow;
 }
 
-const planDescription = (plan: PlanRow): Localized => ({
+/** How a plan payment is described on its receipt (bought, or charged by its mandate). */
+export const planDescription = (plan: PlanRow): Localized => ({
   en: `${plan.name.en} plan, ${plan.periodDays} days`,
   ta: `${plan.name.ta} திட்டம், ${plan.periodDays} நாட்கள்`,
 });

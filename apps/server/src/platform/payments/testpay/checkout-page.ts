@@ -27,6 +27,17 @@ const TEXT = {
     notFoundBody: 'We could not find this payment. Please start again from the app.',
     badLinkTitle: 'This link is not valid',
     badLinkBody: 'The return address must be a page of Petti itself. Please start again from the app.',
+    mandateNotice:
+      'Test mode: no money moves. Authorise automatic renewal (a UPI AutoPay mandate or a card), or make it fail.',
+    every: (days: number) => `every ${days} days`,
+    firstCharge: 'First charge',
+    subscription: 'Mandate',
+    renewals: 'Renewal charges',
+    renewalsSucceed: 'Go through',
+    renewalsFail: 'Fail (to try a failed renewal)',
+    authorize: 'Authorise',
+    mandateClosedTitle: 'Nothing to authorise',
+    mandateClosedBody: 'This mandate is authorised already or no longer open. Please go back to the app.',
   },
   ta: {
     title: 'Petti சோதனைக் கட்டணம்',
@@ -50,6 +61,17 @@ const TEXT = {
     notFoundBody: 'இந்தக் கட்டணத்தைக் கண்டுபிடிக்க முடியவில்லை. செயலியிலிருந்து மீண்டும் தொடங்கவும்.',
     badLinkTitle: 'இந்த இணைப்பு செல்லாது',
     badLinkBody: 'திரும்பும் முகவரி Petti-யின் பக்கமாக இருக்க வேண்டும். செயலியிலிருந்து மீண்டும் தொடங்கவும்.',
+    mandateNotice:
+      'சோதனை முறை: உண்மையான பணம் எதுவும் பரிமாறப்படாது. தானியங்கு புதுப்பிப்பை (UPI AutoPay ஆணை அல்லது கார்டு) அங்கீகரிக்கவும், அல்லது தோல்வியடையச் செய்யவும்.',
+    every: (days: number) => `ஒவ்வொரு ${days} நாட்களுக்கும்`,
+    firstCharge: 'முதல் கட்டணம்',
+    subscription: 'ஆணை',
+    renewals: 'புதுப்பிப்புக் கட்டணங்கள்',
+    renewalsSucceed: 'வெற்றிபெறட்டும்',
+    renewalsFail: 'தோல்வியடையட்டும் (தோல்வியுற்ற புதுப்பிப்பைச் சோதிக்க)',
+    authorize: 'அங்கீகரி',
+    mandateClosedTitle: 'அங்கீகரிக்க எதுவும் இல்லை',
+    mandateClosedBody: 'இந்த ஆணை ஏற்கெனவே அங்கீகரிக்கப்பட்டது அல்லது இனி திறந்திருக்கவில்லை. செயலிக்குத் திரும்பவும்.',
   },
 } as const;
 
@@ -144,6 +166,53 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
 <label><input type="radio" name="method" value="upi"><span>${escapeHtml(t.upi)}<small>${escapeHtml(t.upiHint)}</small></span></label>
 </fieldset>
 <button type="submit" name="outcome" value="success" class="pay">${escapeHtml(t.pay(amount))}</button>
+<button type="submit" name="outcome" value="failure" class="fail">${escapeHtml(t.fail)}</button>
+</form>
+<p class="links"><a href="${escapeHtml(input.cancelUrl)}">${escapeHtml(t.cancel)}</a></p>`;
+  const header = `<a href="${escapeHtml(input.otherLanguageUrl)}" lang="${input.lang === 'en' ? 'ta' : 'en'}">${escapeHtml(t.otherLanguage)}</a>`;
+  return layout(input.lang, `${t.title} · ${amount}`, header, body);
+}
+
+export interface MandatePageInput {
+  lang: Language;
+  subscriptionId: string;
+  amountPaise: number;
+  periodDays: number;
+  description: string;
+  /** The first charge, already written for the reader. */
+  firstCharge: string;
+  action: string;
+  otherLanguageUrl: string;
+  returnPath: string;
+  cancelUrl: string;
+}
+
+/** The mandate's authorisation page: how much, how often, from when; the method; whether renewals go through. */
+export function renderMandatePage(input: MandatePageInput): string {
+  const t = TEXT[input.lang];
+  const amount = formatRupees(input.amountPaise);
+  const body = `
+<p class="notice" role="note">${escapeHtml(t.mandateNotice)}</p>
+<dl>
+<dt>${escapeHtml(t.for)}</dt><dd>${escapeHtml(input.description)}</dd>
+<dt>${escapeHtml(t.amount)}</dt><dd><span class="amount">${escapeHtml(amount)}</span> ${escapeHtml(t.every(input.periodDays))}</dd>
+<dt>${escapeHtml(t.firstCharge)}</dt><dd>${escapeHtml(input.firstCharge)}</dd>
+<dt>${escapeHtml(t.subscription)}</dt><dd><code>${escapeHtml(input.subscriptionId)}</code></dd>
+</dl>
+<form method="post" action="${escapeHtml(input.action)}">
+<input type="hidden" name="return" value="${escapeHtml(input.returnPath)}">
+<input type="hidden" name="lang" value="${input.lang}">
+<fieldset>
+<legend>${escapeHtml(t.payWith)}</legend>
+<label><input type="radio" name="method" value="upi" checked><span>${escapeHtml(t.upi)}<small>${escapeHtml(t.upiHint)}</small></span></label>
+<label><input type="radio" name="method" value="card"><span>${escapeHtml(t.card)}<small>${escapeHtml(t.cardHint)}</small></span></label>
+</fieldset>
+<fieldset>
+<legend>${escapeHtml(t.renewals)}</legend>
+<label><input type="radio" name="renewals" value="success" checked><span>${escapeHtml(t.renewalsSucceed)}</span></label>
+<label><input type="radio" name="renewals" value="failure"><span>${escapeHtml(t.renewalsFail)}</span></label>
+</fieldset>
+<button type="submit" name="outcome" value="success" class="pay">${escapeHtml(t.authorize)}</button>
 <button type="submit" name="outcome" value="failure" class="fail">${escapeHtml(t.fail)}</button>
 </form>
 <p class="links"><a href="${escapeHtml(input.cancelUrl)}">${escapeHtml(t.cancel)}</a></p>`;

@@ -2,9 +2,10 @@ import { LANGUAGES, type Language } from '@petti/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkoutText, renderCheckoutPage, renderMessagePage } from './checkout-page.ts';
+import { checkoutText, renderCheckoutPage, renderMandatePage, renderMessagePage } from './checkout-page.ts';
 import { TESTPAY_METHODS, type TestpayProvider } from './provider.ts';
 import { safeReturnPath, withQuery } from './return-path.ts';
+import type { TestpaySubscriptions } from './subscriptions.ts';
 import type { TestpayWebhooks } from './webhooks.ts';
 
 const langOf = (value: unknown): Language =>
@@ -21,9 +22,10 @@ function html(reply: FastifyReply, status: number, page: string) {
  */
 export function testpayCheckoutRoutes(deps: {
   testpay: TestpayProvider;
+  subscriptions: TestpaySubscriptions;
   webhooks: TestpayWebhooks;
 }): FastifyPluginAsyncZod {
-  const { testpay, webhooks } = deps;
+  const { testpay, subscriptions, webhooks } = deps;
   return async (app) => {
     // Plain HTML forms post urlencoded bodies; only this plugin's routes parse them.
     app.addContentTypeParser(
@@ -123,6 +125,111 @@ export function testpayCheckoutRoutes(deps: {
                 razorpay_signature: result.signature,
               }
             : { payment_error: result.errorReason, razorpay_order_id: result.order.id };
+        return reply.header('cache-control', 'no-store').redirect(withQuery(returnPath, answer), 303);
+      },
+    );
+
+    const mandateParams = z.strictObject({ subscriptionId: z.string().min(1).max(64) });
+    const when = (lang: Language, d: Date) =>
+      new Intl.DateTimeFormat(lang === 'ta' ? 'ta-IN' : 'en-IN', {
+        dateStyle: 'long',
+        timeStyle: 'short',
+        timeZone: 'Asia/Kolkata',
+      }).format(d);
+
+    app.get(
+      '/payments/testpay/subscribe/:subscriptionId',
+      {
+        schema: {
+          tags,
+          summary: 'testpay mandate page (HTML): authorise automatic renewal, or fail',
+          params: mandateParams,
+          querystring: z.object({ return: z.string().optional(), lang: z.string().optional() }),
+        },
+      },
+      async (request, reply) => {
+        const lang = langOf(request.query.lang);
+        const t = checkoutText(lang);
+        const returnPath = safeReturnPath(request.query.return);
+        if (!returnPath) return html(reply, 400, renderMessagePage(lang, t.badLinkTitle, t.badLinkBody));
+        const found = await subscriptions.find(request.params.subscriptionId);
+        if (!found)
+          return html(reply, 404, renderMessagePage(lang, t.notFoundTitle, t.notFoundBody, returnPath));
+        if (found.subscription.status !== 'created')
+          return html(
+            reply,
+            200,
+            renderMessagePage(lang, t.mandateClosedTitle, t.mandateClosedBody, returnPath),
+          );
+        const action = request.url.split('?')[0] ?? '';
+        const other: Language = lang === 'en' ? 'ta' : 'en';
+        const notes = found.subscription.notes;
+        return html(
+          reply,
+          200,
+          renderMandatePage({
+            lang,
+            subscriptionId: found.subscription.id,
+            amountPaise: found.plan.amountPaise,
+            periodDays: found.plan.periodDays,
+            description:
+              (lang === 'ta' ? notes.description_ta : undefined) ?? notes.description ?? found.plan.name,
+            firstCharge: when(lang, found.subscription.startAt),
+            action,
+            otherLanguageUrl: `${action}?${new URLSearchParams({ return: returnPath, lang: other })}`,
+            returnPath,
+            cancelUrl: withQuery(returnPath, {
+              payment_error: 'payment_cancelled',
+              razorpay_subscription_id: found.subscription.id,
+            }),
+          }),
+        );
+      },
+    );
+
+    app.post(
+      '/payments/testpay/subscribe/:subscriptionId',
+      {
+        schema: {
+          tags,
+          summary: 'testpay mandate form: authorises or fails, then redirects (303) to the return path',
+          params: mandateParams,
+          body: z.object({
+            outcome: z.enum(['success', 'failure']),
+            method: z.enum(TESTPAY_METHODS),
+            renewals: z.enum(['success', 'failure']).default('success'),
+            return: z.string(),
+            lang: z.string().optional(),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const lang = langOf(request.body.lang);
+        const t = checkoutText(lang);
+        const returnPath = safeReturnPath(request.body.return);
+        if (!returnPath) return html(reply, 400, renderMessagePage(lang, t.badLinkTitle, t.badLinkBody));
+        const result = await subscriptions.authorize(request.params.subscriptionId, {
+          outcome: request.body.outcome,
+          method: request.body.method,
+          renewals: request.body.renewals,
+        });
+        if (result.kind === 'not_found')
+          return html(reply, 404, renderMessagePage(lang, t.notFoundTitle, t.notFoundBody, returnPath));
+        if (result.kind === 'not_open')
+          return html(
+            reply,
+            409,
+            renderMessagePage(lang, t.mandateClosedTitle, t.mandateClosedBody, returnPath),
+          );
+        webhooks.kick();
+        const answer: Record<string, string> =
+          result.kind === 'authenticated'
+            ? {
+                razorpay_subscription_id: result.subscription.id,
+                razorpay_payment_id: result.paymentId,
+                razorpay_signature: result.signature,
+              }
+            : { payment_error: 'payment_failed', razorpay_subscription_id: result.subscription.id };
         return reply.header('cache-control', 'no-store').redirect(withQuery(returnPath, answer), 303);
       },
     );

@@ -51,6 +51,28 @@ const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 export const providerId = (prefix: string): string =>
   `${prefix}_${Array.from({ length: 14 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('')}`;
 
+/** A payment as Razorpay's webhooks carry it, with the status its event announces (a retry sends the same). */
+export function paymentEntity(payment: TestpayPayment): Record<string, unknown> {
+  const captured = payment.errorCode === null;
+  return {
+    id: payment.id,
+    entity: 'payment',
+    amount: payment.amountPaise,
+    currency: payment.currency,
+    status: captured ? 'captured' : 'failed',
+    order_id: payment.orderId,
+    method: payment.method,
+    amount_refunded: 0,
+    refund_status: null,
+    captured,
+    vpa: payment.method === 'upi' ? 'success@testpay' : null,
+    error_code: payment.errorCode,
+    error_description: payment.errorDescription,
+    error_reason: captured ? null : FAILURE.reason,
+    created_at: Math.floor(payment.createdAt.getTime() / 1000),
+  };
+}
+
 const FAILURE = {
   code: 'BAD_REQUEST_ERROR',
   description: 'The payer chose to fail this test payment.',
@@ -221,28 +243,7 @@ export function createTestpayProvider(deps: {
         account_id: 'acc_testpay',
         event,
         contains: ['payment'],
-        payload: {
-          payment: {
-            entity: {
-              id: payment.id,
-              entity: 'payment',
-              amount: payment.amountPaise,
-              currency: payment.currency,
-              // The status the event announces, not today's: a retried webhook carries the same body.
-              status: captured ? 'captured' : 'failed',
-              order_id: payment.orderId,
-              method: payment.method,
-              amount_refunded: 0,
-              refund_status: null,
-              captured,
-              vpa: payment.method === 'upi' ? 'success@testpay' : null,
-              error_code: payment.errorCode,
-              error_description: payment.errorDescription,
-              error_reason: captured ? null : FAILURE.reason,
-              created_at: createdAt,
-            },
-          },
-        },
+        payload: { payment: { entity: paymentEntity(payment) } },
         created_at: createdAt,
       });
       const eventId = `evt_${createHash('sha256').update(`${payment.id}:${event}`).digest('hex').slice(0, 14)}`;

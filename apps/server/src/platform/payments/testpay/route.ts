@@ -5,9 +5,10 @@ import type { Clock } from '../../clock.ts';
 import { PaymentProviderError } from '../payment-provider.ts';
 import type { RouteProvider, RouteTransfer } from '../route-provider.ts';
 import { hmacHex } from '../signatures.ts';
+import { queueEvent } from './event-queue.ts';
 import { providerId } from './provider.ts';
 import {
-  testpayEvents,
+  type testpayEvents,
   testpayLinkedAccounts,
   testpayReversals,
   testpaySettlements,
@@ -79,30 +80,13 @@ export function createTestpayRoute(deps: { db: Db; clock: Clock; keySecret: stri
     error: null,
   });
 
-  async function queue(
+  const queue = (
     q: DbOrTx,
     event: string,
     contains: string,
     entity: Record<string, unknown>,
     account: string,
-  ) {
-    const now = clock.now();
-    const createdAt = Math.floor(now.getTime() / 1000);
-    await q.insert(testpayEvents).values({
-      id: providerId('evt'),
-      event,
-      body: JSON.stringify({
-        entity: 'event',
-        account_id: account,
-        event,
-        contains: [contains],
-        payload: { [contains]: { entity } },
-        created_at: createdAt,
-      }),
-      nextAt: now,
-      createdAt: now,
-    });
-  }
+  ) => queueEvent(q, clock.now(), { event, account, entities: { [contains]: entity } });
 
   const transferEntity = (row: TransferRow) => ({
     id: row.id,
