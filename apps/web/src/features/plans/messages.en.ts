@@ -32,6 +32,8 @@ export const plansEn = {
   pendingNote: 'We have not received the payment yet. If you paid, it will show here shortly.',
   startsOn: 'Starts on {{date}}',
   renewsOn: 'Renews on {{date}}',
+  endsOn: 'Ends on {{date}}',
+  renewsItselfOn: 'Renews automatically on {{date}}',
   hoursUsed: '{{used}} of {{total}} locker-hours used, {{left}} left',
   usageLabel: 'Locker-hours used',
   deliveriesUsed_one: '{{count}} free delivery used this period',
@@ -62,4 +64,30 @@ export const plansEn = {
     'It has not started yet, so you get {{amount}} back in full. Your current plan runs to its end.',
   keepRenewal: 'Keep it',
   renewalCancelled: 'Renewal cancelled. {{amount}} is refunded in full.',
+  autoRenew: {
+    offer: 'Renew automatically',
+    explain:
+      '{{amount}} every {{days}} days by UPI AutoPay or card, charged {{before}} days before each period ends. You are told the day before each charge, and can turn it off any time.',
+    opening: 'Opening the authorisation…',
+    authorizing: 'Waiting for you to authorise the mandate.',
+    authorize: 'Authorise now',
+    on: 'Renews automatically: {{amount}} on {{date}}.',
+    retrying:
+      'The renewal payment did not go through. We will try again on {{date}}; your plan ends on {{end}} unless it does.',
+    halted:
+      'Automatic renewal stopped: the payment failed {{count}} times. Your plan ends on {{end}}; renew it by hand to keep its benefits.',
+    renewByHand: 'Renew now',
+    turnOff: 'Turn off automatic renewal',
+    turnOffTitle: 'Turn off automatic renewal?',
+    turnOffBody: 'Your plan runs to its end on {{end}} and nothing more is charged.',
+    keep: 'Keep it on',
+    turnedOff: 'Automatic renewal is off. Your plan runs to its end.',
+    outcome: {
+      confirming: 'Confirming the authorisation…',
+      on: 'Automatic renewal is on. We will tell you the day before each charge.',
+      failed: 'The authorisation did not go through, so nothing will be charged. You can try again.',
+      cancelled: 'You left the authorisation page, so automatic renewal is not on. You can try again.',
+      error: 'We could not confirm the authorisation yet. It will show here once the provider tells us.',
+    },
+  },
 };

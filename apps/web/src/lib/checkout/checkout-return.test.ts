@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   parseCheckoutReturn,
+  parseMandateReturn,
   stripCheckoutReturn,
   testpayCheckoutUrl,
+  testpayMandateUrl,
+  withAutoRenewFor,
   withPaymentId,
 } from './checkout-return.ts';
 
@@ -53,5 +56,35 @@ describe('checkout return', () => {
       '?booking=b1',
     );
     expect(stripCheckoutReturn('?paymentId=p1&payment_error=payment_failed')).toBe('');
+  });
+
+  it('sends a mandate to testpay’s page and reads what the authorisation hands back', () => {
+    const back = withAutoRenewFor('/subscribed', 's1');
+    expect(back).toBe('/subscribed?autoRenewFor=s1');
+    expect(testpayMandateUrl('sub_1', back, 'en')).toBe(
+      '/api/payments/testpay/subscribe/sub_1?return=%2Fsubscribed%3FautoRenewFor%3Ds1&lang=en',
+    );
+    expect(
+      parseMandateReturn(
+        '?autoRenewFor=s1&razorpay_subscription_id=sub_1&razorpay_payment_id=pay&razorpay_signature=x',
+      ),
+    ).toEqual({
+      kind: 'success',
+      subscriptionId: 's1',
+      body: { providerSubscriptionId: 'sub_1', providerPaymentId: 'pay', signature: 'x' },
+    });
+    expect(
+      parseMandateReturn('?autoRenewFor=s1&payment_error=payment_cancelled&razorpay_subscription_id=sub_1'),
+    ).toEqual({
+      kind: 'error',
+      subscriptionId: 's1',
+      error: 'payment_cancelled',
+    });
+    // A payment's return is not a mandate's, and the other way round.
+    expect(parseMandateReturn('?paymentId=p1&razorpay_order_id=o')).toEqual({ kind: 'none' });
+    expect(parseCheckoutReturn('?autoRenewFor=s1&razorpay_subscription_id=sub_1')).toEqual({ kind: 'none' });
+    expect(
+      stripCheckoutReturn('?tab=x&autoRenewFor=s1&razorpay_subscription_id=sub_1&razorpay_signature=x'),
+    ).toBe('?tab=x');
   });
 });

@@ -1,4 +1,10 @@
-import type { ConfirmPaymentBody, ConfirmPaymentResult, Payment } from '@petti/shared/schemas/payments';
+import type {
+  ConfirmAutoRenewBody,
+  ConfirmPaymentBody,
+  ConfirmPaymentResult,
+  Payment,
+  StartAutoRenew,
+} from '@petti/shared/schemas/payments';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api.ts';
 import { i18n } from '../i18n/index.ts';
@@ -6,10 +12,12 @@ import {
   parseCheckoutReturn,
   stripCheckoutReturn,
   testpayCheckoutUrl,
+  testpayMandateUrl,
+  withAutoRenewFor,
   withPaymentId,
 } from './checkout-return.ts';
 import type { PaymentReturn } from './payment-return.ts';
-import { openRazorpay } from './razorpay-checkout.ts';
+import { openRazorpay, openRazorpayMandate, type RazorpayOutcome } from './razorpay-checkout.ts';
 
 export type { PaymentReturn };
 
@@ -61,6 +69,25 @@ export async function startCheckout(
   } catch (error) {
     return { status: 'failed', message: error instanceof Error ? error.message : undefined };
   }
+}
+
+/**
+ * Authorising a plan's mandate (docs/payments.md#automatic-renewal). testpay: the page goes to its
+ * mandate page and comes back to `returnTo` (the plan page's return hook confirms). Razorpay: its
+ * modal opens here, and answers what it handed back, for the caller to confirm.
+ */
+export async function startMandateCheckout(
+  subscriptionId: string,
+  checkout: StartAutoRenew['checkout'],
+  options: CheckoutOptions,
+): Promise<{ status: 'redirected' } | RazorpayOutcome<ConfirmAutoRenewBody>> {
+  if (checkout.provider === 'testpay') {
+    const lang = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
+    const back = withAutoRenewFor(options.returnTo, subscriptionId);
+    window.location.assign(testpayMandateUrl(checkout.providerSubscriptionId, back, lang));
+    return { status: 'redirected' };
+  }
+  return openRazorpayMandate(checkout, options);
 }
 
 /**

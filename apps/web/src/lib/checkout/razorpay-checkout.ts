@@ -1,5 +1,5 @@
 import { BRAND } from '@petti/shared/constants';
-import type { ConfirmPaymentBody, Payment } from '@petti/shared/schemas/payments';
+import type { ConfirmAutoRenewBody, ConfirmPaymentBody, Payment } from '@petti/shared/schemas/payments';
 
 /**
  * Razorpay Checkout (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/):
@@ -8,12 +8,6 @@ import type { ConfirmPaymentBody, Payment } from '@petti/shared/schemas/payments
  */
 
 const SCRIPT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
-
-interface RazorpayResponse {
-  razorpay_order_id: string;
-  razorpay_payment_id: string;
-  razorpay_signature: string;
-}
 
 interface RazorpayInstance {
   open(): void;
@@ -47,41 +41,29 @@ function loadRazorpay(): Promise<RazorpayConstructor> {
   return loading;
 }
 
-export type RazorpayOutcome =
-  | { status: 'authorized'; body: ConfirmPaymentBody }
+export type RazorpayOutcome<T = ConfirmPaymentBody> =
+  | { status: 'authorized'; body: T }
   | { status: 'failed'; message?: string }
   | { status: 'cancelled' };
 
-export async function openRazorpay(
-  payment: Payment,
-  options: { description: string; phone?: string },
-): Promise<RazorpayOutcome> {
+/** Opens Razorpay Checkout with `options` and reads its handler's answer with `read`. */
+async function openCheckout<T>(
+  options: Record<string, unknown>,
+  read: (response: Record<string, string>) => T,
+): Promise<RazorpayOutcome<T>> {
   let Razorpay: RazorpayConstructor;
   try {
     Razorpay = await loadRazorpay();
   } catch (error) {
     return { status: 'failed', message: error instanceof Error ? error.message : undefined };
   }
-  return new Promise<RazorpayOutcome>((resolve) => {
+  return new Promise<RazorpayOutcome<T>>((resolve) => {
     let failure: string | undefined;
     const checkout = new Razorpay({
-      key: payment.keyId,
-      order_id: payment.providerOrderId,
-      amount: payment.amount,
-      currency: payment.currency,
+      ...options,
       name: BRAND.name,
-      description: options.description,
-      prefill: options.phone ? { contact: options.phone } : {},
       theme: { color: BRAND.orange },
-      handler: (r: RazorpayResponse) =>
-        resolve({
-          status: 'authorized',
-          body: {
-            providerOrderId: r.razorpay_order_id,
-            providerPaymentId: r.razorpay_payment_id,
-            signature: r.razorpay_signature,
-          },
-        }),
+      handler: (r: Record<string, string>) => resolve({ status: 'authorized', body: read(r) }),
       // Closing the modal after a failed attempt is a failure, not a change of mind.
       modal: {
         ondismiss: () =>
@@ -93,4 +75,45 @@ export async function openRazorpay(
     });
     checkout.open();
   });
+}
+
+export function openRazorpay(
+  payment: Payment,
+  options: { description: string; phone?: string },
+): Promise<RazorpayOutcome> {
+  return openCheckout(
+    {
+      key: payment.keyId,
+      order_id: payment.providerOrderId,
+      amount: payment.amount,
+      currency: payment.currency,
+      description: options.description,
+      prefill: options.phone ? { contact: options.phone } : {},
+    },
+    (r) => ({
+      providerOrderId: r.razorpay_order_id ?? '',
+      providerPaymentId: r.razorpay_payment_id ?? '',
+      signature: r.razorpay_signature ?? '',
+    }),
+  );
+}
+
+/** Razorpay Checkout authorising a mandate (a `subscription_id`): UPI AutoPay or a card. */
+export function openRazorpayMandate(
+  checkout: { keyId: string; providerSubscriptionId: string },
+  options: { description: string; phone?: string },
+): Promise<RazorpayOutcome<ConfirmAutoRenewBody>> {
+  return openCheckout(
+    {
+      key: checkout.keyId,
+      subscription_id: checkout.providerSubscriptionId,
+      description: options.description,
+      prefill: options.phone ? { contact: options.phone } : {},
+    },
+    (r) => ({
+      providerSubscriptionId: r.razorpay_subscription_id ?? '',
+      providerPaymentId: r.razorpay_payment_id ?? '',
+      signature: r.razorpay_signature ?? '',
+    }),
+  );
 }

@@ -15,3 +15,8 @@ export function useSubscriptions(enabled = true) {
     enabled,
   });
 }
+
+/** Whether a running plan will renew by itself (its mandate is on, or retrying a failed charge). */
+export function renewsItself(s: Pick<Subscription, 'autoRenew'>): boolean {
+  return s.autoRenew?.status === 'on' || s.autoRenew?.status === 'retrying';
+}

@@ -22,7 +22,7 @@ describe("Home's plan line", () => {
     const english = await renderPage(<YourPlan />);
     const line = await screen.findByTestId('home-plan-locker-lite');
     expect(line.textContent).toBe(
-      'Locker Lite · 4 of 10 locker-hours used, 6 left · Renews on 20 Dec, 12:00 pm',
+      'Locker Lite · 4 of 10 locker-hours used, 6 left · Ends on 20 Dec, 12:00 pm',
     );
     expect(line.querySelector('a')?.getAttribute('href')).toBe('/subscribed');
     expect(screen.getAllByTestId(/^home-plan-/)).toHaveLength(1);
@@ -31,6 +31,24 @@ describe("Home's plan line", () => {
     fakeApi(answers);
     await renderPage(<YourPlan />, { language: 'ta' });
     expect((await screen.findByTestId('home-plan-locker-lite')).textContent).toContain('லாக்கர் லைட்');
+  });
+
+  it('says a plan renews by itself only while its mandate is on or retrying', async () => {
+    const on = subscriptionFixture({
+      autoRenew: { status: 'on', nextChargeAt: '2026-12-16T06:30:00Z', amountPaise: 9900, failedCharges: 0 },
+    });
+    fakeApi({ '/api/subscriptions': { subscriptions: [on] } });
+    const first = await renderPage(<YourPlan />);
+    expect((await screen.findByTestId('home-plan-locker-lite')).textContent).toContain(
+      'Renews automatically on 20 Dec, 12:00 pm',
+    );
+    first.unmount();
+    const halted = subscriptionFixture({
+      autoRenew: { status: 'halted', nextChargeAt: null, amountPaise: 9900, failedCharges: 4 },
+    });
+    fakeApi({ '/api/subscriptions': { subscriptions: [halted] } });
+    await renderPage(<YourPlan />);
+    expect((await screen.findByTestId('home-plan-locker-lite')).textContent).toContain('Ends on 20 Dec');
   });
 
   it('without a plan, offers the way to choose one', async () => {
@@ -57,6 +75,6 @@ describe("Home's plan line", () => {
     expect(line.textContent).toContain(
       'Paused until 5 Dec, 12:00 pm. Your plan now ends on 27 Dec, 12:00 pm.',
     );
-    expect(line.textContent).not.toContain('Renews on');
+    expect(line.textContent).not.toContain('Ends on');
   });
 });

@@ -2,7 +2,7 @@ import { ROUTES } from '@petti/shared/routes';
 import { Link } from 'react-router';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
-import { useSubscriptions } from '../../../lib/plans/subscriptions.ts';
+import { renewsItself, useSubscriptions } from '../../../lib/plans/subscriptions.ts';
 
 /**
  * Home's line about the shopper's plans: each running one with its locker-hours left and renewal, or
@@ -37,7 +37,8 @@ export function YourPlan() {
               ` · ${t('plans.hoursUsed', { used: s.lockerHoursUsed, total: s.lockerHours, left: s.lockerHoursLeft ?? 0 })}`}
             {s.status === 'paused' && s.pause
               ? ` · ${t('plans.pausedUntil', { date: fmt.dateTime(s.pause.until), end: s.endsAt ? fmt.dateTime(s.endsAt) : '' })}`
-              : s.endsAt && ` · ${t('plans.renewsOn', { date: fmt.dateTime(s.endsAt) })}`}
+              : s.endsAt &&
+                ` · ${t(renewsItself(s) ? 'plans.renewsItselfOn' : 'plans.endsOn', { date: fmt.dateTime(s.endsAt) })}`}
           </p>
         ))
       )}

@@ -1,4 +1,10 @@
-import type { Plan, SubscribeResult, Subscription } from '@petti/shared/schemas/payments';
+import type {
+  ConfirmAutoRenewBody,
+  Plan,
+  StartAutoRenew,
+  SubscribeResult,
+  Subscription,
+} from '@petti/shared/schemas/payments';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { subscriptionsKey } from '../../../lib/plans/subscriptions.ts';
@@ -45,4 +51,25 @@ export function usePlanChanges() {
       onSettled: refresh,
     }),
   };
+}
+
+/** Automatic renewal of a running plan (docs/payments.md#automatic-renewal): each refreshes the plan list. */
+export function useAutoRenew() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: subscriptionsKey });
+  const path = (id: string) => `/subscriptions/${encodeURIComponent(id)}/auto-renew`;
+  return {
+    start: useMutation({
+      mutationFn: (id: string) => api.post<StartAutoRenew>(path(id), {}),
+      onSettled: refresh,
+    }),
+    stop: useMutation({
+      mutationFn: (id: string) => api.delete<Subscription>(path(id)),
+      onSettled: refresh,
+    }),
+  };
+}
+
+export function confirmAutoRenew(id: string, body: ConfirmAutoRenewBody): Promise<Subscription> {
+  return api.post<Subscription>(`/subscriptions/${encodeURIComponent(id)}/auto-renew/confirm`, body);
 }

@@ -5,11 +5,14 @@ import { PaymentOutcomeBanner, usePaymentReturn } from '../../../lib/checkout/ch
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
-import { useSubscriptions } from '../../../lib/plans/subscriptions.ts';
+import { renewsItself, useSubscriptions } from '../../../lib/plans/subscriptions.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
+import { AutoRenewOutcome } from '../components/auto-renew-outcome.tsx';
+import { AutoRenewPanel } from '../components/auto-renew-panel.tsx';
 import { PlanChanges } from '../components/plan-changes.tsx';
+import { useAutoRenewReturn } from '../hooks/use-auto-renew-return.ts';
 import { currentSubscriptions, usedPercent } from '../plan-view.ts';
 import '../plans.css';
 
@@ -18,12 +21,14 @@ export default function SubscribedPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const outcome = usePaymentReturn();
+  const mandate = useAutoRenewReturn();
   const subs = useSubscriptions();
   const current = subs.data ? currentSubscriptions(subs.data.subscriptions) : [];
 
   return (
     <PageIntro page="subscribed">
       <PaymentOutcomeBanner outcome={outcome} />
+      <AutoRenewOutcome outcome={mandate} />
       {subs.isPending ? (
         <LoadingLine />
       ) : subs.isError ? (
@@ -69,7 +74,9 @@ function MyPlan({ s }: { s: Subscription }) {
         <p>{t('plans.startsOn', { date: fmt.dateTime(s.startsAt) })}</p>
       )}
       {s.status === 'active' && s.endsAt && (
-        <p data-testid="renewal-date">{t('plans.renewsOn', { date: fmt.dateTime(s.endsAt) })}</p>
+        <p data-testid="renewal-date">
+          {t(renewsItself(s) ? 'plans.renewsItselfOn' : 'plans.endsOn', { date: fmt.dateTime(s.endsAt) })}
+        </p>
       )}
       {percent !== null && s.lockerHours !== null && (
         <div className="usage">
@@ -107,6 +114,7 @@ function MyPlan({ s }: { s: Subscription }) {
         )}
       </p>
       <PlanChanges s={s} />
+      {(s.status === 'active' || s.status === 'paused') && <AutoRenewPanel s={s} />}
     </li>
   );
 }
