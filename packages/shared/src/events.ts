@@ -25,6 +25,8 @@ export const EVENTS = {
   paymentFailed: 'paymentFailed',
   paymentRefunded: 'paymentRefunded',
   subscriptionActivated: 'subscriptionActivated',
+  /** A plan's automatic renewal charge failed (`data.retryAt`, or null once halted; `data.endsAt`). */
+  subscriptionRenewalFailed: 'subscriptionRenewalFailed',
   // Locker bookings (camelCase). docs/lockers.md says when each fires.
   bookingCreated: 'bookingCreated',
   bookingCreatedScheduled: 'bookingCreatedScheduled',

@@ -9,6 +9,7 @@ import {
   buyPlan,
   confirm,
   deliverWebhooks,
+  listenTo,
   payAtTestpay,
   postWebhook,
   signBody,
@@ -495,5 +496,24 @@ describe('automatic renewal, each step failing in turn', () => {
     t.clock.advance(60_000);
     await deliverWebhooks(t);
     expect((await subscriptionsOf(user)).map((s) => s.status)).toEqual(['active', 'scheduled']);
+  });
+});
+
+describe('the demo fast-forward', () => {
+  it('makes the next charge now and delivers its webhooks: renewed, then a failure heard live', async () => {
+    const user = await signUpUser(t.app);
+    const plan = await runningPlan(user, 'delivery-pass');
+    await autoRenewOn(user, plan.id);
+    const first = await call('POST', `/api/dev/testpay/subscriptions/${plan.id}/charge-now`, user, {});
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await subscriptionsOf(user)).map((s) => s.status)).toEqual(['active', 'scheduled']);
+    await call('DELETE', `/api/subscriptions/${plan.id}/auto-renew`, user);
+    await autoRenewOn(user, plan.id, 'failure');
+    const heard = await listenTo(t, user.userId);
+    const second = await call('POST', `/api/dev/testpay/subscriptions/${plan.id}/charge-now`, user, {});
+    expect(second.statusCode, second.body).toBe(200);
+    expect((await subscriptionsOf(user))[0]!.autoRenew).toMatchObject({ status: 'retrying' });
+    expect(heard.names()).toContain('subscriptionRenewalFailed');
+    await heard.stop();
   });
 });

@@ -1,4 +1,4 @@
-import { formatRupees, gstIncluded, SERVICE_GST_PERCENT } from '@petti/shared';
+import { EVENTS, formatRupees, gstIncluded, SERVICE_GST_PERCENT } from '@petti/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Effects } from '../../platform/events/transactor.ts';
@@ -82,6 +82,28 @@ export function registerMandateWebhooks(deps: PlansDeps): void {
   async function lapsesAt(fx: Effects, mandate: MandateRow) {
     return (await livePeriods(fx.tx, mandate.userId, mandate.kind, clock.now())).at(-1)?.endsAt ?? null;
   }
+
+  /** Every device of the holder hears of it at once (the plan screen reads again; a toast says so). */
+  const told = (fx: Effects, mandate: MandateRow, retryAt: Date | null, ends: Date | null) =>
+    deps.userEvents.emit(fx, {
+      userId: mandate.userId,
+      event: EVENTS.subscriptionRenewalFailed,
+      data: {
+        id: mandate.id,
+        planId: mandate.planId,
+        retryAt: retryAt?.toISOString() ?? null,
+        endsAt: ends?.toISOString() ?? null,
+      },
+      text: retryAt
+        ? {
+            en: 'Your plan’s renewal payment did not go through. We will try again.',
+            ta: 'உங்கள் திட்டப் புதுப்பிப்புக் கட்டணம் செல்லவில்லை. மீண்டும் முயல்வோம்.',
+          }
+        : {
+            en: 'Automatic renewal of your plan stopped: the payment kept failing.',
+            ta: 'உங்கள் திட்டத்தின் தானியங்கு புதுப்பிப்பு நின்றது: கட்டணம் தொடர்ந்து தோல்வியுற்றது.',
+          },
+    });
 
   const authorised = async (
     fx: Effects,
@@ -169,6 +191,7 @@ export function registerMandateWebhooks(deps: PlansDeps): void {
     });
     const plan = (await planOf(fx.tx, mandate.planId))!;
     const ends = await lapsesAt(fx, mandate);
+    await told(fx, mandate, retryAt, ends);
     const amount = formatRupees(mandate.amountPaise);
     const retry = (locale: string) => (retryAt ? dateIn(locale, retryAt) : '');
     const end = (locale: string) => (ends ? dateIn(locale, ends) : '');
@@ -184,6 +207,7 @@ export function registerMandateWebhooks(deps: PlansDeps): void {
         ta: `உங்கள் அடுத்த காலத்துக்கு ${amount} வசூலிக்க முடியவில்லை. ${retry('ta-IN')} அன்று மீண்டும் முயல்வோம்; கட்டணம் செல்லாவிட்டால் உங்கள் திட்டம் ${end('ta-IN')} அன்று முடியும்.`,
       },
       data: {
+        id: mandate.id,
         planId: mandate.planId,
         retryAt: retryAt?.toISOString() ?? null,
         endsAt: ends?.toISOString() ?? null,
@@ -199,6 +223,7 @@ export function registerMandateWebhooks(deps: PlansDeps): void {
     await update(fx, mandate, { status: 'halted', failedCharges: tries, nextChargeAt: null });
     const plan = (await planOf(fx.tx, mandate.planId))!;
     const ends = await lapsesAt(fx, mandate);
+    await told(fx, mandate, null, ends);
     const end = (locale: string) => (ends ? dateIn(locale, ends) : '');
     await notifications.add(fx.tx, {
       userId: mandate.userId,

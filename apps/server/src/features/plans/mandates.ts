@@ -30,12 +30,14 @@ export async function chargingMandate(q: DbOrTx, userId: string, kind: PlanKind,
   return rows.find((m) => !authorizationLapsed(m, now));
 }
 
-/** The holder's latest mandates, one per kind, for showing beside their plans. */
+/** The holder's latest mandates still worth showing (not off, completed or expired), one per kind. */
 export async function latestMandates(q: DbOrTx, userId: string): Promise<MandateRow[]> {
   const rows = await q
     .select()
     .from(planMandates)
-    .where(eq(planMandates.userId, userId))
+    .where(
+      and(eq(planMandates.userId, userId), inArray(planMandates.status, [...CHARGING_MANDATE, 'halted'])),
+    )
     .orderBy(desc(planMandates.createdAt))
     .limit(20);
   const seen = new Set<string>();

@@ -31,7 +31,6 @@ export const plansEn = {
   },
   pendingNote: 'We have not received the payment yet. If you paid, it will show here shortly.',
   startsOn: 'Starts on {{date}}',
-  renewsOn: 'Renews on {{date}}',
   endsOn: 'Ends on {{date}}',
   renewsItselfOn: 'Renews automatically on {{date}}',
   hoursUsed: '{{used}} of {{total}} locker-hours used, {{left}} left',

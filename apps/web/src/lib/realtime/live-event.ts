@@ -33,6 +33,7 @@ const ERROR_EVENTS = new Set<string>([
   EVENTS.UserNotEnable,
   EVENTS.lockerOffline,
   EVENTS.paymentFailed,
+  EVENTS.subscriptionRenewalFailed,
   EVENTS.orderTimedOut,
   EVENTS.orderCancelled,
   EVENTS.orderPickupExpired,
