@@ -180,7 +180,8 @@ export function registerMandateWebhooks(deps: PlansDeps): void {
   });
 
   on('subscription.pending', async (fx, { mandate, event }) => {
-    if (mandate.status !== 'on' && mandate.status !== 'retrying')
+    // A failed charge proves the mandate was authorised, even if that word has not come yet.
+    if (!(CHARGING_MANDATE as readonly string[]).includes(mandate.status))
       return { status: 'ignored', detail: `mandate ${mandate.status}` };
     const entity = event.payload.subscription.entity;
     const retryAt = secondsToDate(entity.charge_at);
