@@ -170,7 +170,7 @@ export const paymentJourneys: Journey[] = [
       await page.waitForURL((url) => url.pathname === '/subscribed');
       // "Confirming…" first, then the answer: read once it is there.
       await expectVisibleText(
-        page.locator('[data-testid="auto-renew-outcome"][data-state="on"]'),
+        page.locator('[data-testid="auto-renew-outcome"][data-state="paid"]'),
         'Automatic renewal is on. We will tell you the day before each charge.',
       );
       assert.equal(new URL(page.url()).search, '', 'the mandate’s values are dropped from the address');

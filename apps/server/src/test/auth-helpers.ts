@@ -61,3 +61,21 @@ export async function signInUser(app: FastifyInstance, phone: string) {
     tokens: body.tokens as { accessToken: string; refreshToken: string },
   };
 }
+
+/**
+ * A fresh access token for `user` (whose tokens are replaced), as the app refreshes: access tokens
+ * live 15 minutes, so a test that moves the clock on asks for one before each request.
+ */
+export async function refreshedToken(
+  app: FastifyInstance,
+  user: { tokens: { accessToken: string; refreshToken: string } },
+): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    payload: { refreshToken: user.tokens.refreshToken },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  user.tokens = res.json();
+  return user.tokens.accessToken;
+}

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testpayEvents } from '../../platform/payments/testpay/route-schema.ts';
 import { testpaySubscriptions } from '../../platform/payments/testpay/subscription-schema.ts';
-import { authHeaders, signUpUser } from '../../test/auth-helpers.ts';
+import { authHeaders, refreshedToken, signUpUser } from '../../test/auth-helpers.ts';
 import { clearHooks, failStep } from '../../test/flow-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import {
@@ -28,17 +28,8 @@ afterAll(() => t.close());
 
 type User = Awaited<ReturnType<typeof signUpUser>>;
 
-/** Access tokens live 15 minutes: after moving the clock on, the user refreshes, as the app does. */
-async function token(user: User) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/refresh',
-    payload: { refreshToken: user.tokens.refreshToken },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  user.tokens = res.json();
-  return user.tokens.accessToken;
-}
+/** A fresh token before each request: the tests move the clock on by days. */
+const token = (user: User) => refreshedToken(t.app, user);
 
 const call = async (method: 'GET' | 'POST' | 'DELETE', url: string, user: User, payload?: object) =>
   t.app.inject({ method, url, headers: authHeaders(await token(user)), ...(payload && { payload }) });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testpayPayments } from '../../platform/payments/testpay/schema.ts';
-import { authHeaders, signUpUser } from '../../test/auth-helpers.ts';
+import { authHeaders, refreshedToken, signUpUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { buyPlan, confirm, deliverWebhooks, payAtTestpay } from '../../test/payment-helpers.ts';
 import { notifications } from '../notifications/schema.ts';
@@ -28,17 +28,8 @@ async function buyAndPay(accessToken: string, planId: string) {
 const mySubscriptions = async (accessToken: string) =>
   (await get('/api/subscriptions', accessToken)).json().subscriptions as Array<Record<string, unknown>>;
 
-/** Access tokens live 15 minutes: after moving the clock on, the user refreshes, as the app does. */
-async function refreshed(user: { tokens: { accessToken: string; refreshToken: string } }) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/auth/refresh',
-    payload: { refreshToken: user.tokens.refreshToken },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  user.tokens = res.json();
-  return user.tokens.accessToken;
-}
+const refreshed = (user: { tokens: { accessToken: string; refreshToken: string } }) =>
+  refreshedToken(t.app, user);
 
 describe('the plan list', () => {
   it('is public, with what each plan gives and costs, GST included', async () => {

@@ -83,7 +83,7 @@ export const plansEn = {
     turnedOff: 'Automatic renewal is off. Your plan runs to its end.',
     outcome: {
       confirming: 'Confirming the authorisation…',
-      on: 'Automatic renewal is on. We will tell you the day before each charge.',
+      paid: 'Automatic renewal is on. We will tell you the day before each charge.',
       failed: 'The authorisation did not go through, so nothing will be charged. You can try again.',
       cancelled: 'You left the authorisation page, so automatic renewal is not on. You can try again.',
       error: 'We could not confirm the authorisation yet. It will show here once the provider tells us.',

@@ -128,16 +128,17 @@ export function usePaymentReturn(): PaymentReturn {
     started.current = true;
     const parsed = parseCheckoutReturn(window.location.search);
     if (parsed.kind === 'none') return;
-    const { pathname, hash } = window.location;
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${pathname}${stripCheckoutReturn(window.location.search)}${hash}`,
-    );
+    forgetCheckoutReturn();
     if (parsed.kind === 'success') run(parsed.paymentId, parsed.body);
   }, [run]);
 
   return outcome;
+}
+
+/** Drops what the checkout handed back from the address, so a reload does not hand it over again. */
+export function forgetCheckoutReturn(): void {
+  const { pathname, search, hash } = window.location;
+  window.history.replaceState(window.history.state, '', `${pathname}${stripCheckoutReturn(search)}${hash}`);
 }
 
 export { PaymentOutcomeBanner } from './payment-outcome-banner.tsx';

@@ -15,9 +15,14 @@ export const PAID_BANNER_MS = 6000;
 export function PaymentOutcomeBanner({
   outcome,
   closed = false,
+  words = 'payments.outcome',
+  testId = 'payment-outcome',
 }: {
-  outcome: PaymentReturn;
+  outcome: Pick<PaymentReturn, 'state' | 'error' | 'retry'>;
   closed?: boolean;
+  /** Where its sentences are (`confirming`, `paid`, `failed`, `cancelled`, `error` under it): a mandate says its own. */
+  words?: 'payments.outcome' | 'plans.autoRenew.outcome';
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const [expired, setExpired] = useState(false);
@@ -28,7 +33,7 @@ export function PaymentOutcomeBanner({
     return () => clearTimeout(timer);
   }, [outcome.state]);
   if (outcome.state === 'paid' && (expired || closed)) return null;
-  const common = { 'data-testid': 'payment-outcome', 'data-state': outcome.state } as const;
+  const common = { 'data-testid': testId, 'data-state': outcome.state } as const;
   switch (outcome.state) {
     case 'none':
       return null;
@@ -36,32 +41,32 @@ export function PaymentOutcomeBanner({
       return (
         <p className="status-line" role="status" {...common}>
           <Spinner size={20} />
-          {t('payments.outcome.confirming')}
+          {t(`${words}.confirming`)}
         </p>
       );
     case 'paid':
       return (
         <div className="form-alert form-alert--success" role="status" {...common}>
-          <div className="form-alert__body">{t('payments.outcome.paid')}</div>
+          <div className="form-alert__body">{t(`${words}.paid`)}</div>
         </div>
       );
     case 'cancelled':
       return (
         <div {...common}>
-          <FormAlert variant="info">{t('payments.outcome.cancelled')}</FormAlert>
+          <FormAlert variant="info">{t(`${words}.cancelled`)}</FormAlert>
         </div>
       );
     case 'failed':
       return (
         <div {...common}>
-          <FormAlert>{t('payments.outcome.failed')}</FormAlert>
+          <FormAlert>{t(`${words}.failed`)}</FormAlert>
         </div>
       );
     case 'error':
       return (
         <div {...common}>
           <FormAlert>
-            <p>{t('payments.outcome.error')}</p>
+            <p>{t(`${words}.error`)}</p>
             {outcome.error && <p>{outcome.error}</p>}
             {outcome.retry && (
               <p>

@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../../db/columns.ts';
+import type { ProviderSubscriptionStatus } from '../subscription-provider.ts';
 
 /**
  * testpay's Subscriptions books, standing in for Razorpay's: the plans it charges by, and each
@@ -17,15 +18,8 @@ export const testpayPlans = pgTable('testpay_plans', {
   createdAt: createdAt(),
 });
 
-export type TestpaySubscriptionStatus =
-  | 'created'
-  | 'authenticated'
-  | 'active'
-  | 'pending'
-  | 'halted'
-  | 'cancelled'
-  | 'completed'
-  | 'expired';
+/** Razorpay's states, less `paused` (Petti pauses its own periods, never the provider's schedule). */
+export type TestpaySubscriptionStatus = Exclude<ProviderSubscriptionStatus, 'paused'>;
 
 export const testpaySubscriptions = pgTable(
   'testpay_subscriptions',

@@ -40,7 +40,7 @@ export function AutoRenewPanel({ s }: { s: Subscription }) {
       if (outcome.status === 'redirected') return;
       if (outcome.status === 'authorized') {
         await confirmAutoRenew(s.id, outcome.body);
-        toast.success(t('plans.autoRenew.outcome.on'));
+        toast.success(t('plans.autoRenew.outcome.paid'));
       } else if (outcome.status === 'failed') toast.error(t('plans.autoRenew.outcome.failed'));
       setOpening(false);
     } catch (err) {

@@ -1,14 +1,13 @@
 import type { ConfirmAutoRenewBody } from '@petti/shared/schemas/payments';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { parseMandateReturn, stripCheckoutReturn } from '../../../lib/checkout/checkout-return.ts';
+import { forgetCheckoutReturn, type PaymentReturn } from '../../../lib/checkout/checkout.ts';
+import { parseMandateReturn } from '../../../lib/checkout/checkout-return.ts';
 import { subscriptionsKey } from '../../../lib/plans/subscriptions.ts';
 import { confirmAutoRenew } from '../api/plans-api.ts';
 
-export interface AutoRenewReturn {
-  state: 'none' | 'confirming' | 'on' | 'failed' | 'cancelled' | 'error';
-  retry?: () => void;
-}
+/** Where the authorisation stands once back (`paid`: automatic renewal is on), as a payment's does. */
+export type AutoRenewReturn = Pick<PaymentReturn, 'state' | 'retry'>;
 
 /**
  * On /subscribed after a mandate's authorisation (docs/payments.md#automatic-renewal): confirms what
@@ -31,7 +30,7 @@ export function useAutoRenewReturn(): AutoRenewReturn {
       setOutcome({ state: 'confirming' });
       confirmAutoRenew(subscriptionId, body).then(
         () => {
-          setOutcome({ state: 'on' });
+          setOutcome({ state: 'paid' });
           void queryClient.invalidateQueries({ queryKey: subscriptionsKey });
         },
         () => setOutcome({ state: 'error', retry: () => run(subscriptionId, body) }),
@@ -45,12 +44,7 @@ export function useAutoRenewReturn(): AutoRenewReturn {
     started.current = true;
     const parsed = parseMandateReturn(window.location.search);
     if (parsed.kind === 'none') return;
-    const { pathname, hash } = window.location;
-    window.history.replaceState(
-      window.history.state,
-      '',
-      `${pathname}${stripCheckoutReturn(window.location.search)}${hash}`,
-    );
+    forgetCheckoutReturn();
     if (parsed.kind === 'success') run(parsed.subscriptionId, parsed.body);
   }, [run]);
 

@@ -9,7 +9,6 @@ import { renewsItself, useSubscriptions } from '../../../lib/plans/subscriptions
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
-import { AutoRenewOutcome } from '../components/auto-renew-outcome.tsx';
 import { AutoRenewPanel } from '../components/auto-renew-panel.tsx';
 import { PlanChanges } from '../components/plan-changes.tsx';
 import { useAutoRenewReturn } from '../hooks/use-auto-renew-return.ts';
@@ -28,7 +27,7 @@ export default function SubscribedPage() {
   return (
     <PageIntro page="subscribed">
       <PaymentOutcomeBanner outcome={outcome} />
-      <AutoRenewOutcome outcome={mandate} />
+      <PaymentOutcomeBanner outcome={mandate} words="plans.autoRenew.outcome" testId="auto-renew-outcome" />
       {subs.isPending ? (
         <LoadingLine />
       ) : subs.isError ? (
