@@ -67,6 +67,11 @@ export function useAutoRenew() {
       mutationFn: (id: string) => api.delete<Subscription>(path(id)),
       onSettled: refresh,
     }),
+    /** What Razorpay's modal handed back (testpay's page comes back to `useAutoRenewReturn` instead). */
+    confirm: useMutation({
+      mutationFn: ({ id, body }: { id: string; body: ConfirmAutoRenewBody }) => confirmAutoRenew(id, body),
+      onSettled: refresh,
+    }),
   };
 }
 

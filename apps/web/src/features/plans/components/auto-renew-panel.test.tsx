@@ -48,6 +48,48 @@ describe("a running plan's automatic renewal", () => {
     expect(api.calls.find((c) => c.method === 'POST')?.path).toBe('/api/subscriptions/sub-1/auto-renew');
   });
 
+  it('with Razorpay, authorises in its modal with the subscription id and confirms what it hands back', async () => {
+    const opened: Record<string, unknown>[] = [];
+    class FakeRazorpay {
+      constructor(private readonly options: Record<string, unknown>) {
+        opened.push(options);
+      }
+      on() {}
+      open() {
+        (this.options.handler as (r: Record<string, string>) => void)({
+          razorpay_payment_id: 'pay_1',
+          razorpay_subscription_id: 'sub_rzp',
+          razorpay_signature: 'sig',
+        });
+      }
+    }
+    vi.stubGlobal('Razorpay', FakeRazorpay);
+    const api = fakeApi({
+      'POST /api/subscriptions/sub-1/auto-renew': {
+        subscription: withMandate(mandate({ status: 'authorizing' })),
+        checkout: { provider: 'razorpay', keyId: 'rzp_test_1', providerSubscriptionId: 'sub_rzp' },
+      },
+      'POST /api/subscriptions/sub-1/auto-renew/confirm': withMandate(mandate({})),
+      '/api/subscriptions': { subscriptions: [] },
+    });
+    await renderPage(<AutoRenewPanel s={withMandate(null)} />);
+    fireEvent.click(screen.getByTestId('auto-renew-on'));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.path === '/api/subscriptions/sub-1/auto-renew/confirm')?.body).toEqual({
+        providerSubscriptionId: 'sub_rzp',
+        providerPaymentId: 'pay_1',
+        signature: 'sig',
+      }),
+    );
+    expect(opened[0]).toMatchObject({ key: 'rzp_test_1', subscription_id: 'sub_rzp' });
+    expect(opened[0]).not.toHaveProperty('order_id');
+    await waitFor(() =>
+      expect(toastStore.getState().toasts.map((t) => t.message)).toContain(
+        'Automatic renewal is on. We will tell you the day before each charge.',
+      ),
+    );
+  });
+
   it('shows the next charge while on, and turns it off only when the holder confirms', async () => {
     const api = fakeApi({
       'DELETE /api/subscriptions/sub-1/auto-renew': withMandate(null),

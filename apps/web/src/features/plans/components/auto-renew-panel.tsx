@@ -11,7 +11,7 @@ import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { confirm } from '../../../lib/ui/dialog-store.ts';
 import { FormAlert } from '../../../lib/ui/form.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
-import { confirmAutoRenew, useAutoRenew } from '../api/plans-api.ts';
+import { useAutoRenew } from '../api/plans-api.ts';
 
 /**
  * A running plan's automatic renewal (docs/payments.md#automatic-renewal): set it up (a mandate the
@@ -39,7 +39,7 @@ export function AutoRenewPanel({ s }: { s: Subscription }) {
       });
       if (outcome.status === 'redirected') return;
       if (outcome.status === 'authorized') {
-        await confirmAutoRenew(s.id, outcome.body);
+        await autoRenew.confirm.mutateAsync({ id: s.id, body: outcome.body });
         toast.success(t('plans.autoRenew.outcome.paid'));
       } else if (outcome.status === 'failed') toast.error(t('plans.autoRenew.outcome.failed'));
       setOpening(false);
