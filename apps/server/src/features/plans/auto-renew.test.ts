@@ -389,6 +389,51 @@ describe('renewal off and cancelled renewals', () => {
     expect((await subscriptionsOf(user)).map((s) => s.status)).toEqual(['active']);
   });
 
+  it('refunds a charge while another plan of the kind runs, and stops that mandate for good', async () => {
+    const user = await signUpUser(t.app);
+    const plan = await runningPlan(user);
+    const { providerSubscriptionId } = await autoRenewOn(user, plan.id);
+    // Another locker plan runs by the time the charge comes (set here directly: the app lets no one
+    // buy one while this plan runs).
+    const [lite] = await t.ctx.database.db.select().from(subscriptions).where(eq(subscriptions.id, plan.id));
+    await t.ctx.database.db.insert(subscriptions).values({
+      ...lite!,
+      id: `${plan.id}-plus`,
+      planId: 'locker-plus',
+      paymentId: null,
+      endsAt: new Date(lite!.endsAt!.getTime() + 60 * DAY),
+    });
+    t.clock.set(new Date(new Date(plan.endsAt).getTime() - 4 * DAY));
+    await chargeDue();
+    await expect
+      .poll(async () =>
+        (await t.ctx.database.db.select().from(payments).where(eq(payments.userId, user.userId))).map((p) => [
+          p.status,
+          p.grantError,
+        ]),
+      )
+      .toEqual([
+        ['captured', null],
+        ['refunded', 'SubscriptionActive'],
+      ]);
+    const [mandate] = await t.ctx.database.db
+      .select()
+      .from(planMandates)
+      .where(eq(planMandates.userId, user.userId));
+    expect(mandate!.status).toBe('off');
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.ctx.database.db
+              .select()
+              .from(testpaySubscriptions)
+              .where(eq(testpaySubscriptions.id, providerSubscriptionId))
+          )[0]!.status,
+      )
+      .toBe('cancelled');
+  });
+
   it('cancels a renewal the mandate already paid for, refunded in full; the mandate goes on', async () => {
     const user = await signUpUser(t.app);
     const plan = await runningPlan(user);

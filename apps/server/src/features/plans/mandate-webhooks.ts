@@ -169,7 +169,11 @@ export function registerMandateWebhooks(deps: PlansDeps): void {
       { refuse, afterCommit },
     );
     await fx.tx.update(subscriptions).set({ paymentId: row.id }).where(eq(subscriptions.id, subscriptionId));
-    if (!refuse)
+    if (refuse === 'SubscriptionActive') {
+      // It would charge and be refunded every period: stopped here and at the provider.
+      await update(fx, mandate, { status: 'off', nextChargeAt: null });
+      afterCommit(() => deps.recurring.cancelSubscription(mandate.providerSubscriptionId));
+    } else if (!refuse)
       await update(fx, mandate, {
         // A `completed` told before this charge (events may come in any order) stays completed.
         status: mandate.status === 'completed' ? 'completed' : 'on',
