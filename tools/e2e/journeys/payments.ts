@@ -230,5 +230,7 @@ export const paymentJourneys: Journey[] = [
       await screenshot('ta-plans-renewal-failed');
       await page.evaluate(() => window.localStorage.setItem('language', 'en'));
     },
+    // The smallest phone Petti is made for.
+    { context: { viewport: { width: 360, height: 740 } } },
   ),
 ];
