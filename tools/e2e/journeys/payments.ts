@@ -51,6 +51,7 @@ export const paymentJourneys: Journey[] = [
       assert.match(receipt, /CGST 9%/);
       assert.match(receipt, /SGST 9%/);
       assert.match(receipt, /₹99/);
+      assert.match(receipt, /\b\d{1,2} \w{3} 20\d\d\b/, 'the receipt is dated with its year');
       await screenshot('payments-receipt');
       // Printed or saved as a PDF, the receipt stands alone: the app around it and its buttons left out.
       await expectVisibleText(page.getByTestId('receipt-print'), 'Print or save as PDF');

@@ -1,5 +1,5 @@
 import type { Language } from '@petti/shared/constants';
-import { TOWN_TIME_ZONE, townDateTime, townTime } from '@petti/shared/rules/town-time';
+import { TOWN_TIME_ZONE, townDateTime, townDateTimeWithYear, townTime } from '@petti/shared/rules/town-time';
 import { useTranslation } from './i18n/react.tsx';
 
 /**
@@ -11,6 +11,8 @@ import { useTranslation } from './i18n/react.tsx';
 export interface DateFormatters {
   /** `20 Nov, 4:30 pm` */
   dateTime: (iso: string | number) => string;
+  /** `20 Nov 2026, 4:30 pm`: for what is kept, such as a receipt. */
+  dateTimeWithYear: (iso: string | number) => string;
   /** `4:30 pm`, with the day only when it is not today. */
   timeOrDateTime: (iso: string | number, nowMs: number) => string;
 }
@@ -23,6 +25,7 @@ const day = () => (dayFormat ??= new Intl.DateTimeFormat('en-CA', { timeZone: TO
 export function dateFormatters(language: Language): DateFormatters {
   return {
     dateTime: (at) => townDateTime(at, language),
+    dateTimeWithYear: (at) => townDateTimeWithYear(at, language),
     timeOrDateTime: (at, nowMs) =>
       day().format(new Date(at)) === day().format(new Date(nowMs))
         ? townTime(at, language)

@@ -27,6 +27,16 @@ export const townDateTime = (at: Date | string | number, language: Language): st
     new Date(at),
   );
 
+/** `20 Nov 2026, 3:30 pm`: with the year, for what is kept (a receipt is a tax document). */
+export const townDateTimeWithYear = (at: Date | string | number, language: Language): string =>
+  formatter(language, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(at));
+
 /** `3:30 pm` in the town's zone. */
 export const townTime = (at: Date | string | number, language: Language): string =>
   formatter(language, { hour: 'numeric', minute: '2-digit' }).format(new Date(at));

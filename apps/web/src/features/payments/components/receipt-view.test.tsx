@@ -82,6 +82,8 @@ it('prints (or saves as PDF) a receipt once it is shown, with everything the scr
   expect(receipt.classList.contains('print-alone')).toBe(true);
   expect(button.closest('.print-alone__hide')).not.toBeNull();
   expect(receipt.textContent).toContain('PT-26-000001');
+  // A tax document: its date with the year.
+  expect(screen.getByTestId('receipt-date').textContent).toMatch(/^28 Nov 2026, 11:30\s?am$/i);
   fireEvent.click(button);
   expect(print).toHaveBeenCalledOnce();
 });

@@ -71,7 +71,7 @@ function ReceiptBody({ p }: { p: PaymentDetail }) {
         <dt>{t('payments.receipt.number')}</dt>
         <dd data-testid="receipt-number">{r.number}</dd>
         <dt>{t('payments.receipt.date')}</dt>
-        <dd>{fmt.dateTime(r.issuedAt)}</dd>
+        <dd data-testid="receipt-date">{fmt.dateTimeWithYear(r.issuedAt)}</dd>
         <dt>{t('payments.receipt.for')}</dt>
         <dd>{r.description[lang]}</dd>
         <dt>{t('payments.receipt.status')}</dt>
