@@ -28,11 +28,7 @@ it('scrolls to the top on every navigation, but not when only the query changes'
     ],
     { initialEntries: ['/a'] },
   );
-  render(
-    <>
-      <RouterProvider router={router} />
-    </>,
-  );
+  render(<RouterProvider router={router} />);
   expect(scrollTo).toHaveBeenCalledTimes(1);
   act(() => screen.getByText('to b').click());
   expect(await screen.findByText('page 2')).toBeTruthy();
@@ -55,11 +51,7 @@ it('takes index.html’s splash away once the first screen is up', async () => {
       initialEntries: ['/a'],
     },
   );
-  render(
-    <>
-      <RouterProvider router={router} />
-    </>,
-  );
+  render(<RouterProvider router={router} />);
   expect(await screen.findByText('first screen')).toBeTruthy();
   expect(document.getElementById('boot')).toBeNull();
 });

@@ -53,15 +53,13 @@ export async function renderPage(
   await setLanguage(options.language ?? 'en');
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <>
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[options.route ?? '/']}>
-          <Routes>
-            <Route path={options.path ?? '/'} element={ui} />
-            <Route path="*" element={<p>elsewhere</p>} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[options.route ?? '/']}>
+        <Routes>
+          <Route path={options.path ?? '/'} element={ui} />
+          <Route path="*" element={<p>elsewhere</p>} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
