@@ -147,6 +147,33 @@ export interface CheckoutPageInput {
   cancelUrl: string;
 }
 
+/** The shared part of the pages: the form (method, any more choices, the two buttons) and the way back. */
+function payerForm(
+  input: { lang: Language; action: string; returnPath: string; cancelUrl: string },
+  options: { methods: readonly ('card' | 'upi')[]; more?: string; submit: string },
+): string {
+  const t = TEXT[input.lang];
+  const method = (m: 'card' | 'upi', checked: boolean) =>
+    `<label><input type="radio" name="method" value="${m}"${checked ? ' checked' : ''}><span>${escapeHtml(
+      m === 'card' ? t.card : t.upi,
+    )}<small>${escapeHtml(m === 'card' ? t.cardHint : t.upiHint)}</small></span></label>`;
+  return `<form method="post" action="${escapeHtml(input.action)}">
+<input type="hidden" name="return" value="${escapeHtml(input.returnPath)}">
+<input type="hidden" name="lang" value="${input.lang}">
+<fieldset>
+<legend>${escapeHtml(t.payWith)}</legend>
+${options.methods.map((m, n) => method(m, n === 0)).join('\n')}
+</fieldset>
+${options.more ?? ''}<button type="submit" name="outcome" value="success" class="pay">${escapeHtml(options.submit)}</button>
+<button type="submit" name="outcome" value="failure" class="fail">${escapeHtml(t.fail)}</button>
+</form>
+<p class="links"><a href="${escapeHtml(input.cancelUrl)}">${escapeHtml(t.cancel)}</a></p>`;
+}
+
+/** The header's link to the same page in the other language. */
+const otherLanguage = (lang: Language, url: string) =>
+  `<a href="${escapeHtml(url)}" lang="${lang === 'en' ? 'ta' : 'en'}">${escapeHtml(TEXT[lang].otherLanguage)}</a>`;
+
 export function renderCheckoutPage(input: CheckoutPageInput): string {
   const t = TEXT[input.lang];
   const amount = formatRupees(input.amountPaise);
@@ -157,20 +184,13 @@ export function renderCheckoutPage(input: CheckoutPageInput): string {
 <dt>${escapeHtml(t.amount)}</dt><dd class="amount">${escapeHtml(amount)}</dd>
 <dt>${escapeHtml(t.order)}</dt><dd><code>${escapeHtml(input.orderId)}</code></dd>
 </dl>
-<form method="post" action="${escapeHtml(input.action)}">
-<input type="hidden" name="return" value="${escapeHtml(input.returnPath)}">
-<input type="hidden" name="lang" value="${input.lang}">
-<fieldset>
-<legend>${escapeHtml(t.payWith)}</legend>
-<label><input type="radio" name="method" value="card" checked><span>${escapeHtml(t.card)}<small>${escapeHtml(t.cardHint)}</small></span></label>
-<label><input type="radio" name="method" value="upi"><span>${escapeHtml(t.upi)}<small>${escapeHtml(t.upiHint)}</small></span></label>
-</fieldset>
-<button type="submit" name="outcome" value="success" class="pay">${escapeHtml(t.pay(amount))}</button>
-<button type="submit" name="outcome" value="failure" class="fail">${escapeHtml(t.fail)}</button>
-</form>
-<p class="links"><a href="${escapeHtml(input.cancelUrl)}">${escapeHtml(t.cancel)}</a></p>`;
-  const header = `<a href="${escapeHtml(input.otherLanguageUrl)}" lang="${input.lang === 'en' ? 'ta' : 'en'}">${escapeHtml(t.otherLanguage)}</a>`;
-  return layout(input.lang, `${t.title} · ${amount}`, header, body);
+${payerForm(input, { methods: ['card', 'upi'], submit: t.pay(amount) })}`;
+  return layout(
+    input.lang,
+    `${t.title} · ${amount}`,
+    otherLanguage(input.lang, input.otherLanguageUrl),
+    body,
+  );
 }
 
 export interface MandatePageInput {
@@ -191,6 +211,12 @@ export interface MandatePageInput {
 export function renderMandatePage(input: MandatePageInput): string {
   const t = TEXT[input.lang];
   const amount = formatRupees(input.amountPaise);
+  const renewals = `<fieldset>
+<legend>${escapeHtml(t.renewals)}</legend>
+<label><input type="radio" name="renewals" value="success" checked><span>${escapeHtml(t.renewalsSucceed)}</span></label>
+<label><input type="radio" name="renewals" value="failure"><span>${escapeHtml(t.renewalsFail)}</span></label>
+</fieldset>
+`;
   const body = `
 <p class="notice" role="note">${escapeHtml(t.mandateNotice)}</p>
 <dl>
@@ -199,25 +225,13 @@ export function renderMandatePage(input: MandatePageInput): string {
 <dt>${escapeHtml(t.firstCharge)}</dt><dd>${escapeHtml(input.firstCharge)}</dd>
 <dt>${escapeHtml(t.subscription)}</dt><dd><code>${escapeHtml(input.subscriptionId)}</code></dd>
 </dl>
-<form method="post" action="${escapeHtml(input.action)}">
-<input type="hidden" name="return" value="${escapeHtml(input.returnPath)}">
-<input type="hidden" name="lang" value="${input.lang}">
-<fieldset>
-<legend>${escapeHtml(t.payWith)}</legend>
-<label><input type="radio" name="method" value="upi" checked><span>${escapeHtml(t.upi)}<small>${escapeHtml(t.upiHint)}</small></span></label>
-<label><input type="radio" name="method" value="card"><span>${escapeHtml(t.card)}<small>${escapeHtml(t.cardHint)}</small></span></label>
-</fieldset>
-<fieldset>
-<legend>${escapeHtml(t.renewals)}</legend>
-<label><input type="radio" name="renewals" value="success" checked><span>${escapeHtml(t.renewalsSucceed)}</span></label>
-<label><input type="radio" name="renewals" value="failure"><span>${escapeHtml(t.renewalsFail)}</span></label>
-</fieldset>
-<button type="submit" name="outcome" value="success" class="pay">${escapeHtml(t.authorize)}</button>
-<button type="submit" name="outcome" value="failure" class="fail">${escapeHtml(t.fail)}</button>
-</form>
-<p class="links"><a href="${escapeHtml(input.cancelUrl)}">${escapeHtml(t.cancel)}</a></p>`;
-  const header = `<a href="${escapeHtml(input.otherLanguageUrl)}" lang="${input.lang === 'en' ? 'ta' : 'en'}">${escapeHtml(t.otherLanguage)}</a>`;
-  return layout(input.lang, `${t.title} · ${amount}`, header, body);
+${payerForm(input, { methods: ['upi', 'card'], more: renewals, submit: t.authorize })}`;
+  return layout(
+    input.lang,
+    `${t.title} · ${amount}`,
+    otherLanguage(input.lang, input.otherLanguageUrl),
+    body,
+  );
 }
 
 /** A page with a title, a sentence and, when there is somewhere safe to go, a link back. */
