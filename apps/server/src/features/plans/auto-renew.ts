@@ -1,13 +1,13 @@
 import type { ConfirmAutoRenewBody, StartAutoRenew, Subscription } from '@petti/shared';
 import { and, eq } from 'drizzle-orm';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { PlansDeps } from './deps.ts';
 import { defineStartAutoRenewFlow } from './flows/start-auto-renew.ts';
 import { defineStopAutoRenewFlow } from './flows/stop-auto-renew.ts';
 import { registerMandateWebhooks } from './mandate-webhooks.ts';
 import { chargingMandate } from './mandates.ts';
-import { subscriptionView } from './periods.ts';
-import { planMandates, subscriptions } from './schema.ts';
+import { ownSubscription, subscriptionView } from './periods.ts';
+import { planMandates } from './schema.ts';
 
 /**
  * Automatic renewal of a running plan (docs/payments.md#automatic-renewal): set up (a mandate the
@@ -31,8 +31,7 @@ export function createAutoRenew(deps: PlansDeps) {
 
     /** The provider's id of the holder's mandate that may charge for this plan (the demo's "charge now"). */
     async chargingMandateOf(userId: string, subscriptionId: string): Promise<string | null> {
-      const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
-      if (!sub || sub.userId !== userId) throw notFound('subscription');
+      const sub = await ownSubscription(db, userId, subscriptionId);
       const mandate = await chargingMandate(db, userId, sub.kind, clock.now());
       return mandate && mandate.planId === sub.planId && mandate.status !== 'authorizing'
         ? mandate.providerSubscriptionId
@@ -45,8 +44,7 @@ export function createAutoRenew(deps: PlansDeps) {
       subscriptionId: string,
       body: ConfirmAutoRenewBody,
     ): Promise<Subscription> {
-      const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
-      if (!sub || sub.userId !== userId) throw notFound('subscription');
+      const sub = await ownSubscription(db, userId, subscriptionId);
       const [mandate] = await db
         .select()
         .from(planMandates)

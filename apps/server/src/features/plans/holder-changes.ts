@@ -1,9 +1,9 @@
 import type { Subscription } from '@petti/shared';
 import { and, eq, gte, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { AppError, notFound } from '../../http/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import type { PlansDeps } from './deps.ts';
-import { DAY_MS, lockKind, subscriptionView } from './periods.ts';
+import { DAY_MS, lockKind, ownSubscription, subscriptionView } from './periods.ts';
 import { subscriptions } from './schema.ts';
 import { statusOf } from './views.ts';
 
@@ -18,8 +18,7 @@ export function createHolderChanges(deps: PlansDeps) {
 
   /** The holder's subscription, locked with its kind's lock; not found for anyone else's. */
   async function own(tx: Tx, userId: string, id: string) {
-    const [peek] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
-    if (!peek || peek.userId !== userId) throw notFound('subscription');
+    const peek = await ownSubscription(tx, userId, id);
     await lockKind(tx, userId, peek.kind);
     const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id)).for('update');
     return sub!;
@@ -106,8 +105,7 @@ export function createHolderChanges(deps: PlansDeps) {
       userId: string,
       id: string,
     ): Promise<{ subscription: Subscription; refund: { amountPaise: number } }> {
-      const [sub] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
-      if (!sub || sub.userId !== userId) throw notFound('subscription');
+      const sub = await ownSubscription(db, userId, id);
       if (statusOf(sub, clock.now()) !== 'scheduled' || !sub.paymentId)
         throw new AppError('SubscriptionNotCancellable');
       const paid = await deps.payments.refund(sub.paymentId, {

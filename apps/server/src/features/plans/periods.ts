@@ -1,6 +1,7 @@
 import type { PlanKind } from '@petti/shared';
 import { and, asc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
+import { notFound } from '../../http/app-error.ts';
 import { latestMandates } from './mandates.ts';
 import { plans, subscriptions } from './schema.ts';
 import { type PlanRow, toSubscription } from './views.ts';
@@ -29,6 +30,13 @@ export async function livePeriods(tx: DbOrTx, userId: string, kind: string, now:
       ),
     )
     .orderBy(asc(subscriptions.endsAt));
+}
+
+/** The holder's subscription; anyone else's is not found, as if it did not exist. */
+export async function ownSubscription(q: DbOrTx, userId: string, id: string) {
+  const [sub] = await q.select().from(subscriptions).where(eq(subscriptions.id, id));
+  if (!sub || sub.userId !== userId) throw notFound('subscription');
+  return sub;
 }
 
 export async function planOf(q: DbOrTx, planId: string): Promise<PlanRow | undefined> {

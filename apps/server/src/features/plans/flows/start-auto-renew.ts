@@ -1,14 +1,13 @@
 import { PLAN_RULES, type StartAutoRenew } from '@petti/shared';
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { AppError, notFound } from '../../../http/app-error.ts';
+import { AppError } from '../../../http/app-error.ts';
 import { callStep, dbStep } from '../../../platform/flows/steps.ts';
 import { newId } from '../../../platform/ids.ts';
 import { PaymentProviderError } from '../../../platform/payments/payment-provider.ts';
 import type { PlansDeps } from '../deps.ts';
 import { chargingMandate } from '../mandates.ts';
-import { DAY_MS, livePeriods, lockKind, planOf, subscriptionView } from '../periods.ts';
-import { planMandates, subscriptions } from '../schema.ts';
+import { DAY_MS, livePeriods, lockKind, ownSubscription, planOf, subscriptionView } from '../periods.ts';
+import { planMandates } from '../schema.ts';
 import { statusOf } from '../views.ts';
 
 export interface StartAutoRenewInput {
@@ -44,8 +43,7 @@ export function defineStartAutoRenewFlow(deps: PlansDeps) {
     tx: Tx,
     { userId, subscriptionId }: StartAutoRenewInput,
   ): Promise<StartAutoRenew | Checked> {
-    const [sub] = await tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
-    if (!sub || sub.userId !== userId) throw notFound('subscription');
+    const sub = await ownSubscription(tx, userId, subscriptionId);
     await lockKind(tx, userId, sub.kind);
     const now = clock.now();
     const status = statusOf(sub, now);

@@ -1,12 +1,12 @@
 import type { Subscription } from '@petti/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import { AppError, notFound } from '../../../http/app-error.ts';
+import { AppError } from '../../../http/app-error.ts';
 import { callStep, dbStep } from '../../../platform/flows/steps.ts';
 import { PaymentProviderError } from '../../../platform/payments/payment-provider.ts';
 import type { PlansDeps } from '../deps.ts';
 import { CHARGING_MANDATE, chargingMandate } from '../mandates.ts';
-import { subscriptionView } from '../periods.ts';
-import { planMandates, subscriptions } from '../schema.ts';
+import { ownSubscription, subscriptionView } from '../periods.ts';
+import { planMandates } from '../schema.ts';
 
 export interface StopAutoRenewInput {
   userId: string;
@@ -25,8 +25,7 @@ export function defineStopAutoRenewFlow(deps: PlansDeps) {
   const find = dbStep({
     name: 'plans.check-auto-renew-off',
     async run(fx, { userId, subscriptionId }: StopAutoRenewInput) {
-      const [sub] = await fx.tx.select().from(subscriptions).where(eq(subscriptions.id, subscriptionId));
-      if (!sub || sub.userId !== userId) throw notFound('subscription');
+      const sub = await ownSubscription(fx.tx, userId, subscriptionId);
       const mandate = await chargingMandate(fx.tx, userId, sub.kind, clock.now());
       if (!mandate || mandate.planId !== sub.planId) throw new AppError('AutoRenewNotOn');
       return { mandateId: mandate.id, providerSubscriptionId: mandate.providerSubscriptionId };
