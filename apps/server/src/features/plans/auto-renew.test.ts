@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testpayEvents } from '../../platform/payments/testpay/route-schema.ts';
 import { testpaySubscriptions } from '../../platform/payments/testpay/subscription-schema.ts';
@@ -92,6 +92,23 @@ async function chargeDue() {
   return tried;
 }
 
+/** testpay's own record of a mandate (what Razorpay would answer). */
+const atTestpay = async (providerSubscriptionId: string) =>
+  (
+    await t.ctx.database.db
+      .select()
+      .from(testpaySubscriptions)
+      .where(eq(testpaySubscriptions.id, providerSubscriptionId))
+  )[0]!;
+
+/** The user's payments, oldest first. */
+const paymentsOf = (userId: string) =>
+  t.ctx.database.db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(asc(payments.createdAt));
+
 const notificationsOf = (userId: string, kind: string) =>
   t.ctx.database.db
     .select()
@@ -120,12 +137,9 @@ describe('setting up automatic renewal', () => {
     const again = await call('POST', `/api/subscriptions/${plan.id}/auto-renew`, user);
     expect(again.json().checkout).toEqual(started.json().checkout);
     const { providerSubscriptionId } = started.json().checkout;
-    const [atTestpay] = await t.ctx.database.db
-      .select()
-      .from(testpaySubscriptions)
-      .where(eq(testpaySubscriptions.id, providerSubscriptionId));
-    expect(atTestpay).toMatchObject({ status: 'created', totalCount: 60 });
-    expect(atTestpay!.startAt.toISOString()).toBe(firstCharge);
+    const made = await atTestpay(providerSubscriptionId);
+    expect(made).toMatchObject({ status: 'created', totalCount: 60 });
+    expect(made.startAt.toISOString()).toBe(firstCharge);
 
     // The mandate page, then the payer's answer, handed back as Razorpay's checkout hands it.
     const page = await t.app.inject({
@@ -292,7 +306,7 @@ describe('renewal by mandate', () => {
     // Nothing was taken, nothing more is tried, and the plan ends at its end.
     t.clock.advance(2 * DAY);
     await chargeDue();
-    const taken = await t.ctx.database.db.select().from(payments).where(eq(payments.userId, user.userId));
+    const taken = await paymentsOf(user.userId);
     expect(taken.map((p) => p.status)).toEqual(['captured']);
     expect((await subscriptionsOf(user)).map((s) => s.status)).toEqual(['expired']);
   });
@@ -342,18 +356,12 @@ describe('renewal off and cancelled renewals', () => {
     const off = await call('DELETE', `/api/subscriptions/${plan.id}/auto-renew`, user);
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json()).toMatchObject({ id: plan.id, status: 'active', autoRenew: null, endsAt: plan.endsAt });
-    const [atTestpay] = await t.ctx.database.db
-      .select()
-      .from(testpaySubscriptions)
-      .where(eq(testpaySubscriptions.id, providerSubscriptionId));
-    expect(atTestpay!.status).toBe('cancelled');
+    expect((await atTestpay(providerSubscriptionId)).status).toBe('cancelled');
     await deliverWebhooks(t);
     t.clock.set(new Date(new Date(plan.endsAt).getTime() - 4 * DAY));
     await chargeDue();
     expect((await subscriptionsOf(user)).map((s) => s.status)).toEqual(['active']);
-    expect(
-      await t.ctx.database.db.select().from(payments).where(eq(payments.userId, user.userId)),
-    ).toHaveLength(1);
+    expect(await paymentsOf(user.userId)).toHaveLength(1);
     // It can be set up again.
     const again = await call('POST', `/api/subscriptions/${plan.id}/auto-renew`, user);
     expect(again.statusCode, again.body).toBe(200);
@@ -366,22 +374,14 @@ describe('renewal off and cancelled renewals', () => {
     t.clock.set(new Date(new Date(plan.endsAt).getTime() - 4 * DAY));
     // The provider charged; its webhook is still on the way when the holder turns renewal off.
     await recurring().chargeDue();
-    const [charged] = await t.ctx.database.db
-      .select()
-      .from(testpaySubscriptions)
-      .where(eq(testpaySubscriptions.id, providerSubscriptionId));
-    expect(charged!.paidCount).toBe(1);
+    const charged = await atTestpay(providerSubscriptionId);
+    expect(charged.paidCount).toBe(1);
     const off = await call('DELETE', `/api/subscriptions/${plan.id}/auto-renew`, user);
     expect(off.statusCode, off.body).toBe(200);
     await deliverWebhooks(t);
     await deliverWebhooks(t);
     await expect
-      .poll(async () =>
-        (await t.ctx.database.db.select().from(payments).where(eq(payments.userId, user.userId))).map((p) => [
-          p.status,
-          p.grantError,
-        ]),
-      )
+      .poll(async () => (await paymentsOf(user.userId)).map((p) => [p.status, p.grantError]))
       .toEqual([
         ['captured', null],
         ['refunded', 'AutoRenewNotOn'],
@@ -406,12 +406,7 @@ describe('renewal off and cancelled renewals', () => {
     t.clock.set(new Date(new Date(plan.endsAt).getTime() - 4 * DAY));
     await chargeDue();
     await expect
-      .poll(async () =>
-        (await t.ctx.database.db.select().from(payments).where(eq(payments.userId, user.userId))).map((p) => [
-          p.status,
-          p.grantError,
-        ]),
-      )
+      .poll(async () => (await paymentsOf(user.userId)).map((p) => [p.status, p.grantError]))
       .toEqual([
         ['captured', null],
         ['refunded', 'SubscriptionActive'],
@@ -421,17 +416,7 @@ describe('renewal off and cancelled renewals', () => {
       .from(planMandates)
       .where(eq(planMandates.userId, user.userId));
     expect(mandate!.status).toBe('off');
-    await expect
-      .poll(
-        async () =>
-          (
-            await t.ctx.database.db
-              .select()
-              .from(testpaySubscriptions)
-              .where(eq(testpaySubscriptions.id, providerSubscriptionId))
-          )[0]!.status,
-      )
-      .toBe('cancelled');
+    await expect.poll(async () => (await atTestpay(providerSubscriptionId)).status).toBe('cancelled');
   });
 
   it('cancels a renewal the mandate already paid for, refunded in full; the mandate goes on', async () => {
@@ -500,11 +485,7 @@ describe('automatic renewal, each step failing in turn', () => {
       clearHooks(t);
       await deliverWebhooks(t);
       expect((await subscriptionsOf(user))[0]!.autoRenew?.status ?? null).toBe(after);
-      const [atTestpay] = await t.ctx.database.db
-        .select()
-        .from(testpaySubscriptions)
-        .where(eq(testpaySubscriptions.id, providerSubscriptionId));
-      expect(atTestpay!.status).toBe(provider);
+      expect((await atTestpay(providerSubscriptionId)).status).toBe(provider);
     },
   );
 
@@ -524,9 +505,7 @@ describe('automatic renewal, each step failing in turn', () => {
       .from(subscriptions)
       .where(eq(subscriptions.userId, user.userId));
     expect(rows).toHaveLength(1);
-    expect(
-      await t.ctx.database.db.select().from(payments).where(eq(payments.userId, user.userId)),
-    ).toHaveLength(1);
+    expect(await paymentsOf(user.userId)).toHaveLength(1);
     failing = false;
     // testpay sends a refused webhook again later, as Razorpay does.
     t.clock.advance(60_000);
