@@ -49,6 +49,44 @@ describe('the timer worker with kinds registered by a feature', () => {
     expect(await db.select().from(timers).where(eq(timers.id, id))).toEqual([]);
   });
 
+  it('keeps a re-arm committed while a leased run ran: the lease ends, the re-armed timer fires again', async () => {
+    const { jobs } = t.app.services;
+    const db = t.ctx.database.db;
+    const key = 'test.rearm:one';
+    const runs: number[] = [];
+    let rearm = 2;
+    let failNext = false;
+    jobs.register({
+      leased: {
+        'test.rearm': async (timer) => {
+          runs.push(timer.attempts);
+          // Another transaction needs the same work done again (a refund while a transfer runs).
+          if (rearm-- > 0) await schedule(db, t.clock, { kind: 'test.rearm', key, dueAt: t.clock.now() });
+          if (failNext) throw new Error('the provider was down');
+        },
+      },
+    });
+    await schedule(db, t.clock, { kind: 'test.rearm', key, dueAt: t.clock.now() });
+    const row = async () => (await db.select().from(timers).where(eq(timers.key, key)))[0];
+    await jobs.runDueJobs({ limit: 1 });
+    // The run's end did not take the re-arm with it: due now, its attempts reset.
+    expect(runs).toEqual([0]);
+    expect(await row()).toMatchObject({ attempts: 0, dueAt: t.clock.now() });
+    // A run that fails after a re-arm leaves the re-arm as it is (not pushed back as a failure).
+    failNext = true;
+    await jobs.runDueJobs({ limit: 1 });
+    expect(runs).toEqual([0, 0]);
+    expect(await row()).toMatchObject({ attempts: 0, dueAt: t.clock.now(), lastError: null });
+    // With no re-arm, a failure is recorded and pushed back; a success then ends it.
+    await jobs.runDueJobs({ limit: 1 });
+    expect(await row()).toMatchObject({ attempts: 1, lastError: 'the provider was down' });
+    failNext = false;
+    t.clock.advance(60 * 60_000);
+    await jobs.runDueJobs({ limit: 1 });
+    expect(runs).toEqual([0, 0, 0, 1]);
+    expect(await row()).toBeUndefined();
+  });
+
   it('keeps going when a sweep fails: timers still fire and the next pass tries again', async () => {
     const { jobs } = t.app.services;
     const fired = vi.fn(async () => {});

@@ -160,7 +160,11 @@ export function createJobWorker(deps: {
     else log.error({ ...fields, err }, message);
   }
 
-  async function recordFailure(timer: TimerRow, err: unknown) {
+  /** The row as the lease left it: neither re-armed nor taken again since. */
+  const stillLeased = (held: TimerRow) =>
+    and(eq(timers.id, held.id), eq(timers.dueAt, held.dueAt), eq(timers.attempts, held.attempts));
+
+  async function recordFailure(timer: TimerRow, err: unknown, where = eq(timers.id, timer.id)) {
     const attempts = timer.attempts + 1;
     const backoffMs = Math.min(600_000, 5000 * 2 ** Math.min(attempts, 10));
     const givesUp = attempts >= maxAttempts;
@@ -176,14 +180,15 @@ export function createJobWorker(deps: {
         dueAt: new Date(clock.now().getTime() + backoffMs),
         deadAt: givesUp ? clock.now() : null,
       })
-      .where(eq(timers.id, timer.id))
+      .where(where)
       .catch((e: unknown) => log.error({ err: e }, 'recording a timer failure failed'));
   }
 
   /** Takes one due timer (or the given one) and fires it. Null when there was none to take. */
   async function fireOne(onlyId?: string): Promise<TimerRow | null> {
     let taken: TimerRow | null = null;
-    let lease: TimerRow | null = null;
+    // The timer as it was taken (what its handler sees) and the row as the lease left it.
+    let lease: { timer: TimerRow; held: TimerRow } | null = null;
     try {
       await transactor.run(async (tx, fx) => {
         const now = clock.now();
@@ -209,11 +214,12 @@ export function createJobWorker(deps: {
           // A handler may re-arm its own (keyed) timer by moving it; then the row stays.
           await tx.delete(timers).where(and(eq(timers.id, timer.id), eq(timers.dueAt, timer.dueAt)));
         } else if (leased[timer.kind]) {
+          const leasedUntil = new Date(now.getTime() + LEASE_MS);
           await tx
             .update(timers)
-            .set({ dueAt: new Date(now.getTime() + LEASE_MS), attempts: timer.attempts + 1 })
+            .set({ dueAt: leasedUntil, attempts: timer.attempts + 1 })
             .where(eq(timers.id, timer.id));
-          lease = timer;
+          lease = { timer, held: { ...timer, dueAt: leasedUntil, attempts: timer.attempts + 1 } };
         } else {
           log.error({ kind: timer.kind }, 'no handler for this timer kind; dropping it');
           await tx.delete(timers).where(eq(timers.id, timer.id));
@@ -225,12 +231,14 @@ export function createJobWorker(deps: {
       return taken;
     }
     if (lease) {
-      const timer: TimerRow = lease;
+      const { timer, held }: { timer: TimerRow; held: TimerRow } = lease;
       try {
         await leased[timer.kind]!(timer);
-        await db.delete(timers).where(eq(timers.id, timer.id));
+        // Only the lease is ended: a commit during the run may have re-armed the row (a keyed
+        // schedule moves it and resets its attempts), and that re-arm must run (docs/architecture.md#timers).
+        await db.delete(timers).where(stillLeased(held));
       } catch (err) {
-        await recordFailure(timer, err);
+        await recordFailure(timer, err, stillLeased(held));
       }
     }
     return taken;
