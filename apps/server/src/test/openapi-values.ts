@@ -105,6 +105,8 @@ export function generator(rand: () => number) {
       case 'string': {
         if (s.format === 'date-time')
           return new Date(Date.UTC(2026, 10, 20 + Math.floor(rand() * 10))).toISOString();
+        if (s.format === 'date')
+          return new Date(Date.UTC(2026, 10, 20 + Math.floor(rand() * 10))).toISOString().slice(0, 10);
         if (s.format === 'email') return `someone${Math.floor(rand() * 1000)}@example.com`;
         if (s.format === 'uri') return 'https://example.com/x';
         const min = s.minLength ?? 0;

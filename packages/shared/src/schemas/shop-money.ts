@@ -1,12 +1,11 @@
 import { z } from 'zod';
+import { townDate } from './town-date.ts';
 
 /**
  * A shop's money from its app (docs/shops.md#money): the orders paid in a span of town dates, each
  * with what the shopper paid, what went back, Petti's fees and what the shop is owed. Per order:
  * owed = paid − refunded − Petti's fees, and Petti keeps no fee on an order refunded in full.
  */
-
-const townDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 
 /** The longest span one report covers. */
 export const MONEY_MAX_DAYS = 92;

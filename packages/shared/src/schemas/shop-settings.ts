@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SELLER_MODES } from './catalog.ts';
+import { townDate } from './town-date.ts';
 
 /**
  * A shop's settings, kept by its owner in the app (docs/shops.md#hours-and-holidays): hours per
@@ -10,7 +11,6 @@ import { SELLER_MODES } from './catalog.ts';
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'HH:MM');
 const dayHours = z.strictObject({ open: clock, close: clock });
-const townDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 
 /** How far a shop may deliver, in km. */
 export const SHOP_RANGE_KM = { min: 0.5, max: 25 } as const;

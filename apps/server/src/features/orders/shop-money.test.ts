@@ -131,5 +131,15 @@ describe("a shop's money", () => {
     expect(
       (await owner.call('GET', `/api/shops/${SHOP}/money?from=2026-01-01&to=2026-11-19`)).statusCode,
     ).toBe(400);
+    // Dates that do not exist are refused at the edge, on every route that takes a span.
+    for (const path of ['money', 'money.csv', 'payouts'])
+      for (const span of ['from=2025-13-45', 'to=2026-02-30', 'from=2026-11-31', 'from=2026-1-05']) {
+        const res = await owner.call('GET', `/api/shops/${SHOP}/${path}?${span}`);
+        expect(res.statusCode, `${path}?${span}`).toBe(400);
+        expect(res.json().error.code).toBe('Validation');
+      }
+    expect(
+      (await owner.call('GET', `/api/shops/${SHOP}/money?from=2024-02-29&to=2024-02-29`)).statusCode,
+    ).toBe(200);
   });
 });

@@ -142,6 +142,11 @@ describe("a shop's settings", () => {
     }
     const badShape = await put(owner, bodyOf(usual, { modes: [] }));
     expect(badShape.statusCode).toBe(400);
+    for (const day of ['2026-13-45', '2027-02-29', '2026-11-31']) {
+      const noSuchDay = await put(owner, bodyOf(usual, { closedDates: [day] }));
+      expect(noSuchDay.statusCode, day).toBe(400);
+      expect(noSuchDay.json().error.code).toBe('Validation');
+    }
     expect((await owner.call('GET', `/api/shops/${SHOP}/settings`)).json()).toEqual(usual);
 
     const good = await put(owner, bodyOf(usual, { gstin: GSTIN.toLowerCase(), fssai: '1241 6012 0001 23' }));
