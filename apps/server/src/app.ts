@@ -33,6 +33,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { lockerRoutes } from './features/lockers/routes.ts';
 import { mapRoutes } from './features/map/routes.ts';
 import { meRoutes } from './features/me/routes.ts';
+import { moneyRoutes } from './features/money/index.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { opsBackupRoutes } from './features/ops/backup-routes.ts';
 import { opsComplexRoutes } from './features/ops/complex-routes.ts';
@@ -214,6 +215,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(shopRoutes, { prefix: '/api' });
   await app.register(shopOrderRoutes, { prefix: '/api' });
   await app.register(settlementRoutes, { prefix: '/api' });
+  await app.register(moneyRoutes, { prefix: '/api' });
   await app.register(shopCatalogRoutes, { prefix: '/api' });
   await app.register(shopGrabRoutes, { prefix: '/api' });
   await app.register(shopApprovalRoutes, { prefix: '/api' });

@@ -13,12 +13,14 @@ import { createComplexMarketFeature } from './features/complex-market/index.ts';
 import { createGrabFeature } from './features/grab/index.ts';
 import { lockersService } from './features/lockers/service.ts';
 import { createMeService } from './features/me/index.ts';
+import { createMoney, createMoneyChecks } from './features/money/index.ts';
 import { createNotificationsService } from './features/notifications/service.ts';
 import { createLiveCheckin, createOrderFeature } from './features/orders/index.ts';
 import { createPaymentFeature } from './features/payments/feature.ts';
 import { createPushFeature } from './features/push/index.ts';
 import { createSellerApprovals, createShopMembers, createShopSettings } from './features/sellers/index.ts';
 import { createSettlements } from './features/settlements/index.ts';
+import { usersService } from './features/users/index.ts';
 import { noBrokerAdmin } from './platform/broker-admin/broker-admin.ts';
 import { createEmqxBrokerAdmin } from './platform/broker-admin/emqx-broker-admin.ts';
 import { createOutboxEmail } from './platform/email/outbox-email.ts';
@@ -144,8 +146,18 @@ export function createServices(ctx: AppContext, log: Logger) {
   jobs.register({
     periodic: { name: 'rate limit sweep', everyMs: 600_000, run: () => sweepRateLimits(db, clock.now()) },
   });
+  // Money that does not add up, found by every feature's checks or held from a provider's word
+  // (docs/payments.md#money-checks): made first, so every feature can use it.
+  const moneyChecks = createMoneyChecks({
+    db,
+    clock,
+    log,
+    notifications,
+    operatorIds: (q) => usersService.operatorUserIds(q),
+  });
   // Payments, plans and the testpay provider (docs/payments.md).
   const paymentFeature = createPaymentFeature(ctx, log, {
+    moneyChecks,
     transactor,
     userEvents,
     notifications,
@@ -198,8 +210,28 @@ export function createServices(ctx: AppContext, log: Logger) {
     shopAudience: shopMembers.audience,
     storage,
   });
+  // The money journal: every movement of money as a balanced entry, and the checks of the books
+  // (docs/payments.md#the-money-journal).
+  const money = createMoney({
+    db,
+    clock,
+    transactor,
+    jobs,
+    checks: moneyChecks,
+    payments: paymentFeature.payments,
+    orders: {
+      async split(q, orderId) {
+        const [share] = await orderFeature.orders.shares(q, { orderIds: [orderId] });
+        return share
+          ? { sellerId: share.sellerId, sharePaise: share.sharePaise, pettiFeesPaise: share.pettiFeesPaise }
+          : null;
+      },
+    },
+  });
   // Each paid order's share sent to its shop's bank through the provider's Route (docs/shops.md#settlement).
   const settlements = createSettlements({
+    journal: money.journal,
+    checks: money.checks,
     db,
     clock,
     log,
@@ -265,6 +297,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     shopSettings,
     sellerApprovals,
     settlements,
+    money,
     outbox,
     transactor,
     push,

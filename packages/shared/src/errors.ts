@@ -464,6 +464,7 @@ export const NOT_FOUND = {
   listing: { en: 'That listing was not found.' },
   lockerSite: { en: 'That locker site was not found.' },
   membership: { en: 'Your membership was not found.' },
+  moneyCheck: { en: 'That held money check was not found, or it is already cleared.' },
   notification: { en: 'That notification was not found.' },
   order: { en: 'That order was not found.' },
   payment: { en: 'That payment was not found.' },

@@ -9,6 +9,7 @@ export * from '../features/complex/schema.ts';
 export * from '../features/complex-market/schema.ts';
 export * from '../features/grab/schema.ts';
 export * from '../features/lockers/schema.ts';
+export * from '../features/money/schema.ts';
 export * from '../features/notifications/schema.ts';
 export * from '../features/orders/schema.ts';
 export * from '../features/payments/schema.ts';

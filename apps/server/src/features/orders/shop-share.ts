@@ -22,6 +22,8 @@ export interface OrderShare {
   sellerId: string;
   paymentId: string;
   sharePaise: number;
+  /** Petti's fees on it now (shopShare's). */
+  pettiFeesPaise: number;
 }
 
 /** Paid orders' shares now (an order never paid, or not found, is left out). */
@@ -52,13 +54,9 @@ export async function orderShares(
   return rows.flatMap((o) => {
     const payment = o.paymentId ? paid.get(o.paymentId) : undefined;
     if (!payment || !o.paymentId) return [];
+    const { owedPaise, pettiFeesPaise } = shopShare(o, payment.refundedPaise);
     return [
-      {
-        orderId: o.id,
-        sellerId: o.sellerId,
-        paymentId: o.paymentId,
-        sharePaise: shopShare(o, payment.refundedPaise).owedPaise,
-      },
+      { orderId: o.id, sellerId: o.sellerId, paymentId: o.paymentId, sharePaise: owedPaise, pettiFeesPaise },
     ];
   });
 }

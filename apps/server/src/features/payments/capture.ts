@@ -93,6 +93,8 @@ export async function recordRefusal(
     .where(eq(payments.id, paymentId))
     .returning();
   core.log.warn({ payment: paymentId, reason: refusal.code }, 'payment captured but not granted; refunding');
+  // Captured all the same: the money is Petti's to give back, and the books say so.
+  for (const listener of core.handlers.moneyMoved) await listener(fx, captured!);
   const refund = await refunds.reserveLocked(fx, captured!, { reason: `not granted: ${refusal.code}` });
   const before: BeforeRefusal = {
     paymentId,
@@ -107,8 +109,8 @@ export async function recordRefusal(
 }
 
 /** Takes a recorded refusal back (its flow was undone before the provider was asked to refund). */
-export async function undoRefusal(fx: Effects, before: BeforeRefusal): Promise<void> {
-  await fx.tx
+export async function undoRefusal(core: PaymentsCore, fx: Effects, before: BeforeRefusal): Promise<void> {
+  const [row] = await fx.tx
     .update(payments)
     .set({
       status: before.status,
@@ -119,5 +121,7 @@ export async function undoRefusal(fx: Effects, before: BeforeRefusal): Promise<v
       grantError: null,
       updatedAt: new Date(before.updatedAt),
     })
-    .where(eq(payments.id, before.paymentId));
+    .where(eq(payments.id, before.paymentId))
+    .returning();
+  if (row) for (const listener of core.handlers.moneyMoved) await listener(fx, row);
 }

@@ -13,7 +13,7 @@ import { createTestpayProvider } from '../../platform/payments/testpay/provider.
 import { createTestpayRoute } from '../../platform/payments/testpay/route.ts';
 import { createTestpaySubscriptions } from '../../platform/payments/testpay/subscriptions.ts';
 import { createTestpayWebhooks } from '../../platform/payments/testpay/webhooks.ts';
-import { createPlansService } from '../plans/index.ts';
+import { createPlansService, type PlansDeps } from '../plans/index.ts';
 import type { NotificationSink } from './core.ts';
 import { createPaymentsService } from './service.ts';
 
@@ -25,6 +25,7 @@ export function createPaymentFeature(
   ctx: AppContext,
   log: Logger,
   deps: {
+    moneyChecks: PlansDeps['checks'];
     transactor: Transactor;
     userEvents: UserEvents;
     notifications: NotificationSink;
@@ -98,6 +99,7 @@ export function createPaymentFeature(
     log,
     flows: deps.flows,
     recurring,
+    checks: deps.moneyChecks,
   });
   // Renewal reminders are days ahead: every 10 minutes is plenty.
   deps.jobs.register({

@@ -118,6 +118,7 @@ export function createPaymentsService(deps: PaymentsDeps) {
 
     findById: (q: DbOrTx, id: string) => paymentStore.find(q, id),
     summaries: (q: DbOrTx, ids: readonly string[]) => paymentStore.summaries(q, ids),
+    tookMoney: (q: DbOrTx) => paymentStore.tookMoney(q),
     forSubject: (q: DbOrTx, purpose: PaymentPurpose, subjectId: string) =>
       paymentStore.forSubject(q, purpose, subjectId),
     contractOf: (row: PaymentRow): Payment => toPayment(row, core.keyIdOf(row)),

@@ -1,5 +1,5 @@
 import type { PaymentProviderName, PaymentPurpose } from '@petti/shared';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
@@ -24,6 +24,11 @@ export const newPaymentSummary = (id: string): PaymentSummary => ({
 });
 
 export const paymentStore = {
+  /** Every payment that ever took money (captured, whatever came after), oldest first: the books' rows. */
+  tookMoney(q: DbOrTx): Promise<PaymentRow[]> {
+    return q.select().from(payments).where(isNotNull(payments.capturedAt)).orderBy(asc(payments.capturedAt));
+  },
+
   async find(q: DbOrTx, id: string): Promise<PaymentRow | undefined> {
     const [row] = await q.select().from(payments).where(eq(payments.id, id));
     return row;

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testpayEvents } from '../../platform/payments/testpay/route-schema.ts';
 import { testpaySubscriptions } from '../../platform/payments/testpay/subscription-schema.ts';
@@ -270,6 +270,37 @@ describe('renewal by mandate', () => {
     const again = await postWebhook(t, edited, signBody(edited), 'evt_other_id_02');
     expect(again.json().status).toBe('ignored');
     expect((await subscriptionsOf(user)).filter((s) => s.status === 'scheduled')).toHaveLength(1);
+  });
+
+  it('holds a charge of another amount than the mandate’s for an operator, and grants nothing for it', async () => {
+    const user = await signUpUser(t.app);
+    const plan = await runningPlan(user);
+    const { providerSubscriptionId } = await autoRenewOn(user, plan.id);
+    t.clock.set(new Date(new Date(plan.endsAt).getTime() - 4 * DAY));
+    expect(await recurring().chargeDue()).toBeGreaterThanOrEqual(1);
+    const [event] = await t.ctx.database.db
+      .select()
+      .from(testpayEvents)
+      .where(eq(testpayEvents.event, 'subscription.charged'))
+      .orderBy(desc(testpayEvents.createdAt))
+      .limit(1);
+    expect(event!.body).toContain(providerSubscriptionId);
+    // The same charge, told with one paisa where the plan costs ₹99 (a forged or broken event).
+    const penny = event!.body.replace('"amount":9900', '"amount":1');
+    expect(penny).not.toBe(event!.body);
+    const held = await postWebhook(t, penny, signBody(penny), 'evt_penny_charge_1');
+    expect(held.json()).toMatchObject({ status: 'ignored' });
+    expect((await subscriptionsOf(user)).map((s) => s.status)).toEqual(['active']);
+    expect(await paymentsOf(user.userId)).toHaveLength(1);
+    const open = await t.app.services.money.checks.open();
+    expect(open.find((c) => c.rule === 'mandate_charge_amount')).toMatchObject({
+      held: true,
+      expectedPaise: 9900,
+      actualPaise: 1,
+    });
+    // The provider's true word afterwards buys the period, once.
+    await deliverWebhooks(t);
+    expect((await subscriptionsOf(user)).map((s) => s.status)).toEqual(['active', 'scheduled']);
   });
 
   it('tries a failed charge again each day, telling the holder; after the fourth it halts and says the plan ends', async () => {

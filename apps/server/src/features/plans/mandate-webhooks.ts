@@ -125,6 +125,17 @@ export function registerMandateWebhooks(deps: PlansDeps): void {
     if (!charge?.order_id) return { status: 'ignored', detail: 'no payment in the event' };
     if (await payments.chargeRecorded(fx.tx, charge.id))
       return { status: 'ignored', detail: 'charge already recorded' };
+    // A mandate charges its own amount: anything else is held for an operator, never granted.
+    if (charge.amount !== mandate.amountPaise) {
+      await deps.checks.hold(fx.tx, {
+        rule: 'mandate_charge_amount',
+        subject: charge.id,
+        expectedPaise: mandate.amountPaise,
+        actualPaise: charge.amount,
+        detail: `Mandate ${mandate.providerSubscriptionId} charged ${formatRupees(charge.amount)} (${charge.id}) where the plan renews for ${formatRupees(mandate.amountPaise)}; no period granted`,
+      });
+      return { status: 'ignored', detail: 'held: the amount is not the mandate’s' };
+    }
     await lockKind(fx.tx, mandate.userId, mandate.kind);
     const plan = (await planOf(fx.tx, mandate.planId))!;
     const live = await livePeriods(fx.tx, mandate.userId, mandate.kind, clock.now());

@@ -1,8 +1,45 @@
 import type { ShopPayouts, ShopTransfer } from '@petti/shared/schemas/shop-payouts';
 import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
 import type { SettlementsDeps } from './deps.ts';
 import { shopTransfers } from './schema.ts';
 import { settlementStore, type TransferRow } from './store.ts';
+
+export const transferScope = (transferId: string) => `transfer:${transferId}`;
+
+/**
+ * A transfer's part of the journal as its rows say now (docs/shops.md#settlement): reserved, it moves
+ * from the shop's payable into `transfers_in_flight`; processed, out of Petti's provider balance;
+ * failed or undone, back to the payable; each reversal the provider made, from the shop back to
+ * Petti's balance. Posted in every transaction that changes the transfer or its reversals, under the
+ * transfer's row lock.
+ */
+export async function postTransfer(
+  deps: Pick<SettlementsDeps, 'journal' | 'clock'>,
+  tx: Tx,
+  transferId: string,
+) {
+  const [t] = await tx.select().from(shopTransfers).where(eq(shopTransfers.id, transferId)).for('update');
+  const reversals = t ? await settlementStore.reversalsOf(tx, [t.id]) : [];
+  const given = t && (t.status === 'pending' || t.status === 'processed') ? t.amountPaise : 0;
+  const inFlight = t?.status === 'pending' ? t.amountPaise : 0;
+  const sent = t?.status === 'processed' ? t.amountPaise : 0;
+  const reversed = reversals.filter((r) => r.status === 'processed').reduce((n, r) => n + r.amountPaise, 0);
+  const tag = t ? { sellerId: t.sellerId, orderId: t.orderId, paymentId: t.paymentId } : {};
+  await deps.journal.align(tx, {
+    kind: 'transfer',
+    scope: transferScope(transferId),
+    at: deps.clock.now(),
+    memo: t ? `transfer ${t.status}` : 'transfer undone',
+    target: t
+      ? [
+          { account: 'shop_payable', ...tag, amountPaise: given - reversed },
+          { account: 'transfers_in_flight', ...tag, amountPaise: -inFlight },
+          { account: 'provider', ...tag, amountPaise: reversed - sent },
+        ]
+      : [],
+  });
+}
 
 /**
  * A shop's settlement books, read once: every transfer with what was taken back from it, and what the

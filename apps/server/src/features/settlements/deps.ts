@@ -6,6 +6,7 @@ import type { Transactor } from '../../platform/events/transactor.ts';
 import type { FlowRunner } from '../../platform/flows/runner.ts';
 import type { JobWorker } from '../../platform/jobs/worker.ts';
 import type { RouteProvider } from '../../platform/payments/route-provider.ts';
+import type { Money, MoneyJournal } from '../money/index.ts';
 import type { OrderShare } from '../orders/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 
@@ -20,6 +21,10 @@ export interface SettlementsDeps {
   /** The provider payments go through now, and its Route. */
   provider: PaymentProviderName;
   route: RouteProvider;
+  /** The money journal: every change of a transfer or reversal is posted there in its transaction. */
+  journal: Pick<MoneyJournal, 'align' | 'sellerBalances'>;
+  /** Where settlements' own checks of the books are registered, and provider facts held. */
+  checks: Pick<Money['checks'], 'register' | 'hold'>;
   orders: {
     shares(q: DbOrTx, where: { orderIds: readonly string[] } | { sellerId: string }): Promise<OrderShare[]>;
   };

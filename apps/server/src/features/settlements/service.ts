@@ -1,22 +1,29 @@
+import { formatRupees } from '@petti/shared';
 import {
   isValidAccountNumber,
   isValidIfsc,
   normaliseAccountNumber,
   normaliseIfsc,
 } from '@petti/shared/rules/bank-account';
-import type { PayoutAccount, PayoutAccountBody, ShopPayouts } from '@petti/shared/schemas/shop-payouts';
+import type {
+  PayoutAccount,
+  PayoutAccountBody,
+  PayoutAccountState,
+  ShopPayouts,
+} from '@petti/shared/schemas/shop-payouts';
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { timerString } from '../../platform/jobs/timer-data.ts';
-import { shopBooks } from './books.ts';
+import { postTransfer, shopBooks } from './books.ts';
+import { settlementChecks } from './checks.ts';
 import { SETTLEMENT_TIMERS, type SettlementsDeps } from './deps.ts';
 import { defineLinkAccountFlow } from './flows/link-account.ts';
 import { defineReverseFlow } from './flows/reverse.ts';
 import { defineTransferFlow } from './flows/transfer.ts';
 import { shopPayoutAccounts, shopTransfers } from './schema.ts';
-import { type PayoutAccountRow, settlementStore } from './store.ts';
+import { type PayoutAccountRow, settlementStore, type TransferRow } from './store.ts';
 import { settlementTimers } from './timers.ts';
 
 // The parts of Route's webhooks read here (Razorpay's shapes; testpay sends the same).
@@ -25,6 +32,7 @@ const transferEvent = z.object({
     transfer: z.object({
       entity: z.object({
         id: z.string(),
+        amount: z.number().int().nullish(),
         notes: z.union([z.record(z.string(), z.string()), z.array(z.unknown())]).optional(),
         error: z.object({ description: z.string().nullish() }).nullish(),
       }),
@@ -37,6 +45,8 @@ const settlementEvent = z.object({
 });
 const productEvent = z.object({
   account_id: z.string(),
+  /** The event's own time (seconds): a late event older than the account's state is not applied. */
+  created_at: z.number().int().nullish(),
   payload: z
     .object({
       merchant_product: z
@@ -55,6 +65,34 @@ const toAccount = (row: PayoutAccountRow): PayoutAccount => ({
   ifsc: row.ifsc,
   problem: row.problem,
 });
+
+/** How far along linking each state is: a state never moves back on an event not newer than it. */
+const ACCOUNT_RANK: Record<PayoutAccountState, number> = {
+  linking: 0,
+  failed: 0,
+  under_review: 1,
+  needs_clarification: 1,
+  activated: 2,
+};
+
+/**
+ * Why a `product.route.*` event is not applied, or null to apply it: an event older than the
+ * account's state (its own `created_at` before the last change) changes nothing; one of the same
+ * second, or without a time, may only move the account forward.
+ */
+export function routeEventIsLate(
+  account: Pick<PayoutAccountRow, 'status' | 'updatedAt'>,
+  status: PayoutAccountState,
+  createdAtSeconds: number | null | undefined,
+): string | null {
+  const stateSecond = Math.floor(account.updatedAt.getTime() / 1000);
+  if (createdAtSeconds != null && createdAtSeconds < stateSecond)
+    return `older than the account's ${account.status}`;
+  const newer = createdAtSeconds != null && createdAtSeconds > stateSecond;
+  if (!newer && ACCOUNT_RANK[status] < ACCOUNT_RANK[account.status])
+    return `would move ${account.status} back to ${status}`;
+  return null;
+}
 
 /**
  * Shop settlements (docs/shops.md#settlement): each paid order's share sent to its shop's linked
@@ -155,28 +193,65 @@ export function createSettlements(deps: SettlementsDeps) {
       });
   });
 
-  // A transfer's run may have died after the provider made it: the webhook records it.
+  /** A provider's word about a transfer that Petti will not apply, held for an operator. */
+  const holdTransfer = (fx: { tx: Tx }, row: TransferRow, rule: string, actual: number, detail: string) =>
+    deps.checks.hold(fx.tx, {
+      rule,
+      subject: row.id,
+      sellerId: row.sellerId,
+      orderId: row.orderId,
+      expectedPaise: row.amountPaise,
+      actualPaise: actual,
+      detail,
+    });
+
+  // A transfer's run may have died after the provider made it: the webhook records it. A transfer
+  // Petti marked failed (the provider refused the ask) that the provider says it made is recorded
+  // too, so it is never sent again; and an amount other than Petti asked for is held, not recorded.
   deps.payments.onWebhookEvent('transfer.processed', async (fx, body) => {
     const parsed = transferEvent.safeParse(body);
     if (!parsed.success) return { status: 'ignored', detail: 'no transfer entity' };
     const entity = parsed.data.payload.transfer.entity;
     const row = await transferByEvent(fx.tx, entity);
     if (!row) return { status: 'ignored', detail: 'not a Petti transfer' };
-    if (row.status !== 'pending') return { status: 'ignored', detail: `already ${row.status}` };
+    if (row.status === 'processed' || row.status === 'recovered')
+      return { status: 'ignored', detail: `already ${row.status}` };
+    if (entity.amount != null && entity.amount !== row.amountPaise) {
+      await holdTransfer(
+        fx,
+        row,
+        'provider_transfer_amount',
+        entity.amount,
+        `The provider made transfer ${entity.id} of ${formatRupees(entity.amount)} for order ${row.orderId}, which asked for ${formatRupees(row.amountPaise)}`,
+      );
+      return { status: 'ignored', detail: 'held: the amount is not what Petti asked for' };
+    }
     await fx.tx
       .update(shopTransfers)
-      .set({ status: 'processed', providerTransferId: entity.id, updatedAt: clock.now() })
+      .set({ status: 'processed', providerTransferId: entity.id, failure: null, updatedAt: clock.now() })
       .where(eq(shopTransfers.id, row.id));
+    await postTransfer(deps, fx.tx, row.id);
     return { status: 'applied' };
   });
+  // A transfer is final once processed: a failure told after that (late, or out of order) never
+  // moves it back (the shop would be paid again on its next linking); it is held for an operator.
   deps.payments.onWebhookEvent('transfer.failed', async (fx, body) => {
     const parsed = transferEvent.safeParse(body);
     if (!parsed.success) return { status: 'ignored', detail: 'no transfer entity' };
     const entity = parsed.data.payload.transfer.entity;
     const row = await transferByEvent(fx.tx, entity);
     if (!row) return { status: 'ignored', detail: 'not a Petti transfer' };
-    if (row.status !== 'pending' && row.status !== 'processed')
-      return { status: 'ignored', detail: `already ${row.status}` };
+    if (row.status === 'processed') {
+      await holdTransfer(
+        fx,
+        row,
+        'provider_transfer_state',
+        0,
+        `The provider says transfer ${entity.id} for order ${row.orderId} failed after it was processed; Petti keeps it as sent`,
+      );
+      return { status: 'ignored', detail: 'held: already processed' };
+    }
+    if (row.status !== 'pending') return { status: 'ignored', detail: `already ${row.status}` };
     await settlementStore.markFailed(
       fx.tx,
       row,
@@ -184,6 +259,7 @@ export function createSettlements(deps: SettlementsDeps) {
       clock.now(),
       entity.id,
     );
+    await postTransfer(deps, fx.tx, row.id);
     return { status: 'applied' };
   });
   deps.payments.onWebhookEvent('settlement.processed', async (fx, body) => {
@@ -205,8 +281,10 @@ export function createSettlements(deps: SettlementsDeps) {
       const read = productEvent.safeParse(body);
       if (!read.success) return { status: 'ignored', detail: 'no account named' };
       const parsed = read.data;
-      const account = await settlementStore.accountByLinked(fx.tx, parsed.account_id);
+      const account = await settlementStore.accountByLinked(fx.tx, parsed.account_id, true);
       if (!account) return { status: 'ignored', detail: 'not a Petti shop' };
+      const late = routeEventIsLate(account, status, parsed.created_at);
+      if (late) return { status: 'ignored', detail: late };
       const problem = parsed.payload.merchant_product?.entity.requirements
         ?.map((r) => r.reason_code)
         .join('; ');
@@ -222,6 +300,8 @@ export function createSettlements(deps: SettlementsDeps) {
       return { status: 'applied' };
     });
   }
+
+  deps.checks.register('settlements', settlementChecks(deps));
 
   deps.jobs.register({
     leased: {

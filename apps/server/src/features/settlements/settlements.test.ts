@@ -94,6 +94,8 @@ const linkedAccount = async () =>
  */
 async function expectLedgerAddsUp() {
   const ledger = await t.app.services.settlements.ledger(SHOP);
+  // The journal agrees with every row, and nothing is left in flight (docs/payments.md#money-checks).
+  expect((await t.app.services.money.checks.run()).map((c) => c.detail)).toEqual([]);
   expect(ledger.earnedPaise).toBe(ledger.paidPaise - ledger.owedToPettiPaise + ledger.waitingPaise);
   const acc = await linkedAccount();
   if (!acc) return ledger;

@@ -16,11 +16,16 @@ export const settlementStore = {
     return row;
   },
 
-  async accountByLinked(q: DbOrTx, linkedAccountId: string): Promise<PayoutAccountRow | undefined> {
-    const [row] = await q
+  async accountByLinked(
+    q: DbOrTx,
+    linkedAccountId: string,
+    lock = false,
+  ): Promise<PayoutAccountRow | undefined> {
+    const query = q
       .select()
       .from(shopPayoutAccounts)
       .where(eq(shopPayoutAccounts.linkedAccountId, linkedAccountId));
+    const [row] = lock ? await query.for('update') : await query;
     return row;
   },
 

@@ -194,7 +194,7 @@ export function defineCaptureFlow(core: PaymentsCore, refunds: Refunds, refund: 
     },
     async undo(fx, data: { before: BeforeRefusal; refundId: string; eventId: string | null }) {
       await refunds.release(fx, data.refundId);
-      await undoRefusal(fx, data.before);
+      await undoRefusal(core, fx, data.before);
       if (data.eventId) await fx.tx.delete(paymentEvents).where(eq(paymentEvents.id, data.eventId));
     },
   });

@@ -3,6 +3,7 @@ import { callStep, dbStep, undoWith } from '../../../platform/flows/steps.ts';
 import { newId } from '../../../platform/ids.ts';
 import { PaymentProviderError } from '../../../platform/payments/payment-provider.ts';
 import type { RouteReversal } from '../../../platform/payments/route-provider.ts';
+import { postTransfer } from '../books.ts';
 import type { SettlementsDeps } from '../deps.ts';
 import { shopReversals } from '../schema.ts';
 import { type ReversalRow, settlementStore } from '../store.ts';
@@ -39,12 +40,18 @@ export function defineReverseFlow(deps: SettlementsDeps) {
       if (!transfer || (transfer.status !== 'processed' && transfer.status !== 'recovered'))
         return undoWith(null, { ids: [] as string[] });
       const earlier = await settlementStore.reversalsOf(tx, [transfer.id]);
+      // What is owed back is worked out again under the lock: two runs for one order (a re-arm
+      // while one ran) must not both take back the same refund.
+      const [share] = await deps.orders.shares(tx, { orderIds: [input.orderId] });
+      const given = transfer.sharePaise - earlier.reduce((n, r) => n + r.amountPaise, 0);
+      const needed = Math.min(input.amountPaise, given - (share?.sharePaise ?? 0));
+      if (needed <= 0) return undoWith(null, { ids: [] as string[] });
       const fromProvider = earlier
         .filter((r) => r.status !== 'unrecovered')
         .reduce((n, r) => n + r.amountPaise, 0);
       const reversible = Math.max(0, transfer.amountPaise - fromProvider);
-      const asked = Math.min(input.amountPaise, reversible);
-      const owed = input.amountPaise - asked;
+      const asked = Math.min(needed, reversible);
+      const owed = needed - asked;
       const ids: string[] = [];
       const add = async (amountPaise: number, status: 'pending' | 'unrecovered', failure: string | null) => {
         const id = newId();
@@ -93,10 +100,12 @@ export function defineReverseFlow(deps: SettlementsDeps) {
   const record = dbStep({
     name: 'settlements.record-reversal',
     async run(fx, input: { id: string; made: RouteReversal }) {
-      await fx.tx
+      const [reversal] = await fx.tx
         .update(shopReversals)
         .set({ status: 'processed', providerReversalId: input.made.id })
-        .where(eq(shopReversals.id, input.id));
+        .where(eq(shopReversals.id, input.id))
+        .returning({ transferId: shopReversals.transferId });
+      if (reversal) await postTransfer(deps, fx.tx, reversal.transferId);
     },
   });
 

@@ -3,6 +3,7 @@ import { callStep, dbStep, undoWith } from '../../../platform/flows/steps.ts';
 import { newId } from '../../../platform/ids.ts';
 import { PaymentProviderError } from '../../../platform/payments/payment-provider.ts';
 import type { RouteTransfer } from '../../../platform/payments/route-provider.ts';
+import { postTransfer } from '../books.ts';
 import type { SettlementsDeps } from '../deps.ts';
 import { shopTransfers } from '../schema.ts';
 import { settlementStore, type TransferRow } from '../store.ts';
@@ -44,9 +45,13 @@ export function defineTransferFlow(deps: SettlementsDeps) {
       if (account?.status !== 'activated' || !account.linkedAccountId) return undoWith(null, { id: null });
       const existing = await settlementStore.transferOf(tx, input.orderId, true);
       if (existing && existing.status !== 'failed') return undoWith(null, { id: null });
+      // The share as it stands under the lock: a refund committed since the run read it is not sent.
+      const [current] = await deps.orders.shares(tx, { orderIds: [input.orderId] });
+      const sharePaise = current?.sharePaise ?? 0;
+      if (sharePaise <= 0) return undoWith(null, { id: null });
       const owed = Math.max(0, await settlementStore.owedToPetti(tx, input.sellerId));
-      const recovered = Math.min(owed, input.sharePaise);
-      const amount = input.sharePaise - recovered;
+      const recovered = Math.min(owed, sharePaise);
+      const amount = sharePaise - recovered;
       const now = clock.now();
       const values = {
         sellerId: input.sellerId,
@@ -54,7 +59,7 @@ export function defineTransferFlow(deps: SettlementsDeps) {
         provider: deps.provider,
         linkedAccountId: account.linkedAccountId,
         providerTransferId: null,
-        sharePaise: input.sharePaise,
+        sharePaise,
         amountPaise: amount,
         recoveredPaise: recovered,
         // Nothing to send: all of it made up for refunds the shop owed.
@@ -70,6 +75,7 @@ export function defineTransferFlow(deps: SettlementsDeps) {
         id = newId();
         await tx.insert(shopTransfers).values({ id, orderId: input.orderId, createdAt: now, ...values });
       }
+      await postTransfer(deps, tx, id);
       const reserved: Reserved | null =
         amount === 0
           ? null
@@ -85,12 +91,12 @@ export function defineTransferFlow(deps: SettlementsDeps) {
     },
     async undo(fx, data: { id: string | null; before?: TransferRow | null }) {
       if (!data.id) return;
-      if (!data.before) {
-        await fx.tx.delete(shopTransfers).where(eq(shopTransfers.id, data.id));
-        return;
+      if (!data.before) await fx.tx.delete(shopTransfers).where(eq(shopTransfers.id, data.id));
+      else {
+        const { id: _id, createdAt: _c, updatedAt: _u, settledAt: _s, ...before } = data.before;
+        await fx.tx.update(shopTransfers).set(before).where(eq(shopTransfers.id, data.id));
       }
-      const { id: _id, createdAt: _c, updatedAt: _u, settledAt: _s, ...before } = data.before;
-      await fx.tx.update(shopTransfers).set(before).where(eq(shopTransfers.id, data.id));
+      await postTransfer(deps, fx.tx, data.id);
     },
   });
 
@@ -122,6 +128,7 @@ export function defineTransferFlow(deps: SettlementsDeps) {
           updatedAt: clock.now(),
         })
         .where(eq(shopTransfers.id, input.id));
+      await postTransfer(deps, fx.tx, input.id);
     },
   });
 
@@ -133,7 +140,9 @@ export function defineTransferFlow(deps: SettlementsDeps) {
         .from(shopTransfers)
         .where(eq(shopTransfers.id, input.id))
         .for('update');
-      if (row?.status === 'pending') await settlementStore.markFailed(fx.tx, row, input.failure, clock.now());
+      if (row?.status !== 'pending') return;
+      await settlementStore.markFailed(fx.tx, row, input.failure, clock.now());
+      await postTransfer(deps, fx.tx, row.id);
     },
   });
 

@@ -1,0 +1,6 @@
+/** The money journal's public surface (docs/payments.md#the-money-journal). */
+export type { MoneyAccount } from './accounts.ts';
+export { createMoneyChecks, type Finding, type MoneyCheck, type MoneyChecks } from './checks.ts';
+export type { MoneyCheckDeps, MoneyDeps, OrderSplit } from './deps.ts';
+export { moneyRoutes } from './routes.ts';
+export { createMoney, type Money, type MoneyJournal } from './service.ts';

@@ -1,0 +1,118 @@
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import type { MoneyAccount } from './accounts.ts';
+import type { Finding } from './checks.ts';
+import type { MoneyDeps } from './deps.ts';
+import { alignScope } from './journal.ts';
+import { paymentScope, paymentTarget, registerPaymentBooks } from './payment-books.ts';
+import { moneyLines } from './schema.ts';
+
+/** How often the checks run in each process (each run reads the whole books; docs/payments.md#money-checks). */
+export const MONEY_CHECK_EVERY_MS = 5 * 60_000;
+
+/**
+ * The money journal and its checks (docs/payments.md#the-money-journal): payments post themselves
+ * here (payment-books.ts), settlements post transfers through `journal.align`, and each feature
+ * registers the checks of its own books.
+ */
+export function createMoney(deps: MoneyDeps) {
+  const { db } = deps;
+  registerPaymentBooks(deps);
+  const { checks } = deps;
+
+  /** Balances of an account per shop (its payable: what Petti owes each shop; a debit, what the shop owes). */
+  async function sellerBalances(
+    q: DbOrTx,
+    account: MoneyAccount,
+    sellerId?: string,
+  ): Promise<Map<string, number>> {
+    const rows = await q
+      .select({ sellerId: moneyLines.sellerId, n: sql<string>`sum(${moneyLines.amountPaise})` })
+      .from(moneyLines)
+      .where(and(eq(moneyLines.account, account), sellerId ? eq(moneyLines.sellerId, sellerId) : undefined))
+      .groupBy(moneyLines.sellerId);
+    return new Map(rows.flatMap((r) => (r.sellerId ? [[r.sellerId, Number(r.n)] as const] : [])));
+  }
+
+  /** Balances of an account per order, within the given scope kind (`payment:` or `transfer:`). */
+  async function orderBalances(
+    q: DbOrTx,
+    account: MoneyAccount,
+    scopeKind: 'payment' | 'transfer',
+    orderIds?: readonly string[],
+  ) {
+    const rows = await q
+      .select({ orderId: moneyLines.orderId, n: sql<string>`sum(${moneyLines.amountPaise})` })
+      .from(moneyLines)
+      .where(
+        and(
+          eq(moneyLines.account, account),
+          like(moneyLines.scope, `${scopeKind}:%`),
+          orderIds ? inArray(moneyLines.orderId, [...orderIds]) : undefined,
+        ),
+      )
+      .groupBy(moneyLines.orderId);
+    return new Map(rows.flatMap((r) => (r.orderId ? [[r.orderId, Number(r.n)] as const] : [])));
+  }
+
+  // Every captured payment's part of the books is what its row says now (a posting was never lost).
+  checks.register('payments', async (q) => {
+    const rows = await deps.payments.tookMoney(q);
+    const lines = await q
+      .select({
+        scope: moneyLines.scope,
+        account: moneyLines.account,
+        sellerId: moneyLines.sellerId,
+        n: sql<string>`sum(${moneyLines.amountPaise})`,
+      })
+      .from(moneyLines)
+      .where(like(moneyLines.scope, 'payment:%'))
+      .groupBy(moneyLines.scope, moneyLines.account, moneyLines.sellerId);
+    const booked = new Map<string, number>();
+    for (const l of lines) booked.set(`${l.scope}|${l.account}|${l.sellerId ?? ''}`, Number(l.n));
+    const found: Finding[] = [];
+    for (const p of rows) {
+      const target = await paymentTarget(deps, q, p);
+      const scope = paymentScope(p.id);
+      const wrong = target.find(
+        (b) => (booked.get(`${scope}|${b.account}|${b.sellerId ?? ''}`) ?? 0) !== b.amountPaise,
+      );
+      if (!wrong) continue;
+      const actual = booked.get(`${scope}|${wrong.account}|${wrong.sellerId ?? ''}`) ?? 0;
+      found.push({
+        rule: 'payment_books',
+        subject: p.id,
+        orderId: p.purpose === 'order' ? p.subjectId : null,
+        sellerId: target.find((b) => b.sellerId)?.sellerId ?? null,
+        expectedPaise: wrong.amountPaise,
+        actualPaise: actual,
+        detail: `Payment ${p.receiptNumber}: the books say ${wrong.account} ${actual} paise, its record ${wrong.amountPaise}`,
+      });
+    }
+    return found;
+  });
+
+  deps.jobs.register({
+    periodic: {
+      name: 'money checks',
+      everyMs: MONEY_CHECK_EVERY_MS,
+      run: async () => (await checks.run()).length,
+    },
+  });
+
+  return {
+    journal: { align: alignScope, sellerBalances, orderBalances },
+    checks,
+    /** The journal's sum over every line: always zero, since every entry balances (a health detail). */
+    async health(q: DbOrTx = db) {
+      const [row] = await q
+        .select({ n: sql<string>`coalesce(sum(${moneyLines.amountPaise}), 0)` })
+        .from(moneyLines);
+      const open = await checks.open(q);
+      return { balanced: Number(row?.n ?? 0) === 0, openChecks: open.length };
+    },
+  };
+}
+
+export type Money = ReturnType<typeof createMoney>;
+export type MoneyJournal = Money['journal'];
