@@ -19,6 +19,11 @@ export const shopPayoutAccounts = pgTable('shop_payout_accounts', {
   /** Its Route configuration (`acc_prd_…`), which a new bank account changes. */
   routeProductId: text('route_product_id'),
   status: text('status').$type<PayoutAccountState>().notNull(),
+  /**
+   * When that state was true: the provider event's own time when a webhook set it, else when Petti
+   * heard it. An event older than this never moves the account (docs/shops.md#settlement).
+   */
+  statusAt: timestamp('status_at', { withTimezone: true }),
   beneficiaryName: text('beneficiary_name').notNull(),
   accountLast4: text('account_last4').notNull(),
   ifsc: text('ifsc').notNull(),

@@ -81,11 +81,11 @@ const ACCOUNT_RANK: Record<PayoutAccountState, number> = {
  * second, or without a time, may only move the account forward.
  */
 export function routeEventIsLate(
-  account: Pick<PayoutAccountRow, 'status' | 'updatedAt'>,
+  account: Pick<PayoutAccountRow, 'status' | 'statusAt' | 'updatedAt'>,
   status: PayoutAccountState,
   createdAtSeconds: number | null | undefined,
 ): string | null {
-  const stateSecond = Math.floor(account.updatedAt.getTime() / 1000);
+  const stateSecond = Math.floor((account.statusAt ?? account.updatedAt).getTime() / 1000);
   if (createdAtSeconds != null && createdAtSeconds < stateSecond)
     return `older than the account's ${account.status}`;
   const newer = createdAtSeconds != null && createdAtSeconds > stateSecond;
@@ -293,6 +293,7 @@ export function createSettlements(deps: SettlementsDeps) {
         .set({
           status,
           problem: status === 'needs_clarification' ? (problem ?? null) : null,
+          statusAt: parsed.created_at ? new Date(parsed.created_at * 1000) : clock.now(),
           updatedAt: clock.now(),
         })
         .where(eq(shopPayoutAccounts.sellerId, account.sellerId));

@@ -47,6 +47,7 @@ export function defineLinkAccountFlow(deps: SettlementsDeps) {
         ifsc: input.ifsc,
         email: input.email,
         problem: null,
+        statusAt: now,
         updatedAt: now,
       };
       await fx.tx
@@ -117,6 +118,7 @@ export function defineLinkAccountFlow(deps: SettlementsDeps) {
           routeProductId: input.activation.productId,
           status: input.activation.status,
           problem: input.activation.problem,
+          statusAt: clock.now(),
           updatedAt: clock.now(),
         })
         .where(eq(shopPayoutAccounts.sellerId, input.sellerId));
@@ -130,7 +132,12 @@ export function defineLinkAccountFlow(deps: SettlementsDeps) {
     async run(fx, input: { sellerId: string; problem: string }) {
       await fx.tx
         .update(shopPayoutAccounts)
-        .set({ status: 'failed', problem: input.problem.slice(0, 300), updatedAt: clock.now() })
+        .set({
+          status: 'failed',
+          problem: input.problem.slice(0, 300),
+          statusAt: clock.now(),
+          updatedAt: clock.now(),
+        })
         .where(eq(shopPayoutAccounts.sellerId, input.sellerId));
     },
   });
