@@ -38,6 +38,8 @@ CREATE TABLE "money_lines" (
 );
 --> statement-breakpoint
 ALTER TABLE "shop_payout_accounts" ADD COLUMN "status_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "timers" ADD COLUMN "leased_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "timers" ADD COLUMN "rearmed" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "money_lines" ADD CONSTRAINT "money_lines_entry_id_money_entries_id_fk" FOREIGN KEY ("entry_id") REFERENCES "public"."money_entries"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "money_checks_rule_subject_idx" ON "money_checks" USING btree ("rule","subject");--> statement-breakpoint
 CREATE INDEX "money_checks_open_idx" ON "money_checks" USING btree ("cleared_at");--> statement-breakpoint

@@ -2,5 +2,6 @@
 export type { MoneyAccount } from './accounts.ts';
 export { createMoneyChecks, type Finding, type MoneyCheck, type MoneyChecks } from './checks.ts';
 export type { MoneyCheckDeps, MoneyDeps, OrderSplit } from './deps.ts';
+export type { Balance } from './journal.ts';
 export { moneyRoutes } from './routes.ts';
 export { createMoney, type Money, type MoneyJournal } from './service.ts';

@@ -55,6 +55,26 @@ export function createMoney(deps: MoneyDeps) {
     return new Map(rows.flatMap((r) => (r.orderId ? [[r.orderId, Number(r.n)] as const] : [])));
   }
 
+  /** Each scope's balances per account, of one shop's lines in scopes of a kind (`transfer:`, …). */
+  async function sellerScopes(q: DbOrTx, sellerId: string, scopeKind: 'payment' | 'transfer') {
+    const rows = await q
+      .select({
+        scope: moneyLines.scope,
+        account: moneyLines.account,
+        n: sql<string>`sum(${moneyLines.amountPaise})`,
+      })
+      .from(moneyLines)
+      .where(and(eq(moneyLines.sellerId, sellerId), like(moneyLines.scope, `${scopeKind}:%`)))
+      .groupBy(moneyLines.scope, moneyLines.account);
+    const scopes = new Map<string, Map<MoneyAccount, number>>();
+    for (const r of rows) {
+      const m = scopes.get(r.scope) ?? new Map<MoneyAccount, number>();
+      m.set(r.account, Number(r.n));
+      scopes.set(r.scope, m);
+    }
+    return scopes;
+  }
+
   // Every captured payment's part of the books is what its row says now (a posting was never lost).
   checks.register('payments', async (q) => {
     const rows = await deps.payments.tookMoney(q);
@@ -101,7 +121,7 @@ export function createMoney(deps: MoneyDeps) {
   });
 
   return {
-    journal: { align: alignScope, sellerBalances, orderBalances },
+    journal: { align: alignScope, sellerBalances, orderBalances, sellerScopes },
     checks,
     /** The journal's sum over every line: always zero, since every entry balances (a health detail). */
     async health(q: DbOrTx = db) {

@@ -1,9 +1,10 @@
 import type { ShopPayouts, ShopTransfer } from '@petti/shared/schemas/shop-payouts';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import type { Balance } from '../money/index.ts';
 import type { SettlementsDeps } from './deps.ts';
 import { shopTransfers } from './schema.ts';
-import { settlementStore, type TransferRow } from './store.ts';
+import { type ReversalRow, settlementStore, type TransferRow } from './store.ts';
 
 export const transferScope = (transferId: string) => `transfer:${transferId}`;
 
@@ -14,30 +15,34 @@ export const transferScope = (transferId: string) => `transfer:${transferId}`;
  * Petti's balance. Posted in every transaction that changes the transfer or its reversals, under the
  * transfer's row lock.
  */
+/** The journal balances a transfer's rows call for (postTransfer posts them; the checks compare). */
+export function transferTarget(t: TransferRow, reversals: readonly ReversalRow[]): Balance[] {
+  const given = t.status === 'pending' || t.status === 'processed' ? t.amountPaise : 0;
+  const inFlight = t.status === 'pending' ? t.amountPaise : 0;
+  const sent = t.status === 'processed' ? t.amountPaise : 0;
+  const reversed = reversals
+    .filter((r) => r.transferId === t.id && r.status === 'processed')
+    .reduce((n, r) => n + r.amountPaise, 0);
+  const tag = { sellerId: t.sellerId, orderId: t.orderId, paymentId: t.paymentId };
+  return [
+    { account: 'shop_payable', ...tag, amountPaise: given - reversed },
+    { account: 'transfers_in_flight', ...tag, amountPaise: -inFlight },
+    { account: 'provider', ...tag, amountPaise: reversed - sent },
+  ];
+}
+
 export async function postTransfer(
   deps: Pick<SettlementsDeps, 'journal' | 'clock'>,
   tx: Tx,
   transferId: string,
 ) {
   const [t] = await tx.select().from(shopTransfers).where(eq(shopTransfers.id, transferId)).for('update');
-  const reversals = t ? await settlementStore.reversalsOf(tx, [t.id]) : [];
-  const given = t && (t.status === 'pending' || t.status === 'processed') ? t.amountPaise : 0;
-  const inFlight = t?.status === 'pending' ? t.amountPaise : 0;
-  const sent = t?.status === 'processed' ? t.amountPaise : 0;
-  const reversed = reversals.filter((r) => r.status === 'processed').reduce((n, r) => n + r.amountPaise, 0);
-  const tag = t ? { sellerId: t.sellerId, orderId: t.orderId, paymentId: t.paymentId } : {};
   await deps.journal.align(tx, {
     kind: 'transfer',
     scope: transferScope(transferId),
     at: deps.clock.now(),
     memo: t ? `transfer ${t.status}` : 'transfer undone',
-    target: t
-      ? [
-          { account: 'shop_payable', ...tag, amountPaise: given - reversed },
-          { account: 'transfers_in_flight', ...tag, amountPaise: -inFlight },
-          { account: 'provider', ...tag, amountPaise: reversed - sent },
-        ]
-      : [],
+    target: t ? transferTarget(t, await settlementStore.reversalsOf(tx, [t.id])) : [],
   });
 }
 

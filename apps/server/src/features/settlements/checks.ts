@@ -2,6 +2,7 @@ import { formatRupees } from '@petti/shared';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Finding } from '../money/index.ts';
+import { transferScope, transferTarget } from './books.ts';
 import type { SettlementsDeps } from './deps.ts';
 import { shopPayoutAccounts, shopTransfers } from './schema.ts';
 import { settlementStore } from './store.ts';
@@ -60,7 +61,19 @@ export function settlementChecks(deps: Pick<SettlementsDeps, 'orders' | 'journal
           });
           continue;
         }
-        if (t.status === 'failed') continue;
+        if (t.status === 'failed') {
+          if (s.sharePaise > 0)
+            found.push({
+              rule: 'transfer_failed',
+              subject: s.orderId,
+              sellerId,
+              orderId: s.orderId,
+              expectedPaise: s.sharePaise,
+              actualPaise: 0,
+              detail: `Order ${s.orderId}: the provider refused its transfer (${t.failure ?? 'no reason given'}); it is sent again when the shop links its bank account again`,
+            });
+          continue;
+        }
         const reached = t.amountPaise + t.recoveredPaise - back.reduce((n, r) => n + r.amountPaise, 0);
         if (reached !== s.sharePaise)
           found.push({
@@ -74,6 +87,29 @@ export function settlementChecks(deps: Pick<SettlementsDeps, 'orders' | 'journal
               reached > s.sharePaise
                 ? `Order ${s.orderId}: the shop has ${rupees(reached - s.sharePaise)} more than the order earns (a refund not taken back)`
                 : `Order ${s.orderId}: the shop is short ${rupees(s.sharePaise - reached)} of what the order earns`,
+          });
+      }
+      // Each transfer's own part of the journal is what its rows say (no posting lost or doubled).
+      const scopes = await deps.journal.sellerScopes(q, sellerId, 'transfer');
+      for (const t of transfers) {
+        const booked = scopes.get(transferScope(t.id));
+        const wrong = transferTarget(t, reversals).find(
+          (b) => (booked?.get(b.account) ?? 0) !== b.amountPaise,
+        );
+        if (wrong)
+          found.push({
+            rule: 'transfer_books',
+            subject: t.id,
+            sellerId,
+            orderId: t.orderId,
+            expectedPaise: wrong.amountPaise,
+            actualPaise: booked?.get(wrong.account) ?? 0,
+            detail: `Order ${t.orderId}: the books hold ${wrong.account} ${booked?.get(wrong.account) ?? 0} paise for its transfer, its rows ${wrong.amountPaise} (${t.status}; ${
+              reversals
+                .filter((r) => r.transferId === t.id)
+                .map((r) => `${r.status} ${r.amountPaise}`)
+                .join(', ') || 'no reversals'
+            })`,
           });
       }
       for (const t of transfers) {

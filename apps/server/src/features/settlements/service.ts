@@ -130,7 +130,9 @@ export function createSettlements(deps: SettlementsDeps) {
         continue;
       }
       if (transfer.status === 'pending') {
-        await transferFlow.run({ resume: transfer, providerPaymentId: await providerPaymentId() });
+        // Refused once from its payment (flows/transfer.ts): asked again from Petti's balance.
+        const from = transfer.failure ? null : await providerPaymentId();
+        await transferFlow.run({ resume: transfer, providerPaymentId: from });
         continue;
       }
       const reversals = await settlementStore.reversalsOf(db, [transfer.id]);

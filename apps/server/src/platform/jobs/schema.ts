@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Timers: work due at a time (a hold running out, a scheduled start, a door left open…). A worker
@@ -22,6 +22,13 @@ export const timers = pgTable(
     lastError: text('last_error'),
     /** Gave up after TIMER_MAX_ATTEMPTS failures: never fired again until an operator retries it. */
     deadAt: timestamp('dead_at', { withTimezone: true }),
+    /**
+     * While a leased run goes on: until when it holds the timer. A keyed schedule meanwhile does not
+     * move it (no second run beside the first) but marks it `rearmed`, and the run's end makes it due
+     * again (docs/architecture.md#timers-and-periodic-work).
+     */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+    rearmed: boolean('rearmed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('timers_due_idx').on(t.dueAt), index('timers_booking_idx').on(t.bookingId)],

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { isPoolWaitTimeout } from '../../db/errors.ts';
@@ -26,6 +26,9 @@ type NewTimer = Required<
   >
 >;
 
+/** In an upsert: the existing row is held by a leased run that has not run out. */
+const leasedNow = sql<boolean>`coalesce(${timers.leasedUntil} > excluded.created_at, false)`;
+
 // Orders and bookings each schedule timers: built once (db/prepared.ts).
 const timerValues = (v: Params<NewTimer>) => ({
   id: v.id,
@@ -47,7 +50,16 @@ const upsertTimer = prepared((q, v: Params<NewTimer>) =>
     .values(timerValues(v))
     .onConflictDoUpdate({
       target: timers.key,
-      set: { dueAt: asSet(v.dueAt), data: asSet(v.data), attempts: 0, deadAt: null, lastError: null },
+      // A timer whose leased run is going on keeps its lease (never a second run beside the first)
+      // and is marked re-armed: the run's end makes it due again.
+      set: {
+        dueAt: sql`case when ${leasedNow} then ${timers.dueAt} else excluded.due_at end`,
+        attempts: sql`case when ${leasedNow} then ${timers.attempts} else 0 end`,
+        rearmed: leasedNow,
+        data: asSet(v.data),
+        deadAt: null,
+        lastError: null,
+      },
     })
     .returning({ id: timers.id }),
 );
@@ -160,12 +172,48 @@ export function createJobWorker(deps: {
     else log.error({ ...fields, err }, message);
   }
 
-  /** The row as the lease left it: neither re-armed nor taken again since. */
-  const stillLeased = (held: TimerRow) =>
-    and(eq(timers.id, held.id), eq(timers.dueAt, held.dueAt), eq(timers.attempts, held.attempts));
+  /**
+   * Ends a leased run: re-armed meanwhile, the timer is due again now (attempts afresh); else it is
+   * deleted, or on failure pushed back. Nothing is done when the lease ran out and another run took it.
+   */
+  async function endLease(held: TimerRow, err?: unknown): Promise<void> {
+    const again = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(timers)
+        .where(and(eq(timers.id, held.id), eq(timers.leasedUntil, held.leasedUntil!)))
+        .for('update');
+      if (!row) return false;
+      if (row.rearmed) {
+        await tx
+          .update(timers)
+          .set({ dueAt: clock.now(), attempts: 0, leasedUntil: null, rearmed: false })
+          .where(eq(timers.id, row.id));
+        return false;
+      }
+      if (err === undefined) {
+        await tx.delete(timers).where(eq(timers.id, row.id));
+        return false;
+      }
+      return true;
+    });
+    if (again)
+      await recordFailure(
+        held,
+        err,
+        and(eq(timers.id, held.id), eq(timers.leasedUntil, held.leasedUntil!)),
+        true,
+      );
+  }
 
-  async function recordFailure(timer: TimerRow, err: unknown, where = eq(timers.id, timer.id)) {
-    const attempts = timer.attempts + 1;
+  /** `counted`: a leased run's attempt was counted when it was taken. */
+  async function recordFailure(
+    timer: TimerRow,
+    err: unknown,
+    where = eq(timers.id, timer.id),
+    counted = false,
+  ) {
+    const attempts = counted ? timer.attempts : timer.attempts + 1;
     const backoffMs = Math.min(600_000, 5000 * 2 ** Math.min(attempts, 10));
     const givesUp = attempts >= maxAttempts;
     log.error(
@@ -179,6 +227,7 @@ export function createJobWorker(deps: {
         lastError: err instanceof Error ? err.message.slice(0, 500) : String(err).slice(0, 500),
         dueAt: new Date(clock.now().getTime() + backoffMs),
         deadAt: givesUp ? clock.now() : null,
+        leasedUntil: null,
       })
       .where(where)
       .catch((e: unknown) => log.error({ err: e }, 'recording a timer failure failed'));
@@ -217,9 +266,12 @@ export function createJobWorker(deps: {
           const leasedUntil = new Date(now.getTime() + LEASE_MS);
           await tx
             .update(timers)
-            .set({ dueAt: leasedUntil, attempts: timer.attempts + 1 })
+            .set({ dueAt: leasedUntil, attempts: timer.attempts + 1, leasedUntil, rearmed: false })
             .where(eq(timers.id, timer.id));
-          lease = { timer, held: { ...timer, dueAt: leasedUntil, attempts: timer.attempts + 1 } };
+          lease = {
+            timer,
+            held: { ...timer, dueAt: leasedUntil, attempts: timer.attempts + 1, leasedUntil },
+          };
         } else {
           log.error({ kind: timer.kind }, 'no handler for this timer kind; dropping it');
           await tx.delete(timers).where(eq(timers.id, timer.id));
@@ -232,14 +284,16 @@ export function createJobWorker(deps: {
     }
     if (lease) {
       const { timer, held }: { timer: TimerRow; held: TimerRow } = lease;
+      let failure: unknown;
       try {
         await leased[timer.kind]!(timer);
-        // Only the lease is ended: a commit during the run may have re-armed the row (a keyed
-        // schedule moves it and resets its attempts), and that re-arm must run (docs/architecture.md#timers).
-        await db.delete(timers).where(stillLeased(held));
       } catch (err) {
-        await recordFailure(timer, err, stillLeased(held));
+        failure = err ?? new Error('the timer failed');
       }
+      // A commit during the run may have re-armed the timer: then it runs again, never lost.
+      await endLease(held, failure).catch((e: unknown) =>
+        log.error({ err: e }, 'ending a timer lease failed'),
+      );
     }
     return taken;
   }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { callStep, dbStep, undoWith } from '../../../platform/flows/steps.ts';
 import { newId } from '../../../platform/ids.ts';
 import { PaymentProviderError } from '../../../platform/payments/payment-provider.ts';
@@ -100,10 +100,12 @@ export function defineReverseFlow(deps: SettlementsDeps) {
   const record = dbStep({
     name: 'settlements.record-reversal',
     async run(fx, input: { id: string; made: RouteReversal }) {
+      // What the provider made is made: recorded from pending, or from unrecovered (another run
+      // was refused meanwhile); processed stays as it is.
       const [reversal] = await fx.tx
         .update(shopReversals)
         .set({ status: 'processed', providerReversalId: input.made.id })
-        .where(eq(shopReversals.id, input.id))
+        .where(and(eq(shopReversals.id, input.id), inArray(shopReversals.status, ['pending', 'unrecovered'])))
         .returning({ transferId: shopReversals.transferId });
       if (reversal) await postTransfer(deps, fx.tx, reversal.transferId);
     },
@@ -112,10 +114,11 @@ export function defineReverseFlow(deps: SettlementsDeps) {
   const refused = dbStep({
     name: 'settlements.reversal-refused',
     async run(fx, input: { id: string; failure: string }) {
+      // Never over a reversal the provider made (processed is final).
       await fx.tx
         .update(shopReversals)
         .set({ status: 'unrecovered', failure: input.failure.slice(0, 300) })
-        .where(eq(shopReversals.id, input.id));
+        .where(and(eq(shopReversals.id, input.id), eq(shopReversals.status, 'pending')));
     },
   });
 

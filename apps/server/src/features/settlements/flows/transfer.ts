@@ -7,6 +7,7 @@ import { postTransfer } from '../books.ts';
 import type { SettlementsDeps } from '../deps.ts';
 import { shopTransfers } from '../schema.ts';
 import { settlementStore, type TransferRow } from '../store.ts';
+import { settlementTimers } from '../timers.ts';
 
 export interface TransferRequest {
   orderId: string;
@@ -134,13 +135,27 @@ export function defineTransferFlow(deps: SettlementsDeps) {
 
   const refused = dbStep({
     name: 'settlements.transfer-refused',
-    async run(fx, input: { id: string; failure: string }) {
+    async run(fx, input: { id: string; failure: string; fromPayment: boolean }) {
       const [row] = await fx.tx
         .select()
         .from(shopTransfers)
         .where(eq(shopTransfers.id, input.id))
         .for('update');
       if (row?.status !== 'pending') return;
+      // Razorpay refuses a transfer from a payment refunded in part, and a refund may be on its way
+      // while the transfer is: asked from the payment and refused, it stays pending with the words
+      // kept, and the order's timer asks once more from Petti's balance. Refused again, it fails.
+      if (input.fromPayment) {
+        await fx.tx
+          .update(shopTransfers)
+          .set({
+            failure: `refused from its payment: ${input.failure}`.slice(0, 300),
+            updatedAt: clock.now(),
+          })
+          .where(eq(shopTransfers.id, row.id));
+        await settlementTimers.order(fx.tx, clock, row.orderId);
+        return;
+      }
       await settlementStore.markFailed(fx.tx, row, input.failure, clock.now());
       await postTransfer(deps, fx.tx, row.id);
     },
@@ -174,7 +189,11 @@ export function defineTransferFlow(deps: SettlementsDeps) {
       } catch (err) {
         // A 4xx is the provider saying no; anything else may have reached it, so the timer asks again.
         if (err instanceof PaymentProviderError && err.status >= 400 && err.status < 500) {
-          await flow.db(refused, { id: reserved.id, failure: err.message }, { ends: true });
+          await flow.db(
+            refused,
+            { id: reserved.id, failure: err.message, fromPayment: Boolean(reserved.providerPaymentId) },
+            { ends: true },
+          );
           return;
         }
         throw err;
