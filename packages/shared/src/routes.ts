@@ -42,6 +42,8 @@ export const ROUTES = {
   operator: '/operator',
   /** Petti's operators: the locker network, site by site. */
   operatorLockers: '/operator/lockers',
+  /** Petti's operators: money that does not add up (docs/payments.md#money-checks). */
+  operatorMoney: '/operator/money',
   login: '/login',
   otp: '/otp',
   register: '/register',

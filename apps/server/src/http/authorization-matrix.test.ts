@@ -49,6 +49,16 @@ beforeAll(async () => {
   otherShop = await shopMember(t, SHOP_B, 'owner');
   operator = await shopper(t);
   await usersService.addOperator(t.ctx.database.db, `91${operator.phone}`, 'test', t.clock.now());
+  // A provider's fact held for operators, for the one who may clear it.
+  ids.moneyCheck = (
+    await t.app.services.money.checks.hold(t.ctx.database.db, {
+      rule: 'matrix_test',
+      subject: 'held-for-the-matrix',
+      expectedPaise: 100,
+      actualPaise: 1,
+      detail: 'A fact held for the authorization matrix',
+    })
+  ).id;
   ids.shop = SHOP;
   ids.rice = RICE;
   ids.riceProduct = 'murugan-ponni-raw-rice';
@@ -284,6 +294,12 @@ const OWNED: Array<{
   {
     path: /^\/api\/operator\/timers\/\{id\}\/retry$/,
     id: 'deadTimer',
+    allowed: 'operator',
+    refused: ['owner', 'shopOwner', 'outsider'],
+  },
+  {
+    path: /^\/api\/operator\/money-checks\/\{id\}\/clear$/,
+    id: 'moneyCheck',
     allowed: 'operator',
     refused: ['owner', 'shopOwner', 'outsider'],
   },

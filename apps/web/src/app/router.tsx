@@ -80,6 +80,7 @@ const shopRoutes: RouteObject[] = [
     'operatorLockers',
     () => import('../features/shops/pages/locker-network-page.tsx'),
   ),
+  page(ROUTES.operatorMoney, 'operatorMoney', () => import('../features/shops/pages/money-checks-page.tsx')),
 ];
 
 /** Seller layout, public. */

@@ -9,6 +9,7 @@ export function notificationLink(n: Pick<Notification, 'kind' | 'data'>): string
   const str = (v: unknown) => (typeof v === 'string' && v ? encodeURIComponent(v) : null);
   // An operator's alert opens the locker network, not a shopper's booking there.
   if (n.kind === 'operatorSiteOffline') return '/operator/lockers';
+  if (n.kind === 'moneyCheckFailed') return '/operator/money';
   const booking = str(d.bookingId);
   const site = str(d.siteId);
   if (booking && site) return `/booking/${site}?booking=${booking}`;
@@ -33,6 +34,7 @@ export function notificationIcon(kind: string): 'locker' | 'order' | 'plan' | 'p
     kind === 'attentionRequired' ||
     kind === 'lockerOffline' ||
     kind === 'operatorSiteOffline' ||
+    kind === 'moneyCheckFailed' ||
     kind.endsWith('TimedOut') ||
     kind === 'bookingExpired'
   )

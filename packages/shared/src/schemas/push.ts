@@ -18,6 +18,7 @@ export const PUSH_ALERTS = [
   'shopOrders',
   'lockerSites',
   'planRenewal',
+  'moneyChecks',
 ] as const;
 export type PushAlert = (typeof PUSH_ALERTS)[number];
 
@@ -43,12 +44,15 @@ const ALERT_OF_EVENT: Record<string, PushAlert> = {
   // Not live events: a plan's automatic renewal could not charge (docs/payments.md#automatic-renewal).
   planRenewalFailed: 'planRenewal',
   planRenewalStopped: 'planRenewal',
+  // Not a live event: money that does not add up, kept for Petti's operators (docs/payments.md#money-checks).
+  moneyCheckFailed: 'moneyChecks',
 };
 
 /** Alerts for the people who run a shop or the locker network; the settings show them only to those. */
 export const WORK_ALERTS: Readonly<Partial<Record<PushAlert, 'shop' | 'operator'>>> = {
   shopOrders: 'shop',
   lockerSites: 'operator',
+  moneyChecks: 'operator',
 };
 
 /**

@@ -1,7 +1,9 @@
 import { formatRupees } from '@petti/shared';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import type { MoneyCheckDeps } from './deps.ts';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { NotificationSink } from '../payments/index.ts';
 import { type MoneyCheckRow, moneyChecks, moneyLines } from './schema.ts';
 
 /** Something that does not add up, as a check found it. */
@@ -52,6 +54,18 @@ export const unplacedMoney: MoneyCheck = async (q) => {
  * each once it has lasted `alertAfterMs` (a transfer in flight is not yet a problem), and at once of a
  * provider's fact held for them.
  */
+/** What the money checks use: made first, so that every feature can hold a fact or add a check. */
+export interface MoneyCheckDeps {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  notifications: NotificationSink;
+  /** Petti's operators, who hear of money that does not add up. */
+  operatorIds(q: DbOrTx): Promise<string[]>;
+  /** A money check past this age is told to operators (a transfer in flight is not yet a problem). */
+  alertAfterMs?: number;
+}
+
 export function createMoneyChecks(deps: MoneyCheckDeps) {
   const { db, clock } = deps;
   const checks = new Map<string, MoneyCheck>([['journal', unplacedMoney]]);

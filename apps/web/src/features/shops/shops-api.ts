@@ -1,4 +1,5 @@
 import type { Product } from '@petti/shared/schemas/catalog';
+import type { MoneyCheck, MoneyChecks } from '@petti/shared/schemas/money-checks';
 import type {
   DeadTimer,
   LockerOpening,
@@ -165,6 +166,23 @@ export function useDeadTimers() {
 
 /** Puts a dead timer back: due now, its attempts counted afresh. */
 export const retryTimer = (id: string) => api.post<DeadTimer>(`/operator/timers/${enc(id)}/retry`, {});
+
+/** Money that does not add up (docs/payments.md#money-checks); read again every minute. */
+export const moneyChecksKey = ['operator', 'money-checks'] as const;
+export function useMoneyChecks() {
+  return useQuery({
+    queryKey: moneyChecksKey,
+    queryFn: ({ signal }) => api.get<MoneyChecks>('/operator/money-checks', { signal }),
+    refetchInterval: 60_000,
+  });
+}
+
+/** Runs every check of the books now; answers what is open after it. */
+export const runMoneyChecks = () => api.post<MoneyChecks>('/operator/money-checks/run', {});
+
+/** Marks a held provider fact as dealt with. */
+export const clearMoneyCheck = (id: string) =>
+  api.post<MoneyCheck>(`/operator/money-checks/${enc(id)}/clear`, {});
 
 /** The shop's products by name, or by a pack's barcode (docs/shops.md#stock-and-catalogue). */
 export function useShopProducts(shopId: string, search: { q?: string; barcode?: string }) {

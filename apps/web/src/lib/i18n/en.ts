@@ -124,6 +124,10 @@ export const commonEn = {
         label: 'Plan renewal problems',
         hint: 'When an automatic renewal payment fails, before your plan ends.',
       },
+      moneyChecks: {
+        label: 'Money that does not add up',
+        hint: 'For Petti’s operators: when a check of the books finds a payment, refund or transfer out of line.',
+      },
     },
   },
   install: {
@@ -415,6 +419,11 @@ export const commonEn = {
       title: 'Locker network',
       description:
         'For Petti’s operators: every locker site, what needs a look, and lockers in or out of service.',
+    },
+    operatorMoney: {
+      title: 'Money checks',
+      description:
+        'For Petti’s operators: payments, refunds and shop transfers that do not add up, and since when.',
     },
     grabStaff: {
       title: 'Check exit passes',

@@ -28,6 +28,7 @@ export function AccountLinks() {
     ...(work.data?.operator
       ? [
           { to: ROUTES.operatorLockers, page: 'operatorLockers' as const },
+          { to: ROUTES.operatorMoney, page: 'operatorMoney' as const },
           { to: ROUTES.operator, page: 'operator' as const },
         ]
       : []),
