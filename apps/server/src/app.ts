@@ -124,7 +124,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Per-address limits on sign-in and the public writes, counted across processes (http/rate-limits.ts).
   await installRateLimits(app, ctx);
   // Prometheus metrics of this process at /metrics, with the ops token (docs/deploy.md#metrics).
-  const metrics = createMetrics({ database: ctx.database, realtime: ctx.realtime, clock: ctx.clock });
+  const metrics = createMetrics({
+    database: ctx.database,
+    realtime: ctx.realtime,
+    clock: ctx.clock,
+    moneyChecksOpen: () => services.money.checks.counts(),
+  });
   metrics.install(app);
   app.decorate('metrics', metrics);
   // Busy answers before any work under overload (http/overload.ts).

@@ -68,8 +68,33 @@ describe('health', () => {
       'petti_timers_dead',
       'petti_broker_connections',
       'petti_process_resident_memory_bytes',
+      'petti_money_checks_open{kind="found"}',
+      'petti_money_checks_open{kind="held"}',
     ]) {
       expect(text, name).toContain(`${name} `);
     }
+  });
+
+  it('says whether the books hold, in the health answer and a metric, without taking the process out of service', async () => {
+    const health = async () => (await t.app.inject({ method: 'GET', url: '/api/health/ready' })).json();
+    expect((await health()).money).toEqual({ ok: true, found: 0, held: 0 });
+    await t.app.services.money.checks.hold(t.ctx.database.db, {
+      rule: 'provider_transfer_amount',
+      subject: 'health-test-transfer',
+      orderId: null,
+      sellerId: null,
+      expectedPaise: 15000,
+      actualPaise: 1,
+      detail: 'a transfer of another amount',
+    });
+    const after = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toMatchObject({ status: 'ok', money: { ok: false, found: 0, held: 1 } });
+    const text = (
+      await t.app.inject({ method: 'GET', url: '/metrics', headers: { 'x-ops-token': DEV_OPS_TOKEN } })
+    ).body;
+    expect(text).toContain('petti_money_checks_open{kind="held"} 1');
+    await t.app.services.money.checks.clear('provider_transfer_amount:health-test-transfer', 'test');
+    expect((await health()).money).toEqual({ ok: true, found: 0, held: 0 });
   });
 });

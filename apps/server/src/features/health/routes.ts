@@ -8,6 +8,11 @@ const healthSchema = z.object({
   status: z.enum(['ok', 'degraded', 'busy']),
   database: componentSchema,
   broker: componentSchema.extend({ clients: z.number().int().optional() }),
+  /**
+   * Whether the books hold (docs/payments.md#money-checks): `ok` when no money check is open. Told,
+   * never a reason to take the process out of service (no request of it would fare better elsewhere).
+   */
+  money: z.object({ ok: z.boolean(), found: z.number().int(), held: z.number().int() }).optional(),
   uptimeSeconds: z.number(),
 });
 
@@ -47,6 +52,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         poolBusy = isPoolWaitTimeout(err);
         return { ok: poolBusy, kind: database.kind, detail: err.message };
       });
+    const money = db.ok
+      ? await app.services.money.checks
+          .counts()
+          .then((c) => ({ ok: c.found + c.held === 0, ...c }))
+          .catch(() => undefined)
+      : undefined;
     const b = realtime.status();
     const broker = { ok: b.connected, kind: b.mode, clients: b.clients };
     const ok = db.ok && broker.ok;
@@ -58,6 +69,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       status: !ok ? 'degraded' : busy ? 'busy' : 'ok',
       database: db,
       broker,
+      money,
       uptimeSeconds: Math.round(process.uptime()),
     });
   };

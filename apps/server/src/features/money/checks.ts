@@ -180,6 +180,19 @@ export function createMoneyChecks(deps: MoneyCheckDeps) {
         .where(isNull(moneyChecks.clearedAt))
         .orderBy(moneyChecks.since, moneyChecks.id),
 
+    /** How many are open, found by a check and held (a metric and a health detail). */
+    async counts(q: DbOrTx = db) {
+      const rows = await q
+        .select({ held: moneyChecks.held, n: sql<number>`count(*)::int` })
+        .from(moneyChecks)
+        .where(isNull(moneyChecks.clearedAt))
+        .groupBy(moneyChecks.held);
+      return {
+        held: Number(rows.find((r) => r.held)?.n ?? 0),
+        found: Number(rows.find((r) => !r.held)?.n ?? 0),
+      };
+    },
+
     /** An operator clears a held fact once dealt with (refunded at the provider, say); false if not open. */
     async clear(id: string, by: string): Promise<boolean> {
       const rows = await db

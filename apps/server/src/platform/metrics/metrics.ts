@@ -18,7 +18,13 @@ export interface ReadCacheCounts {
  * how late events and timers are; broker connections; the database pool; Node's own (memory, event
  * loop). Scraped at `/metrics` with the ops token; every process is scraped on its own.
  */
-export function createMetrics(deps: { database: Database; realtime: Realtime; clock: Clock }) {
+export function createMetrics(deps: {
+  database: Database;
+  realtime: Realtime;
+  clock: Clock;
+  /** Open money checks by whether they are held facts (docs/payments.md#money-checks). */
+  moneyChecksOpen?: () => Promise<{ held: number; found: number }>;
+}) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'petti_' });
   const db = deps.database.db;
@@ -82,6 +88,20 @@ export function createMetrics(deps: { database: Database; realtime: Realtime; cl
       this.set(row?.n ?? 0);
     },
   });
+  const moneyChecksOpen = deps.moneyChecksOpen;
+  if (moneyChecksOpen) {
+    new client.Gauge({
+      name: 'petti_money_checks_open',
+      help: 'Money that does not add up (see /api/operator/money-checks), by kind: found by a check, or a provider fact held',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+      async collect() {
+        const open = await moneyChecksOpen();
+        this.set({ kind: 'found' }, open.found);
+        this.set({ kind: 'held' }, open.held);
+      },
+    });
+  }
   new client.Gauge({
     name: 'petti_broker_connections',
     help: 'Live connections to the embedded broker (browsers and locker controllers)',
