@@ -465,6 +465,23 @@ describe('renewal off and cancelled renewals', () => {
     });
     const [running] = await subscriptionsOf(user);
     expect(running!.autoRenew).toMatchObject({ status: 'on' });
+
+    // The mandate's books: one charge, gone back in full, for no period.
+    const [mandate] = await t.ctx.database.db
+      .select()
+      .from(planMandates)
+      .where(eq(planMandates.userId, user.userId));
+    const mandateCheck = async () =>
+      (await t.app.services.money.checks.run()).find(
+        (c) => c.rule === 'mandate_books' && c.subject === mandate!.id,
+      );
+    expect(await mandateCheck()).toBeUndefined();
+    // A period granted anyway (the refund's cancel lost) is a period given for nothing: found, until put right.
+    const db = t.ctx.database.db;
+    await db.update(subscriptions).set({ status: 'active' }).where(eq(subscriptions.id, renewal.id));
+    expect(await mandateCheck()).toMatchObject({ expectedPaise: 9900, actualPaise: 0, held: false });
+    await db.update(subscriptions).set({ status: 'cancelled' }).where(eq(subscriptions.id, renewal.id));
+    expect(await mandateCheck()).toBeUndefined();
   });
 });
 

@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { PlansDeps } from './deps.ts';
 import { defineStartAutoRenewFlow } from './flows/start-auto-renew.ts';
 import { defineStopAutoRenewFlow } from './flows/stop-auto-renew.ts';
+import { registerMandateBooks } from './mandate-books.ts';
 import { registerMandateWebhooks } from './mandate-webhooks.ts';
 import { chargingMandate } from './mandates.ts';
 import { ownSubscription, subscriptionView } from './periods.ts';
@@ -17,6 +18,7 @@ import { planMandates } from './schema.ts';
 export function createAutoRenew(deps: PlansDeps) {
   const { db, clock, recurring } = deps;
   registerMandateWebhooks(deps);
+  registerMandateBooks(deps);
   const start = defineStartAutoRenewFlow(deps);
   const stop = defineStopAutoRenewFlow(deps);
 

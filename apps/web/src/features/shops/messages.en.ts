@@ -347,6 +347,7 @@ export const shopsEn = {
       payment_books: 'A payment is not in the books as it happened',
       unplaced: 'Money the books could not place',
       mandate_charge_amount: 'A plan renewal charged the wrong amount',
+      mandate_books: 'A plan renewal’s charges do not match the periods it gave',
       provider_transfer_amount: 'The provider made a transfer of another amount',
       provider_transfer_state: 'The provider says a made transfer failed',
       other: 'Something does not add up',

@@ -23,6 +23,7 @@ const RULES = [
   'payment_books',
   'unplaced',
   'mandate_charge_amount',
+  'mandate_books',
   'provider_transfer_amount',
   'provider_transfer_state',
 ] as const;
