@@ -122,7 +122,29 @@ export function createMoneyChecks(deps: MoneyCheckDeps) {
     return row!;
   }
 
+  const reconcilers = new Map<string, () => Promise<unknown>>();
+
   return {
+    /**
+     * Adds a comparison of a feature's books with the provider's records (docs/payments.md#reconciliation):
+     * run on its own schedule, and before the checks when an operator asks for a check now.
+     */
+    reconciler(name: string, reconcile: () => Promise<unknown>) {
+      if (reconcilers.has(name)) throw new Error(`reconciler ${name} is registered twice`);
+      reconcilers.set(name, reconcile);
+    },
+
+    /** Every reconciliation once (each asks the provider: never inside a transaction). */
+    async reconcile(): Promise<void> {
+      for (const [name, reconcile] of reconcilers) {
+        try {
+          await reconcile();
+        } catch (err) {
+          deps.log.error({ err, reconciler: name }, 'a reconciliation failed to run');
+        }
+      }
+    },
+
     /** Adds a feature's check (settlements per order and shop, plans per mandate). */
     register(name: string, check: MoneyCheck) {
       if (checks.has(name)) throw new Error(`money check ${name} is registered twice`);

@@ -58,11 +58,13 @@ export const moneyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: 'Operators: run every money check now (after a repair, to see it clear)',
+        summary:
+          'Operators: compare the books with the provider now, repair what its records prove, and run every money check (after a repair, to see it clear)',
         response: { 200: moneyChecksSchema, ...errors },
       },
     },
     async () => {
+      await money.checks.reconcile();
       const rows = await money.checks.run();
       return { checks: await view(rows), balanced: (await money.health()).balanced };
     },

@@ -24,7 +24,7 @@ export interface SettlementsDeps {
   /** The money journal: every change of a transfer or reversal is posted there in its transaction. */
   journal: Pick<MoneyJournal, 'align' | 'sellerBalances' | 'sellerScopes'>;
   /** Where settlements' own checks of the books are registered, and provider facts held. */
-  checks: Pick<Money['checks'], 'register' | 'hold'>;
+  checks: Pick<Money['checks'], 'register' | 'hold' | 'reconciler'>;
   orders: {
     shares(q: DbOrTx, where: { orderIds: readonly string[] } | { sellerId: string }): Promise<OrderShare[]>;
   };

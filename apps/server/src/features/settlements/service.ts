@@ -22,6 +22,7 @@ import { SETTLEMENT_TIMERS, type SettlementsDeps } from './deps.ts';
 import { defineLinkAccountFlow } from './flows/link-account.ts';
 import { defineReverseFlow } from './flows/reverse.ts';
 import { defineTransferFlow } from './flows/transfer.ts';
+import { createReconciliation, RECONCILE_EVERY_MS } from './reconcile.ts';
 import { shopPayoutAccounts, shopTransfers } from './schema.ts';
 import { type PayoutAccountRow, settlementStore, type TransferRow } from './store.ts';
 import { settlementTimers } from './timers.ts';
@@ -305,6 +306,8 @@ export function createSettlements(deps: SettlementsDeps) {
   }
 
   deps.checks.register('settlements', settlementChecks(deps));
+  const reconcile = createReconciliation(deps);
+  deps.checks.reconciler('settlements', reconcile);
 
   deps.jobs.register({
     leased: {
@@ -312,11 +315,21 @@ export function createSettlements(deps: SettlementsDeps) {
       [SETTLEMENT_TIMERS.shop]: (timer) => settleShop(timerString(timer, 'sellerId')),
       [SETTLEMENT_TIMERS.settled]: (timer) => markSettled(timerString(timer, 'settlementId')),
     },
+    periodic: {
+      name: 'settlements reconciliation',
+      everyMs: RECONCILE_EVERY_MS,
+      run: async () => {
+        const done = await reconcile();
+        if (done.repaired.length) log.warn({ repaired: done.repaired }, 'reconciliation repaired the books');
+        return done.repaired.length + done.held;
+      },
+    },
   });
 
   return {
     flows: { transfer: transferFlow, reverse: reverseFlow, link: linkFlow },
     settleOrder,
+    reconcile,
 
     /** Owner: the bank account the shop is paid into, linked at the provider. */
     async link(shopId: string, body: PayoutAccountBody): Promise<PayoutAccount> {

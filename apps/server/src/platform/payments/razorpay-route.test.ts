@@ -152,6 +152,7 @@ describe('Razorpay Route', () => {
       id: 'rvrsl_EB0BWgGDAu7tOz',
       transferId: transfer.id,
       amount: 40,
+      notes: {},
     });
     expect((await rzp.transfersOfSettlement('setl_DHYJ3dRPqQkAgV'))[0]!.settlementId).toBe(
       'setl_DHYJ3dRPqQkAgV',
@@ -172,5 +173,45 @@ describe('Razorpay Route', () => {
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PaymentProviderError);
     expect(err).toMatchObject({ status: 400, code: 'BAD_REQUEST_ERROR' });
+  });
+
+  it('lists its own transfers a page at a time, and a transfer’s reversals, for the reconciliation', async () => {
+    const { fake, rzp } = route([
+      {
+        status: 200,
+        body: { entity: 'collection', count: 1, items: [{ ...transfer, created_at: 1764669600 }] },
+      },
+      {
+        status: 200,
+        body: {
+          items: [
+            {
+              id: 'rvrsl_EB0BWgGDAu7tOz',
+              transfer_id: transfer.id,
+              amount: 40,
+              notes: { petti_reversal: 'r1', order: 'o1' },
+            },
+          ],
+        },
+      },
+    ]);
+    const [listed] = await rzp.listTransfers({ from: new Date(1764583200_000), skip: 100, count: 500 });
+    expect(listed).toMatchObject({
+      id: transfer.id,
+      notes: { petti_transfer: 't1', order: 'o1' },
+      createdAt: new Date(1764669600_000),
+    });
+    expect(await rzp.reversalsOf(transfer.id)).toEqual([
+      {
+        id: 'rvrsl_EB0BWgGDAu7tOz',
+        transferId: transfer.id,
+        amount: 40,
+        notes: { petti_reversal: 'r1', order: 'o1' },
+      },
+    ]);
+    expect(fake.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET https://api.razorpay.com/v1/transfers?from=1764583200&skip=100&count=100',
+      `GET https://api.razorpay.com/v1/transfers/${transfer.id}/reversals`,
+    ]);
   });
 });

@@ -17,6 +17,7 @@ interface TransferEntity {
   recipient_settlement_id?: string | null;
   notes?: Record<string, string> | unknown[];
   error?: { description?: string | null } | null;
+  created_at?: number;
 }
 
 interface ReversalEntity {
@@ -40,6 +41,7 @@ export function fromRazorpayTransfer(t: TransferEntity): RouteTransfer {
     settlementId: t.recipient_settlement_id ?? null,
     notes: notesOf(t.notes),
     error: t.error?.description ?? null,
+    createdAt: new Date((t.created_at ?? 0) * 1000),
   };
 }
 
@@ -47,6 +49,7 @@ const toReversal = (r: ReversalEntity): RouteReversal => ({
   id: r.id,
   transferId: r.transfer_id,
   amount: r.amount,
+  notes: notesOf(r.notes),
 });
 
 function activationOf(product: {
@@ -166,6 +169,19 @@ export function createRazorpayRoute(options: RazorpayOptions): RouteProvider {
         `/transfers?recipient_settlement_id=${id(settlementId)}&count=100`,
       );
       return made.items.map(fromRazorpayTransfer);
+    },
+
+    async listTransfers({ from, skip, count }) {
+      const made = await call<{ items: TransferEntity[] }>(
+        'GET',
+        `/transfers?from=${Math.floor(from.getTime() / 1000)}&skip=${skip}&count=${Math.min(100, count)}`,
+      );
+      return made.items.map(fromRazorpayTransfer);
+    },
+
+    async reversalsOf(transferId) {
+      const made = await call<{ items: ReversalEntity[] }>('GET', `/transfers/${id(transferId)}/reversals`);
+      return made.items.map(toReversal);
     },
   };
 }

@@ -30,6 +30,14 @@ export interface RouteProvider {
   reverse(transferId: string, input: ReversalInput, options?: { retry?: boolean }): Promise<RouteReversal>;
   /** The transfers a settlement paid into a linked account's bank. */
   transfersOfSettlement(settlementId: string): Promise<RouteTransfer[]>;
+  /**
+   * The provider's own record of every transfer (to any linked account, from payments or the
+   * balance), newest first, a page at a time (`count` at most 100), made at or after `from`: what the
+   * reconciliation compares Petti's books with (docs/payments.md#reconciliation).
+   */
+  listTransfers(page: { from: Date; skip: number; count: number }): Promise<RouteTransfer[]>;
+  /** The reversals the provider made of one transfer. */
+  reversalsOf(transferId: string): Promise<RouteReversal[]>;
 }
 
 export interface LinkedAccountInput {
@@ -73,6 +81,8 @@ export interface RouteTransfer {
   settlementId: string | null;
   notes: Record<string, string>;
   error: string | null;
+  /** When the provider made it. */
+  createdAt: Date;
 }
 
 export interface ReversalInput {
@@ -84,4 +94,5 @@ export interface RouteReversal {
   id: string;
   transferId: string;
   amount: number;
+  notes: Record<string, string>;
 }

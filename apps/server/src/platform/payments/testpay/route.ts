@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Clock } from '../../clock.ts';
 import { PaymentProviderError } from '../payment-provider.ts';
-import type { RouteProvider, RouteTransfer } from '../route-provider.ts';
+import type { RouteProvider, RouteReversal, RouteTransfer } from '../route-provider.ts';
 import { hmacHex } from '../signatures.ts';
 import { queueEvent } from './event-queue.ts';
 import { providerId } from './provider.ts';
@@ -64,6 +64,12 @@ export function createTestpayRoute(deps: { db: Db; clock: Clock; keySecret: stri
     return Number(sent?.n ?? 0) - Number(back?.n ?? 0) - Number(settled?.n ?? 0);
   };
 
+  const toReversal = (row: typeof testpayReversals.$inferSelect): RouteReversal => ({
+    id: row.id,
+    transferId: row.transferId,
+    amount: row.amountPaise,
+    notes: row.notes,
+  });
   const toTransfer = (row: TransferRow): RouteTransfer => ({
     id: row.id,
     recipient: row.recipient,
@@ -78,6 +84,7 @@ export function createTestpayRoute(deps: { db: Db; clock: Clock; keySecret: stri
     settlementId: row.settlementId,
     notes: row.notes,
     error: null,
+    createdAt: row.createdAt,
   });
 
   const queue = (
@@ -208,7 +215,7 @@ export function createTestpayRoute(deps: { db: Db; clock: Clock; keySecret: stri
             .select()
             .from(testpayReversals)
             .where(sql`${testpayReversals.notes}->>'petti_reversal' = ${input.notes.petti_reversal}`);
-          if (done) return { id: done.id, transferId: done.transferId, amount: done.amountPaise };
+          if (done) return toReversal(done);
         }
         const [transfer] = await tx
           .select()
@@ -239,8 +246,28 @@ export function createTestpayRoute(deps: { db: Db; clock: Clock; keySecret: stri
           .update(testpayTransfers)
           .set({ amountReversedPaise: transfer.amountReversedPaise + input.amount })
           .where(eq(testpayTransfers.id, transferId));
-        return { id, transferId, amount: input.amount };
+        return { id, transferId, amount: input.amount, notes: input.notes };
       });
+    },
+
+    async listTransfers({ from, skip, count }) {
+      const rows = await db
+        .select()
+        .from(testpayTransfers)
+        .where(gte(testpayTransfers.createdAt, from))
+        .orderBy(desc(testpayTransfers.createdAt), desc(testpayTransfers.id))
+        .offset(skip)
+        .limit(Math.min(100, count));
+      return rows.map(toTransfer);
+    },
+
+    async reversalsOf(transferId) {
+      const rows = await db
+        .select()
+        .from(testpayReversals)
+        .where(eq(testpayReversals.transferId, transferId))
+        .orderBy(asc(testpayReversals.createdAt));
+      return rows.map(toReversal);
     },
 
     async transfersOfSettlement(settlementId) {

@@ -26,6 +26,10 @@ const RULES = [
   'mandate_books',
   'provider_transfer_amount',
   'provider_transfer_state',
+  'provider_transfer_unknown',
+  'provider_transfer_missing',
+  'provider_reversal_unknown',
+  'provider_reversal_missing',
 ] as const;
 type Rule = (typeof RULES)[number] | 'other';
 const ruleOf = (rule: string): Rule =>
