@@ -209,6 +209,8 @@ export function createServices(ctx: AppContext, log: Logger) {
     checkRange: marketplace.checkRange,
     shopAudience: shopMembers.audience,
     storage,
+    // The journal is made below, from the orders' split; a report is read only once both exist.
+    ledger: (q, orderIds) => money.journal.orderLedger(q, { orderIds }),
   });
   // The money journal: every movement of money as a balanced entry, and the checks of the books
   // (docs/payments.md#the-money-journal).

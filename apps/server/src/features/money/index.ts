@@ -5,4 +5,4 @@ export { createMoneyChecks, type Finding, type MoneyCheck, type MoneyChecks } fr
 export type { MoneyDeps, OrderSplit } from './deps.ts';
 export type { Balance } from './journal.ts';
 export { moneyRoutes } from './routes.ts';
-export { createMoney, type Money, type MoneyJournal } from './service.ts';
+export { createMoney, type Money, type MoneyJournal, type OrderLedger } from './service.ts';

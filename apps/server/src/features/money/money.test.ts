@@ -151,6 +151,18 @@ describe('the journal', () => {
       sellerId: SHOP,
       actualPaise: (await transferOf(o.id)).amountPaise,
     });
+    // The owner's screens are read from the journal: a row changed behind it moves none of them.
+    const report = await owner.call('GET', `/api/shops/${SHOP}/money?from=2026-11-20`);
+    expect(report.json().orders.find((x: { orderId: string }) => x.orderId === o.id)).toMatchObject({
+      paidPaise: o.price.totalPaise,
+      refundedPaise: 0,
+      owedPaise: -(await booked(`payment:${paymentId}`)).shop_payable!,
+    });
+    const payouts = await owner.call('GET', `/api/shops/${SHOP}/payouts?from=2026-11-20`);
+    expect(payouts.json().transfers.find((x: { orderId: string }) => x.orderId === o.id)).toMatchObject({
+      sharePaise: -(await booked(`payment:${paymentId}`)).shop_payable!,
+    });
+    expect(payouts.json().totals.owedToPettiPaise).toBe(0);
     const listed = await operator.call('GET', '/api/operator/money-checks');
     expect(listed.statusCode, listed.body).toBe(200);
     expect(listed.json().checks).toContainEqual(

@@ -7,6 +7,12 @@ import { alignScope } from './journal.ts';
 import { paymentScope, paymentTarget, registerPaymentBooks } from './payment-books.ts';
 import { moneyLines } from './schema.ts';
 
+/** One order's balances per account: in its payment's scope, and in its transfer's. */
+export interface OrderLedger {
+  payment: Partial<Record<MoneyAccount, number>>;
+  transfer: Partial<Record<MoneyAccount, number>>;
+}
+
 /** How often the checks run in each process (each run reads the whole books; docs/payments.md#money-checks). */
 export const MONEY_CHECK_EVERY_MS = 5 * 60_000;
 
@@ -75,6 +81,51 @@ export function createMoney(deps: MoneyDeps) {
     return scopes;
   }
 
+  /**
+   * Each order's balances per account, apart for its payment's scope and its transfer's: the
+   * figures a shop's money screen, CSV and payouts are read from. By order ids, or every order with
+   * a line of one shop's.
+   */
+  async function orderLedger(
+    q: DbOrTx,
+    where: { orderIds: readonly string[] } | { sellerId: string },
+  ): Promise<Map<string, OrderLedger>> {
+    const orderIds =
+      'orderIds' in where
+        ? [...where.orderIds]
+        : (
+            await q
+              .selectDistinct({ orderId: moneyLines.orderId })
+              .from(moneyLines)
+              .where(eq(moneyLines.sellerId, where.sellerId))
+          ).flatMap((r) => (r.orderId ? [r.orderId] : []));
+    const ledger = new Map<string, OrderLedger>();
+    if (!orderIds.length) return ledger;
+    const rows = await q
+      .select({
+        orderId: moneyLines.orderId,
+        scope: moneyLines.scope,
+        account: moneyLines.account,
+        n: sql<string>`sum(${moneyLines.amountPaise})`,
+      })
+      .from(moneyLines)
+      .where(inArray(moneyLines.orderId, orderIds))
+      .groupBy(moneyLines.orderId, moneyLines.scope, moneyLines.account);
+    for (const r of rows) {
+      if (!r.orderId) continue;
+      const kind = r.scope.startsWith('payment:')
+        ? 'payment'
+        : r.scope.startsWith('transfer:')
+          ? 'transfer'
+          : null;
+      if (!kind) continue;
+      const of = ledger.get(r.orderId) ?? { payment: {}, transfer: {} };
+      of[kind][r.account] = (of[kind][r.account] ?? 0) + Number(r.n);
+      ledger.set(r.orderId, of);
+    }
+    return ledger;
+  }
+
   // Every captured payment's part of the books is what its row says now (a posting was never lost).
   checks.register('payments', async (q) => {
     const rows = await deps.payments.tookMoney(q);
@@ -121,7 +172,7 @@ export function createMoney(deps: MoneyDeps) {
   });
 
   return {
-    journal: { align: alignScope, sellerBalances, orderBalances, sellerScopes },
+    journal: { align: alignScope, sellerBalances, orderBalances, sellerScopes, orderLedger },
     checks,
     /** The journal's sum over every line: always zero, since every entry balances (a health detail). */
     async health(q: DbOrTx = db) {

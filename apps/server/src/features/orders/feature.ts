@@ -17,7 +17,7 @@ import type { SellersService } from '../sellers/index.ts';
 import { usersService } from '../users/index.ts';
 import { createOrderCore, type OrderCoreDeps } from './core.ts';
 import { registerOrderPaymentHooks } from './payment-hooks.ts';
-import type { CartValidator, RangeChecker } from './ports.ts';
+import type { CartValidator, OrderLedgerReader, RangeChecker } from './ports.ts';
 import { createOrdersService } from './service.ts';
 import { registerOrderTimers } from './timers.ts';
 
@@ -43,6 +43,8 @@ export function createOrderFeature(
     shopAudience: OrderCoreDeps['shopAudience'];
     /** Where proof-of-delivery photos are kept (the same storage as every uploaded photo). */
     storage: FileStorage;
+    /** The money journal's figures per order, for a shop's money report. */
+    ledger: OrderLedgerReader;
   },
 ) {
   const { clock } = ctx;
@@ -89,6 +91,7 @@ export function createOrderFeature(
     transactor: deps.transactor,
     log,
     storage: deps.storage,
+    ledger: deps.ledger,
   });
   registerOrderTimers(deps.jobs, orders);
   registerOrderPaymentHooks(ordersDeps);

@@ -2,6 +2,7 @@ import type { CartCheckItem } from '@petti/shared/schemas/cart';
 import type { OrderLineInput } from '@petti/shared/schemas/orders';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Localized } from '../../db/columns.ts';
+import type { OrderLedger } from '../money/index.ts';
 import type { SellerRow } from '../sellers/index.ts';
 
 /** A cart line as the cart validation re-read it (prices, stock and flags from the catalog now). */
@@ -56,3 +57,6 @@ export type RangeChecker = (input: {
   destination: { lat: number; lng: number };
   kind: 'address' | 'locker';
 }) => Promise<{ metres: number }>;
+
+/** The money journal's figures per order (features/money): a shop's money report is read from them. */
+export type OrderLedgerReader = (q: DbOrTx, orderIds: readonly string[]) => Promise<Map<string, OrderLedger>>;

@@ -11,6 +11,7 @@ import { defineCancelOrder } from './flows/cancel-order.ts';
 import { defineItemChanges } from './flows/item-changes.ts';
 import { definePlaceOrder } from './flows/place-order.ts';
 import { createPlacing } from './placing.ts';
+import type { OrderLedgerReader } from './ports.ts';
 import { createPrepare } from './prepare.ts';
 import { createOrderQueries } from './queries.ts';
 import { type OrderRow, orders } from './schema.ts';
@@ -25,7 +26,7 @@ export type { OrderCaller, OrdersDeps } from './deps.ts';
 /** Orders (docs/marketplace.md): every use case, and the two flows money and stock move through. */
 export function createOrdersService(
   deps: OrdersDeps,
-  env: { db: Db; transactor: Transactor; log: Logger; storage: FileStorage },
+  env: { db: Db; transactor: Transactor; log: Logger; storage: FileStorage; ledger: OrderLedgerReader },
 ) {
   const { db, transactor, log } = env;
   const prepare = createPrepare(deps);
@@ -46,7 +47,7 @@ export function createOrdersService(
     /** The shops' own order board and steps, for their members (docs/shops.md). */
     shopBoard: createShopBoard(deps, { db, transactor, cancel: flows.cancel, items, storage: env.storage }),
     /** A shop's money: orders paid in a span, with refunds, Petti's fees and what it is owed. */
-    shopMoney: createShopMoney(deps, { db, clock: deps.clock }),
+    shopMoney: createShopMoney({ db, clock: deps.clock, ledger: env.ledger }),
     /** What paid orders earn their shops now (shop settlements pay by it). */
     shares: (q: DbOrTx, where: Parameters<typeof orderShares>[2]) => orderShares(deps, q, where),
 

@@ -5,9 +5,8 @@ import { and, asc, eq, gte, inArray, lt, min } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../platform/clock.ts';
-import type { OrdersDeps } from './deps.ts';
+import type { OrderLedgerReader } from './ports.ts';
 import { orderStateLog, orders } from './schema.ts';
-import { shopShare } from './shop-share.ts';
 
 const DAY_MS = 86_400_000;
 const nextDate = (date: string) =>
@@ -16,9 +15,10 @@ const nextDate = (date: string) =>
 /**
  * A shop's money (docs/shops.md#money): the orders paid in a span of town dates (when each became
  * `placed`), each with what the shopper paid, what went back to them so far, Petti's fees and what the
- * shop is owed. The money is the payments feature's: what was captured and what was refunded.
+ * shop is owed. The figures are the money journal's (docs/payments.md#the-money-journal): what the
+ * provider still holds of the order's payment, Petti's fees and the shop's share, as posted.
  */
-export function createShopMoney(deps: Pick<OrdersDeps, 'payments'>, env: { db: Db; clock: Clock }) {
+export function createShopMoney(env: { db: Db; clock: Clock; ledger: OrderLedgerReader }) {
   const { db, clock } = env;
   return async function money(shopId: string, query: ShopMoneyQuery): Promise<ShopMoney> {
     const today = townDate(clock.now());
@@ -50,19 +50,15 @@ export function createShopMoney(deps: Pick<OrdersDeps, 'payments'>, env: { db: D
           )
       : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const payments = new Map(
-      (
-        await deps.payments.summaries(
-          db,
-          rows.flatMap((r) => (r.paymentId ? [r.paymentId] : [])),
-        )
-      ).map((p) => [p.id, p]),
+    const ledger = await env.ledger(
+      db,
+      rows.map((r) => r.id),
     );
     const list = paid.flatMap(({ orderId, paidAt }) => {
       const o = byId.get(orderId);
       if (!o || !paidAt) return [];
-      const refunded = (o.paymentId && payments.get(o.paymentId)?.refundedPaise) || 0;
-      const { pettiFeesPaise: pettiFees, owedPaise } = shopShare(o, refunded);
+      // Credits are negative in the journal: what Petti keeps and what it owes the shop are their negatives.
+      const books = ledger.get(orderId)?.payment ?? {};
       return [
         {
           orderId,
@@ -70,9 +66,9 @@ export function createShopMoney(deps: Pick<OrdersDeps, 'payments'>, env: { db: D
           deliveryType: o.deliveryType,
           state: o.state,
           paidPaise: o.totalPaise,
-          refundedPaise: refunded,
-          pettiFeesPaise: pettiFees,
-          owedPaise,
+          refundedPaise: o.totalPaise - (books.provider ?? 0),
+          pettiFeesPaise: -(books.petti_fees ?? 0) || 0,
+          owedPaise: -(books.shop_payable ?? 0) || 0,
         },
       ];
     });

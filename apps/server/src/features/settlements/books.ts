@@ -48,42 +48,55 @@ export async function postTransfer(
 
 /**
  * A shop's settlement books, read once: every transfer with what was taken back from it, and what the
- * shop's paid orders earn now. Both sides of the ledger (docs/shops.md#settlement) come from here.
+ * shop's paid orders earn now. The figures are the journal's (docs/shops.md#settlement): an order's
+ * share is its payment's credit to the shop's payable, what reached the shop is its transfer's scope;
+ * which transfers were made is their rows' state.
  */
-export async function shopBooks(deps: Pick<SettlementsDeps, 'db' | 'orders'>, shopId: string) {
+export async function shopBooks(deps: Pick<SettlementsDeps, 'db' | 'journal'>, shopId: string) {
   const { db } = deps;
   const all = await db.select().from(shopTransfers).where(eq(shopTransfers.sellerId, shopId));
   const reversals = await settlementStore.reversalsOf(
     db,
     all.map((t) => t.id),
   );
-  const shares = await deps.orders.shares(db, { sellerId: shopId });
+  const ledger = await deps.journal.orderLedger(db, { sellerId: shopId });
   const back = new Map<string, { processed: number; unrecovered: number; pending: number }>();
   for (const r of reversals) {
     const n = back.get(r.transferId) ?? { processed: 0, unrecovered: 0, pending: 0 };
     n[r.status] += r.amountPaise;
     back.set(r.transferId, n);
   }
-  const sent = (t: TransferRow) => (t.status === 'processed' ? t.amountPaise : 0);
-  const share = new Map(shares.map((s) => [s.orderId, s.sharePaise]));
-  const transferred = new Set(
-    all.filter((t) => t.status === 'processed' || t.status === 'recovered').map((t) => t.orderId),
-  );
-  const sum = <T>(rows: readonly T[], of: (row: T) => number) => rows.reduce((n, row) => n + of(row), 0);
+  // Credits are negative: the shop's share is minus its payment's payable, what a transfer gave it
+  // (less reversals) is its transfer's payable, and Petti's provider balance fell by what was sent.
+  const shareOf = (orderId: string) => -(ledger.get(orderId)?.payment.shop_payable ?? 0) || 0;
+  const givenOf = (orderId: string) => ledger.get(orderId)?.transfer.shop_payable ?? 0;
+  const sentOf = (orderId: string) => -(ledger.get(orderId)?.transfer.provider ?? 0) || 0;
+  const status = new Map(all.map((t) => [t.orderId, t.status]));
+  const orderIds = [...ledger.keys()];
+  const sum = (ids: readonly string[], of: (orderId: string) => number) =>
+    ids.reduce((n, id) => n + of(id), 0);
+  const made = (id: string) => status.get(id) === 'processed' || status.get(id) === 'recovered';
   const totals: ShopPayouts['totals'] = {
-    paidPaise: sum(all, (t) => sent(t) - (back.get(t.id)?.processed ?? 0)),
-    settledPaise: sum(all, (t) => (t.settledAt ? sent(t) : 0)),
-    waitingPaise: sum(shares, (s) => (transferred.has(s.orderId) ? 0 : s.sharePaise)),
-    // Refunds the provider could not take back, less what later transfers kept back for them.
+    paidPaise: sum(orderIds, sentOf),
+    settledPaise: all.reduce((n, t) => n + (t.settledAt && t.status === 'processed' ? t.amountPaise : 0), 0),
+    waitingPaise: sum(
+      orderIds.filter((id) => !made(id)),
+      shareOf,
+    ),
+    // What a made (or going) transfer's order earns, less what reached the shop for it: a refund the
+    // provider could not take back, net of what later transfers kept back for it.
     owedToPettiPaise: Math.max(
       0,
-      sum(all, (t) => (back.get(t.id)?.unrecovered ?? 0) - t.recoveredPaise),
+      sum(
+        orderIds.filter((id) => status.has(id) && status.get(id) !== 'failed'),
+        (id) => givenOf(id) - shareOf(id),
+      ),
     ),
   };
   const transferOf = (t: TransferRow): ShopTransfer => ({
     orderId: t.orderId,
-    sharePaise: share.get(t.orderId) ?? 0,
-    sentPaise: sent(t),
+    sharePaise: shareOf(t.orderId),
+    sentPaise: t.status === 'processed' ? t.amountPaise : 0,
     reversedPaise: back.get(t.id)?.processed ?? 0,
     recoveredPaise: t.recoveredPaise,
     unrecoveredPaise: back.get(t.id)?.unrecovered ?? 0,
@@ -92,7 +105,7 @@ export async function shopBooks(deps: Pick<SettlementsDeps, 'db' | 'orders'>, sh
   });
   return {
     totals,
-    earnedPaise: sum(shares, (s) => s.sharePaise),
-    transfers: (orderIds: ReadonlySet<string>) => all.filter((t) => orderIds.has(t.orderId)).map(transferOf),
+    earnedPaise: sum(orderIds, shareOf),
+    transfers: (ids: ReadonlySet<string>) => all.filter((t) => ids.has(t.orderId)).map(transferOf),
   };
 }
