@@ -160,7 +160,7 @@ export async function existingShopper(baseUrl: string, wire: string): Promise<Se
 export async function asShopper<T>(
   baseUrl: string,
   session: Session,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<T> {

@@ -10,6 +10,7 @@ import { helpJourneys } from './help.ts';
 import { liveJourneys } from './live.ts';
 import { lockerJourneys } from './lockers.ts';
 import { mapJourneys } from './maps.ts';
+import { moneyJourneys } from './money.ts';
 import { offlineBrowsingJourneys } from './offline-browsing.ts';
 import { offlineLockerJourneys } from './offline-lockers.ts';
 import { operatorJourneys } from './operators.ts';
@@ -36,6 +37,7 @@ export const journeys: Journey[] = [
   ...shopJourneys,
   ...shopStockJourneys,
   ...operatorJourneys,
+  ...moneyJourneys,
   ...offlineLockerJourneys,
   ...complexJourneys,
   ...sellingJourneys,

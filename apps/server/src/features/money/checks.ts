@@ -153,9 +153,24 @@ export function createMoneyChecks(deps: MoneyCheckDeps) {
 
     /**
      * A provider's fact Petti did not expect, held for an operator in the transaction that refused to
-     * apply it; operators are told at once. Only an operator clears it.
+     * apply it; operators are told at once. Only an operator clears it, and once cleared the same
+     * fact held again stays cleared.
      */
     async hold(q: DbOrTx, f: Finding) {
+      // A fact an operator dealt with stays dealt with when told again (the reconciliation meets the
+      // same provider transfer on every run, a provider repeats a webhook); other amounts are news.
+      const [was] = await q
+        .select()
+        .from(moneyChecks)
+        .where(eq(moneyChecks.id, checkId(f.rule, f.subject)));
+      if (
+        was?.held &&
+        was.clearedAt &&
+        was.clearedBy !== 'check' &&
+        was.expectedPaise === f.expectedPaise &&
+        was.actualPaise === f.actualPaise
+      )
+        return was;
       const row = await open(q, f, true);
       if (!row.alertedAt) await tellOperators(q, row);
       return row;

@@ -7,7 +7,8 @@ import { testpayTransfers } from '../../platform/payments/testpay/route-schema.t
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper } from '../../test/locker-helpers.ts';
 import { addAddress, line, placed } from '../../test/order-helpers.ts';
-import { deliverWebhooks, postWebhook, signBody } from '../../test/payment-helpers.ts';
+import { postWebhook, signBody } from '../../test/payment-helpers.ts';
+import { MURUGAN_BANK as BANK, linkBank, settle as settleAll } from '../../test/settlement-helpers.ts';
 import { shopMember } from '../../test/shop-helpers.ts';
 import { payments } from '../payments/schema.ts';
 import { shopPayoutAccounts, shopTransfers } from '../settlements/schema.ts';
@@ -17,12 +18,6 @@ import { moneyEntries, moneyLines } from './schema.ts';
 // Friday 20 November 2026, 10:00 in Sivakasi.
 const SHOP = 'sri-murugan-stores';
 const RICE = 'murugan-ponni-raw-rice-10kg';
-const BANK = {
-  beneficiaryName: 'Murugan Stores',
-  accountNumber: '3012 4455 6677',
-  ifsc: 'sbin0001234',
-  email: 'murugan@example.in',
-};
 
 let t: TestApp;
 let owner: Shopper;
@@ -37,8 +32,7 @@ beforeAll(async () => {
   operator = await shopper(t);
   await usersService.addOperator(t.ctx.database.db, `91${operator.phone}`, 'test', t.clock.now());
   address = await addAddress(t, buyer.userId, { lat: 9.456, lng: 77.8 });
-  const linked = await owner.call('PUT', `/api/shops/${SHOP}/payout-account`, BANK);
-  expect(linked.statusCode, linked.body).toBe(200);
+  await linkBank(owner);
 }, 60_000);
 afterEach(() => vi.restoreAllMocks());
 afterAll(async () => {
@@ -60,12 +54,7 @@ const order = async (): Promise<Order> =>
     addressId: address,
   });
 
-async function settle() {
-  for (let i = 0; i < 4; i++) {
-    await t.app.services.jobs.runDueJobs();
-    await deliverWebhooks(t);
-  }
-}
+const settle = () => settleAll(t);
 
 const transferOf = async (orderId: string) =>
   (await db().select().from(shopTransfers).where(eq(shopTransfers.orderId, orderId)))[0]!;

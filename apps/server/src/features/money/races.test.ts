@@ -1,12 +1,12 @@
 import type { Order } from '@petti/shared/schemas/orders';
-import { eq, inArray, lte, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { timers } from '../../platform/jobs/schema.ts';
-import { testpayReversals, testpayTransfers } from '../../platform/payments/testpay/route-schema.ts';
 import { buildTestApp, onPostgres, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper } from '../../test/locker-helpers.ts';
 import { addAddress, line, placed, setStock } from '../../test/order-helpers.ts';
 import { deliverWebhooks } from '../../test/payment-helpers.ts';
+import { linkBank, testpayBooks } from '../../test/settlement-helpers.ts';
 import { shopMember, shopStep } from '../../test/shop-helpers.ts';
 
 // Friday 20 November 2026, 10:00 in Sivakasi.
@@ -33,13 +33,7 @@ beforeAll(async () => {
   }
   await setStock(t, RICE, 1_000_000);
   await setStock(t, RICE_5, 1_000_000);
-  const linked = await owner.call('PUT', `/api/shops/${SHOP}/payout-account`, {
-    beneficiaryName: 'Murugan Stores',
-    accountNumber: '3012 4455 6677',
-    ifsc: 'sbin0001234',
-    email: 'murugan@example.in',
-  });
-  expect(linked.statusCode, linked.body).toBe(200);
+  await linkBank(owner);
 }, 120_000);
 afterEach(() => vi.restoreAllMocks());
 afterAll(async () => {
@@ -129,21 +123,7 @@ describe(`the books under races (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () =
           s.sharePaise,
         ]),
       );
-      const sent = await t.ctx.database.db
-        .select()
-        .from(testpayTransfers)
-        .where(inArray(sql`${testpayTransfers.notes}->>'order'`, ids));
-      const back = sent.length
-        ? await t.ctx.database.db
-            .select()
-            .from(testpayReversals)
-            .where(
-              inArray(
-                testpayReversals.transferId,
-                sent.map((s) => s.id),
-              ),
-            )
-        : [];
+      const { transfers: sent, reversals: back } = await testpayBooks(t, { orderIds: ids });
       const reached = new Map<string, number>();
       const transfers = new Map<string, number>();
       for (const s of sent) {

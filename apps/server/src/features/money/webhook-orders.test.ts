@@ -1,14 +1,14 @@
 import type { Order } from '@petti/shared/schemas/orders';
-import { eq, inArray, lte, sql } from 'drizzle-orm';
+import { eq, lte, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../platform/ids.ts';
 import { timers } from '../../platform/jobs/schema.ts';
-import { testpayReversals, testpayTransfers } from '../../platform/payments/testpay/route-schema.ts';
 import { buildTestApp, onPostgres, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper } from '../../test/locker-helpers.ts';
 import { addAddress, line, placed, setStock } from '../../test/order-helpers.ts';
 import { postWebhook, signBody, testpayOf } from '../../test/payment-helpers.ts';
+import { linkBank, testpayBooks } from '../../test/settlement-helpers.ts';
 import { shopMember, shopStep } from '../../test/shop-helpers.ts';
 import { shopPayoutAccounts, shopTransfers } from '../settlements/schema.ts';
 
@@ -47,13 +47,7 @@ beforeAll(async () => {
   address = await addAddress(t, buyer.userId, { lat: 9.456, lng: 77.8 });
   await setStock(t, RICE, 1_000_000);
   await setStock(t, RICE_5, 1_000_000);
-  const linked = await owner.call('PUT', `/api/shops/${SHOP}/payout-account`, {
-    beneficiaryName: 'Murugan Stores',
-    accountNumber: '3012 4455 6677',
-    ifsc: 'sbin0001234',
-    email: 'murugan@example.in',
-  });
-  expect(linked.statusCode, linked.body).toBe(200);
+  await linkBank(owner);
   await deliverAll();
 }, 60_000);
 afterAll(async () => {
@@ -220,22 +214,7 @@ describe(`provider events in any order (${onPostgres ? 'PostgreSQL' : 'PGlite'})
         // Against testpay's own books: at most one transfer for the order, and what stayed with the
         // shop is what the order earns now.
         const [share] = await services().orders.shares(db(), { orderIds: [o.id] });
-        const made = await db()
-          .select()
-          .from(testpayTransfers)
-          .where(eq(sql`${testpayTransfers.notes}->>'order'`, o.id));
-        expect(made.length, JSON.stringify(s)).toBeLessThanOrEqual(1);
-        const back = made.length
-          ? await db()
-              .select()
-              .from(testpayReversals)
-              .where(
-                inArray(
-                  testpayReversals.transferId,
-                  made.map((m) => m.id),
-                ),
-              )
-          : [];
+        const { transfers: made, reversals: back } = await testpayBooks(t, { orderIds: [o.id] });
         const kept =
           made.reduce((n, m) => n + m.amountPaise, 0) - back.reduce((n, r) => n + r.amountPaise, 0);
         expect(kept, JSON.stringify(s)).toBe(share?.sharePaise ?? 0);

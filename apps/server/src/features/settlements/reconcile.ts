@@ -119,6 +119,25 @@ export function createReconciliation(deps: SettlementsDeps) {
       if (!locked) return 0;
       const ours = await settlementStore.reversalsOf(tx, [locked.id]);
       let rearm = false;
+      /** A reversal one side has and the other does not: held for operators, on the transfer's order. */
+      const holdReversal = async (
+        rule: string,
+        subject: string,
+        expectedPaise: number,
+        actualPaise: number,
+        detail: string,
+      ) => {
+        held += 1;
+        await hold(tx, {
+          rule,
+          subject,
+          sellerId: locked.sellerId,
+          orderId: locked.orderId,
+          expectedPaise,
+          actualPaise,
+          detail,
+        });
+      };
       for (const r of theirs) {
         if (ours.some((o) => o.providerReversalId === r.id)) continue;
         const mine = ours.find((o) => o.id === r.notes.petti_reversal);
@@ -142,30 +161,24 @@ export function createReconciliation(deps: SettlementsDeps) {
           repaired.push(`order ${locked.orderId}: reversal ${r.id} of ${formatRupees(r.amount)} recorded`);
           continue;
         }
-        held += 1;
-        await hold(tx, {
-          rule: 'provider_reversal_unknown',
-          subject: r.id,
-          sellerId: locked.sellerId,
-          orderId: locked.orderId,
-          expectedPaise: 0,
-          actualPaise: r.amount,
-          detail: `The provider reversed ${formatRupees(r.amount)} of transfer ${t.id} (${r.id}), which Petti never asked for`,
-        });
+        await holdReversal(
+          'provider_reversal_unknown',
+          r.id,
+          0,
+          r.amount,
+          `The provider reversed ${formatRupees(r.amount)} of transfer ${t.id} (${r.id}), which Petti never asked for`,
+        );
       }
       for (const o of ours) {
         if (o.status !== 'processed' || !o.providerReversalId) continue;
         if (theirs.some((r) => r.id === o.providerReversalId)) continue;
-        held += 1;
-        await hold(tx, {
-          rule: 'provider_reversal_missing',
-          subject: o.providerReversalId,
-          sellerId: locked.sellerId,
-          orderId: locked.orderId,
-          expectedPaise: o.amountPaise,
-          actualPaise: 0,
-          detail: `Petti recorded reversal ${o.providerReversalId} of ${formatRupees(o.amountPaise)} for order ${locked.orderId}, which the provider does not have`,
-        });
+        await holdReversal(
+          'provider_reversal_missing',
+          o.providerReversalId,
+          o.amountPaise,
+          0,
+          `Petti recorded reversal ${o.providerReversalId} of ${formatRupees(o.amountPaise)} for order ${locked.orderId}, which the provider does not have`,
+        );
       }
       if (rearm) await settlementTimers.order(tx, clock, locked.orderId);
       return held;

@@ -361,6 +361,11 @@ export function createSettlements(deps: SettlementsDeps) {
       };
     },
 
+    /** The shop's account at the provider, once linked (null before). */
+    async linkedAccountOf(shopId: string): Promise<string | null> {
+      return (await settlementStore.account(db, shopId))?.linkedAccountId ?? null;
+    },
+
     /** Ledger check for tests and ops: what a shop's orders earn, against what moved. */
     async ledger(shopId: string) {
       const { earnedPaise, totals } = await shopBooks(deps, shopId);

@@ -1,6 +1,6 @@
 import type { Order } from '@petti/shared/schemas/orders';
 import type { ShopPayouts } from '@petti/shared/schemas/shop-payouts';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { timers } from '../../platform/jobs/schema.ts';
 import { PaymentProviderError } from '../../platform/payments/payment-provider.ts';
@@ -15,6 +15,7 @@ import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper } from '../../test/locker-helpers.ts';
 import { addAddress, getOrder, line, placed } from '../../test/order-helpers.ts';
 import { deliverWebhooks, postWebhook, signBody } from '../../test/payment-helpers.ts';
+import { MURUGAN_BANK as BANK, settle as settleAll, testpayBooks } from '../../test/settlement-helpers.ts';
 import { shopMember, shopStep } from '../../test/shop-helpers.ts';
 import { shopPayoutAccounts, shopReversals, shopTransfers } from './schema.ts';
 
@@ -22,12 +23,6 @@ import { shopPayoutAccounts, shopReversals, shopTransfers } from './schema.ts';
 const SHOP = 'sri-murugan-stores';
 const RICE = 'murugan-ponni-raw-rice-10kg';
 const RICE_5 = 'murugan-ponni-raw-rice-5kg';
-const BANK = {
-  beneficiaryName: 'Murugan Stores',
-  accountNumber: '3012 4455 6677',
-  ifsc: 'sbin0001234',
-  email: 'murugan@example.in',
-};
 
 let t: TestApp;
 let owner: Shopper;
@@ -65,14 +60,8 @@ const order = async (items: Array<[string, number]> = [[RICE, 1]]): Promise<Orde
     addressId: address,
   });
 
-/** Timers and webhooks run until nothing more is due (a failed timer waits its backoff: `advance`). */
-async function settle(advanceMs = 0) {
-  if (advanceMs) t.clock.advance(advanceMs);
-  for (let i = 0; i < 4; i++) {
-    await t.app.services.jobs.runDueJobs();
-    await deliverWebhooks(t);
-  }
-}
+/** Timers and webhooks run until nothing more is due (a failed timer waits its backoff: `advanceMs`). */
+const settle = (advanceMs = 0) => settleAll(t, advanceMs);
 
 const payouts = async (): Promise<ShopPayouts> => {
   const res = await owner.call('GET', `/api/shops/${SHOP}/payouts?from=2026-11-13&to=2026-11-27`);
@@ -99,18 +88,7 @@ async function expectLedgerAddsUp(findings: string[] = []) {
   expect(ledger.earnedPaise).toBe(ledger.paidPaise - ledger.owedToPettiPaise + ledger.waitingPaise);
   const acc = await linkedAccount();
   if (!acc) return ledger;
-  const sent = await db().select().from(testpayTransfers).where(eq(testpayTransfers.recipient, acc));
-  const back = sent.length
-    ? await db()
-        .select()
-        .from(testpayReversals)
-        .where(
-          inArray(
-            testpayReversals.transferId,
-            sent.map((s) => s.id),
-          ),
-        )
-    : [];
+  const { transfers: sent, reversals: back } = await testpayBooks(t, { recipient: acc });
   expect(sent.reduce((n, s) => n + s.amountPaise, 0) - back.reduce((n, r) => n + r.amountPaise, 0)).toBe(
     ledger.paidPaise,
   );

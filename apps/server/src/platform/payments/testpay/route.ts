@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Clock } from '../../clock.ts';
 import { PaymentProviderError } from '../payment-provider.ts';
-import type { RouteProvider, RouteReversal, RouteTransfer } from '../route-provider.ts';
+import type { RouteProvider, RouteReversal, RouteTransfer, TransferInput } from '../route-provider.ts';
 import { hmacHex } from '../signatures.ts';
 import { queueEvent } from './event-queue.ts';
 import { providerId } from './provider.ts';
@@ -30,6 +30,11 @@ export interface TestpayRoute extends RouteProvider {
    * many settlements it made.
    */
   settleDue(before: Date): Promise<number>;
+  /**
+   * A direct transfer made at the provider's dashboard, as a merchant can at Razorpay's: from the
+   * balance, for no order Petti knows.
+   */
+  dashboardTransfer(account: string, amount: number): Promise<RouteTransfer>;
   /** A linked account's floating balance: transferred, less reversed and settled. */
   balanceOf(accountId: string): Promise<number>;
   /** The Route webhook for an event row, signed as testpay signs payments' webhooks. */
@@ -110,6 +115,60 @@ export function createTestpayRoute(deps: { db: Db; clock: Clock; keySecret: stri
     created_at: Math.floor(row.createdAt.getTime() / 1000),
   });
 
+  async function makeTransfer(
+    input: Omit<TransferInput, 'notes'> & { notes: Record<string, string> },
+    opts?: { retry?: boolean },
+  ): Promise<RouteTransfer> {
+    return db.transaction(async (tx) => {
+      if (opts?.retry) {
+        const [done] = await tx
+          .select()
+          .from(testpayTransfers)
+          .where(sql`${testpayTransfers.notes}->>'petti_transfer' = ${input.notes.petti_transfer}`);
+        if (done) return toTransfer(done);
+      }
+      const [account] = await tx
+        .select()
+        .from(testpayLinkedAccounts)
+        .where(eq(testpayLinkedAccounts.id, input.account))
+        .for('update');
+      if (!account) throw refused('The account id provided does not exist');
+      if (account.status !== 'activated') throw refused('Linked account is not activated');
+      if (!Number.isInteger(input.amount) || input.amount < 100)
+        throw refused('The amount must be atleast INR 1.00');
+      if (input.paymentId) {
+        const [payment] = await tx
+          .select()
+          .from(testpayPayments)
+          .where(eq(testpayPayments.id, input.paymentId))
+          .for('update');
+        if (!payment) throw refused('The id provided does not exist');
+        if (payment.status === 'failed') throw refused('The payment has not been captured');
+        if (payment.amountRefundedPaise > 0)
+          throw refused('Transfer cannot be created on a payment that has been refunded');
+        const [sent] = await tx
+          .select({ total: sql<string>`coalesce(sum(${testpayTransfers.amountPaise}), 0)` })
+          .from(testpayTransfers)
+          .where(eq(testpayTransfers.paymentId, input.paymentId));
+        if (Number(sent?.total ?? 0) + input.amount > payment.amountPaise)
+          throw refused('The sum of amount requested for transfer is greater than the captured amount');
+      }
+      const [row] = await tx
+        .insert(testpayTransfers)
+        .values({
+          id: providerId('trf'),
+          paymentId: input.paymentId ?? null,
+          recipient: account.id,
+          amountPaise: input.amount,
+          notes: input.notes,
+          createdAt: clock.now(),
+        })
+        .returning();
+      await queue(tx, 'transfer.processed', 'transfer', transferEntity(row!), account.id);
+      return toTransfer(row!);
+    });
+  }
+
   return {
     name: 'testpay',
 
@@ -157,56 +216,9 @@ export function createTestpayRoute(deps: { db: Db; clock: Clock; keySecret: stri
       });
     },
 
-    async transfer(input, opts) {
-      return db.transaction(async (tx) => {
-        if (opts?.retry) {
-          const [done] = await tx
-            .select()
-            .from(testpayTransfers)
-            .where(sql`${testpayTransfers.notes}->>'petti_transfer' = ${input.notes.petti_transfer}`);
-          if (done) return toTransfer(done);
-        }
-        const [account] = await tx
-          .select()
-          .from(testpayLinkedAccounts)
-          .where(eq(testpayLinkedAccounts.id, input.account))
-          .for('update');
-        if (!account) throw refused('The account id provided does not exist');
-        if (account.status !== 'activated') throw refused('Linked account is not activated');
-        if (!Number.isInteger(input.amount) || input.amount < 100)
-          throw refused('The amount must be atleast INR 1.00');
-        if (input.paymentId) {
-          const [payment] = await tx
-            .select()
-            .from(testpayPayments)
-            .where(eq(testpayPayments.id, input.paymentId))
-            .for('update');
-          if (!payment) throw refused('The id provided does not exist');
-          if (payment.status === 'failed') throw refused('The payment has not been captured');
-          if (payment.amountRefundedPaise > 0)
-            throw refused('Transfer cannot be created on a payment that has been refunded');
-          const [sent] = await tx
-            .select({ total: sql<string>`coalesce(sum(${testpayTransfers.amountPaise}), 0)` })
-            .from(testpayTransfers)
-            .where(eq(testpayTransfers.paymentId, input.paymentId));
-          if (Number(sent?.total ?? 0) + input.amount > payment.amountPaise)
-            throw refused('The sum of amount requested for transfer is greater than the captured amount');
-        }
-        const [row] = await tx
-          .insert(testpayTransfers)
-          .values({
-            id: providerId('trf'),
-            paymentId: input.paymentId ?? null,
-            recipient: account.id,
-            amountPaise: input.amount,
-            notes: input.notes,
-            createdAt: clock.now(),
-          })
-          .returning();
-        await queue(tx, 'transfer.processed', 'transfer', transferEntity(row!), account.id);
-        return toTransfer(row!);
-      });
-    },
+    transfer: (input, opts) => makeTransfer(input, opts),
+    dashboardTransfer: (account, amount) =>
+      makeTransfer({ account, amount, notes: { made_at: 'dashboard' } }),
 
     async reverse(transferId, input, opts) {
       return db.transaction(async (tx) => {

@@ -57,7 +57,8 @@ export default function MoneyChecksPage() {
         after.checks.length
           ? t('shops.moneyChecks.checked', { count: after.checks.length })
           : t('shops.moneyChecks.checkedNone'),
-        { variant: after.checks.length ? 'error' : 'success' },
+        // One answer at a time: checking again replaces the last one instead of stacking over the list.
+        { variant: after.checks.length ? 'error' : 'success', id: 'money-check-now' },
       );
     } catch (error) {
       toast(errorText(error), { variant: 'error' });
@@ -154,7 +155,10 @@ function CheckCard({ check }: { check: MoneyCheck }) {
           actual: formatRupees(check.actualPaise),
         })}
       </span>
-      <span className="muted">{check.detail}</span>
+      {/* The server's own words for the record, in English in every language (ids, amounts). */}
+      <span className="muted" lang="en">
+        {check.detail}
+      </span>
       {check.held && (
         <>
           <span className="ops-warning">{t('shops.moneyChecks.held')}</span>
