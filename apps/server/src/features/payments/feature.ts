@@ -13,8 +13,10 @@ import { createTestpayProvider } from '../../platform/payments/testpay/provider.
 import { createTestpayRoute } from '../../platform/payments/testpay/route.ts';
 import { createTestpaySubscriptions } from '../../platform/payments/testpay/subscriptions.ts';
 import { createTestpayWebhooks } from '../../platform/payments/testpay/webhooks.ts';
+import type { MoneyChecks } from '../money/index.ts';
 import { createPlansService, type PlansDeps } from '../plans/index.ts';
 import type { NotificationSink } from './core.ts';
+import { PAYMENT_RECONCILE_EVERY_MS } from './reconcile.ts';
 import { createPaymentsService } from './service.ts';
 
 /**
@@ -25,7 +27,7 @@ export function createPaymentFeature(
   ctx: AppContext,
   log: Logger,
   deps: {
-    moneyChecks: PlansDeps['checks'];
+    moneyChecks: PlansDeps['checks'] & Pick<MoneyChecks, 'reconciler'>;
     transactor: Transactor;
     userEvents: UserEvents;
     notifications: NotificationSink;
@@ -100,6 +102,20 @@ export function createPaymentFeature(
     flows: deps.flows,
     recurring,
     checks: deps.moneyChecks,
+  });
+  // Payments and refunds against the provider's records (docs/payments.md#reconciliation).
+  const reconcilePayments = payments.reconciliation((q, f) => deps.moneyChecks.hold(q, f));
+  deps.moneyChecks.reconciler('payments', reconcilePayments);
+  deps.jobs.register({
+    periodic: {
+      name: 'payments reconciliation',
+      everyMs: PAYMENT_RECONCILE_EVERY_MS,
+      run: async () => {
+        const done = await reconcilePayments();
+        if (done.repaired.length) log.warn({ repaired: done.repaired }, 'reconciliation repaired payments');
+        return done.repaired.length + done.held;
+      },
+    },
   });
   // Renewal reminders are days ahead: every 10 minutes is plenty.
   deps.jobs.register({

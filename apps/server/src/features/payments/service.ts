@@ -24,6 +24,7 @@ import type {
 } from './handlers.ts';
 import { createOpening } from './open.ts';
 import { createPaymentQueries } from './queries.ts';
+import { createPaymentReconciliation } from './reconcile.ts';
 import { createRefunds, REFUND_TIMER, type Refunds, type ReservedRefund } from './refunds.ts';
 import { payments } from './schema.ts';
 import { paymentStore } from './store.ts';
@@ -112,6 +113,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     record: opening.record,
     contract: opening.contract,
     discardUnpaid: opening.discardUnpaid,
+
+    /**
+     * Payments and refunds compared with the provider's own records; `hold` keeps what cannot be
+     * repaired for operators (the money checks', given by the composition).
+     */
+    reconciliation: (hold: Parameters<typeof createPaymentReconciliation>[3]) =>
+      createPaymentReconciliation(core, refunds, captureFlow, hold),
 
     /** The flows, for their tests (`flow.steps`) and for features that compose them. */
     flows: { capture: captureFlow, refund: refundFlow },

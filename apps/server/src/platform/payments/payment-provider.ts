@@ -25,6 +25,14 @@ export interface PaymentProvider {
    * made instead of refunding twice.
    */
   refund(paymentId: string, amountPaise?: number, options?: RefundOptions): Promise<ProviderRefund>;
+  /**
+   * The provider's own record of payments made at or after `from`, newest first, a page at a time
+   * (`count` at most 100): what the reconciliation compares Petti's books with
+   * (docs/payments.md#reconciliation).
+   */
+  listPayments(page: { from: Date; skip: number; count: number }): Promise<ProviderPayment[]>;
+  /** Every refund the provider made of one payment, with the receipt it was asked with. */
+  refundsOf(paymentId: string): Promise<ProviderRefund[]>;
 }
 
 export interface CreateOrderInput {
@@ -59,12 +67,16 @@ export interface ProviderPayment {
   amountRefunded: number;
   errorCode: string | null;
   errorDescription: string | null;
+  /** When the payment was made at the provider (absent where the provider's answer did not say). */
+  createdAt?: Date;
 }
 
 export interface ProviderRefund {
   refundId: string;
   amount: number;
   status: string;
+  /** The receipt it was asked with (Petti's refund id), where the provider's answer carries it. */
+  receipt?: string | null;
 }
 
 /** The provider refused or could not be reached. `status` is the HTTP status, 0 for a network failure. */

@@ -131,6 +131,62 @@ describe('Razorpay REST calls', () => {
     expect(calls.every((c) => c.headers.authorization === auth)).toBe(true);
   });
 
+  it('lists payments made since a time, a page at a time, and a payment’s refunds with their receipts', async () => {
+    const { provider, calls } = make([
+      {
+        status: 200,
+        body: {
+          entity: 'collection',
+          count: 1,
+          items: [
+            {
+              id: 'pay_29QQoUBi66xm2f',
+              entity: 'payment',
+              amount: 9900,
+              status: 'refunded',
+              order_id: 'order_9A33XWu170gUtm',
+              method: 'upi',
+              amount_refunded: 9900,
+              created_at: 1764000000,
+            },
+          ],
+        },
+      },
+      {
+        status: 200,
+        body: {
+          entity: 'collection',
+          count: 1,
+          items: [
+            { id: 'rfnd_FgRAHdNOM4ZVbO', entity: 'refund', amount: 9900, status: 'processed', receipt: 'r1' },
+          ],
+        },
+      },
+    ]);
+    const page = await provider.listPayments({ from: new Date(1763000000_000), skip: 200, count: 500 });
+    expect(page).toEqual([
+      {
+        id: 'pay_29QQoUBi66xm2f',
+        orderId: 'order_9A33XWu170gUtm',
+        status: 'refunded',
+        method: 'upi',
+        amount: 9900,
+        amountRefunded: 9900,
+        errorCode: null,
+        errorDescription: null,
+        createdAt: new Date(1764000000_000),
+      },
+    ]);
+    expect(await provider.refundsOf('pay_29QQoUBi66xm2f')).toEqual([
+      { refundId: 'rfnd_FgRAHdNOM4ZVbO', amount: 9900, status: 'processed', receipt: 'r1' },
+    ]);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      // At most 100 a page, as Razorpay allows.
+      'GET https://api.razorpay.com/v1/payments?from=1763000000&skip=200&count=100',
+      'GET https://api.razorpay.com/v1/payments/pay_29QQoUBi66xm2f/refunds?count=100',
+    ]);
+  });
+
   it('turns refusals and network failures into PaymentProviderError, with Razorpay’s code', async () => {
     const { provider } = make([
       {
@@ -191,6 +247,7 @@ describe('Razorpay refunds with a receipt', () => {
       refundId: 'rfnd_A',
       amount: 500,
       status: 'processed',
+      receipt: 'our-refund-1',
     });
     expect(retry.calls.map((c) => `${c.method} ${c.url}`)).toEqual([
       'GET https://api.razorpay.com/v1/payments/pay_1/refunds?count=100',

@@ -29,6 +29,7 @@ interface RazorpayPaymentEntity {
   amount_refunded?: number;
   error_code?: string | null;
   error_description?: string | null;
+  created_at?: number;
 }
 
 const NOTE_MAX = 256;
@@ -45,6 +46,7 @@ export function fromRazorpayPayment(p: RazorpayPaymentEntity): ProviderPayment {
     amountRefunded: p.amount_refunded ?? 0,
     errorCode: p.error_code ?? null,
     errorDescription: p.error_description ?? null,
+    ...(p.created_at !== undefined && { createdAt: new Date(p.created_at * 1000) }),
   };
 }
 
@@ -106,6 +108,18 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
 
   const id = (value: string) => encodeURIComponent(value);
 
+  async function refundsOf(paymentId: string): Promise<ProviderRefund[]> {
+    const made = await call<{
+      items: Array<{ id: string; amount: number; status: string; receipt?: string | null }>;
+    }>('GET', `/payments/${id(paymentId)}/refunds?count=100`);
+    return made.items.map((r) => ({
+      refundId: r.id,
+      amount: r.amount,
+      status: r.status,
+      receipt: r.receipt ?? null,
+    }));
+  }
+
   return {
     name: 'razorpay',
     keyId: options.keyId,
@@ -152,11 +166,8 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
       const receipt = options?.receipt?.slice(0, 40);
       if (receipt && options?.retry) {
         // The first try may have reached Razorpay: one refund per receipt.
-        const made = await call<{
-          items: Array<{ id: string; amount: number; status: string; receipt?: string | null }>;
-        }>('GET', `/payments/${id(paymentId)}/refunds?count=100`);
-        const done = made.items.find((r) => r.receipt === receipt);
-        if (done) return { refundId: done.id, amount: done.amount, status: done.status };
+        const done = (await refundsOf(paymentId)).find((r) => r.receipt === receipt);
+        if (done) return done;
       }
       const refund = await call<{ id: string; amount: number; status: string }>(
         'POST',
@@ -164,6 +175,18 @@ export function createRazorpayProvider(options: RazorpayOptions): PaymentProvide
         { ...(amountPaise !== undefined && { amount: amountPaise }), ...(receipt && { receipt }) },
       );
       return { refundId: refund.id, amount: refund.amount, status: refund.status };
+    },
+
+    refundsOf,
+
+    async listPayments({ from, skip, count }) {
+      const query = new URLSearchParams({
+        from: String(Math.floor(from.getTime() / 1000)),
+        skip: String(skip),
+        count: String(Math.min(100, count)),
+      });
+      const page = await call<{ items: RazorpayPaymentEntity[] }>('GET', `/payments?${query}`);
+      return page.items.map(fromRazorpayPayment);
     },
   };
 }

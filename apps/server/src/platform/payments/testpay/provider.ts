@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { asc, desc, eq, gte } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { type Params, prepared } from '../../../db/prepared.ts';
 import type { Clock } from '../../clock.ts';
@@ -106,6 +106,7 @@ export function createTestpayProvider(deps: {
       amountRefunded: row.amountRefundedPaise,
       errorCode: row.errorCode,
       errorDescription: row.errorDescription,
+      createdAt: row.createdAt,
     };
   }
 
@@ -185,6 +186,31 @@ export function createTestpayProvider(deps: {
     async refund(paymentId, amountPaise, options) {
       const receipt = options?.receipt;
       return db.transaction((tx) => refundIn(tx, paymentId, amountPaise, receipt));
+    },
+
+    async listPayments({ from, skip, count }) {
+      const rows = await db
+        .select()
+        .from(testpayPayments)
+        .where(gte(testpayPayments.createdAt, from))
+        .orderBy(desc(testpayPayments.createdAt), desc(testpayPayments.id))
+        .offset(skip)
+        .limit(Math.min(100, count));
+      return rows.map(toProviderPayment);
+    },
+
+    async refundsOf(paymentId) {
+      const rows = await db
+        .select()
+        .from(testpayRefunds)
+        .where(eq(testpayRefunds.paymentId, paymentId))
+        .orderBy(asc(testpayRefunds.createdAt), asc(testpayRefunds.id));
+      return rows.map((r) => ({
+        refundId: r.id,
+        amount: r.amountPaise,
+        status: 'processed',
+        receipt: r.receipt,
+      }));
     },
 
     async findOrder(orderId) {
