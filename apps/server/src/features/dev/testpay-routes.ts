@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/openapi.ts';
 import { userOf } from '../../http/require-user.ts';
-import { makeRequireOps } from '../ops/ops-auth.ts';
+import { makeRequireOps } from '../ops/index.ts';
 
 /**
  * testpay's hooks for a demo or a browser test. Registered only with testpay and never in production

@@ -19,6 +19,6 @@ export interface MoneyDeps {
   transactor: Transactor;
   jobs: JobWorker;
   checks: MoneyChecks;
-  payments: Pick<PaymentsService, 'onMoneyMoved' | 'tookMoney'>;
+  payments: Pick<PaymentsService, 'onMoneyMoved' | 'tookMoney' | 'lock'>;
   orders: { split(q: DbOrTx, orderId: string): Promise<OrderSplit | null> };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { newId } from '../../platform/ids.ts';
 import type { MoneyAccount } from './accounts.ts';
@@ -30,6 +30,19 @@ export async function scopeBalances(q: DbOrTx, scope: string): Promise<Balance[]
     .where(eq(moneyLines.scope, scope))
     .groupBy(moneyLines.account, moneyLines.sellerId, moneyLines.orderId, moneyLines.paymentId);
   return rows.map((r) => ({ ...r, amountPaise: Number(r.amountPaise) })).filter((r) => r.amountPaise !== 0);
+}
+
+/** Which of these scopes have no line at all yet (money that moved before the journal). */
+export async function unposted(q: DbOrTx, scopes: readonly string[]): Promise<string[]> {
+  const posted = new Set<string>();
+  for (let i = 0; i < scopes.length; i += 500) {
+    const rows = await q
+      .selectDistinct({ scope: moneyLines.scope })
+      .from(moneyLines)
+      .where(inArray(moneyLines.scope, scopes.slice(i, i + 500)));
+    for (const r of rows) posted.add(r.scope);
+  }
+  return scopes.filter((s) => !posted.has(s));
 }
 
 /**

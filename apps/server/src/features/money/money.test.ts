@@ -301,3 +301,68 @@ describe('provider events in any order', () => {
     expect(await money().checks.run()).toEqual([]);
   });
 });
+
+describe('opening entries', () => {
+  it('posts money that moved before the journal once, as its rows say, dated when it moved', async () => {
+    const capturedAt = new Date(t.clock.now().getTime() - 3 * 86_400_000);
+    // A locker payment and a shop transfer recorded before the journal existed: no line of theirs.
+    const paymentId = newId();
+    await db()
+      .insert(payments)
+      .values({
+        id: paymentId,
+        userId: buyer.userId,
+        purpose: 'booking',
+        subjectId: 'a-booking-before-the-journal',
+        amountPaise: 6000,
+        status: 'partially_refunded',
+        refundedPaise: 1000,
+        provider: 'testpay',
+        providerOrderId: `order_${paymentId}`,
+        providerPaymentId: `pay_${paymentId}`,
+        description: { en: 'Locker', ta: 'லாக்கர்' },
+        capturedAt,
+      });
+    const [account] = await db()
+      .select()
+      .from(shopPayoutAccounts)
+      .where(eq(shopPayoutAccounts.sellerId, SHOP));
+    const transferId = newId();
+    await db()
+      .insert(shopTransfers)
+      .values({
+        id: transferId,
+        sellerId: SHOP,
+        orderId: 'an-order-before-the-journal',
+        paymentId: 'its-payment',
+        provider: 'testpay',
+        linkedAccountId: account!.linkedAccountId!,
+        providerTransferId: `trf_${transferId}`,
+        sharePaise: 2500,
+        amountPaise: 2500,
+        status: 'processed',
+        createdAt: capturedAt,
+        updatedAt: capturedAt,
+      });
+    expect((await money().checks.run()).map((c) => c.rule).sort()).toEqual(
+      expect.arrayContaining(['payment_books', 'transfer_books']),
+    );
+
+    expect(await money().openPayments()).toBe(1);
+    expect(await t.app.services.settlements.openTransfers()).toBe(1);
+    expect(await booked(`payment:${paymentId}`)).toEqual({ provider: 5000, petti_sales: -5000 });
+    expect(await booked(`transfer:${transferId}`)).toEqual({ shop_payable: 2500, provider: -2500 });
+    const openings = await db().select().from(moneyEntries).where(eq(moneyEntries.kind, 'opening'));
+    expect(openings.map((e) => [e.scope, e.at.toISOString()]).sort()).toEqual(
+      [
+        [`payment:${paymentId}`, capturedAt.toISOString()],
+        [`transfer:${transferId}`, capturedAt.toISOString()],
+      ].sort(),
+    );
+    expect((await money().checks.run()).map((c) => c.rule)).not.toContain('payment_books');
+    expect((await money().checks.run()).map((c) => c.rule)).not.toContain('transfer_books');
+    // Once: run again, nothing more is posted.
+    expect(await money().openPayments()).toBe(0);
+    expect(await t.app.services.settlements.openTransfers()).toBe(0);
+  });
+});

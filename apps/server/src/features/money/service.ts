@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { MoneyAccount } from './accounts.ts';
 import type { Finding } from './checks.ts';
 import type { MoneyDeps } from './deps.ts';
-import { alignScope } from './journal.ts';
+import { alignScope, unposted } from './journal.ts';
 import { paymentScope, paymentTarget, registerPaymentBooks } from './payment-books.ts';
 import { moneyLines } from './schema.ts';
 
@@ -12,6 +12,9 @@ export interface OrderLedger {
   payment: Partial<Record<MoneyAccount, number>>;
   transfer: Partial<Record<MoneyAccount, number>>;
 }
+
+/** How often each process looks for money moved before the journal (at its start, then now and then). */
+const OPENING_EVERY_MS = 6 * 3_600_000;
 
 /** How often the checks run in each process (each run reads the whole books; docs/payments.md#money-checks). */
 export const MONEY_CHECK_EVERY_MS = 5 * 60_000;
@@ -163,6 +166,44 @@ export function createMoney(deps: MoneyDeps) {
     return found;
   });
 
+  /**
+   * Opening entries (docs/payments.md#the-money-journal): a payment whose money moved before the
+   * journal existed has no line yet; it is posted once, as its row says now, under its row lock and
+   * dated when it was captured. Any later change of it would post the same (a posting always brings
+   * its scope to its target); this one is for those that never change again.
+   */
+  async function openPayments(): Promise<number> {
+    const rows = await deps.payments.tookMoney(db);
+    const missing = new Set(
+      await unposted(
+        db,
+        rows.map((p) => paymentScope(p.id)),
+      ),
+    );
+    let posted = 0;
+    for (const p of rows) {
+      if (!missing.has(paymentScope(p.id))) continue;
+      const done = await deps.transactor.run(async (tx) => {
+        const locked = await deps.payments.lock(tx, p.id);
+        if (!locked) return false;
+        const result = await alignScope(tx, {
+          kind: 'opening',
+          scope: paymentScope(p.id),
+          at: locked.capturedAt ?? deps.clock.now(),
+          memo: `${locked.purpose} ${locked.status}, before the journal`,
+          target: await paymentTarget(deps, tx, locked),
+        });
+        return result.posted;
+      });
+      if (done) posted += 1;
+    }
+    return posted;
+  }
+
+  deps.jobs.register({
+    periodic: { name: 'money opening entries', everyMs: OPENING_EVERY_MS, run: openPayments },
+  });
+
   deps.jobs.register({
     periodic: {
       name: 'money checks',
@@ -172,7 +213,9 @@ export function createMoney(deps: MoneyDeps) {
   });
 
   return {
-    journal: { align: alignScope, sellerBalances, orderBalances, sellerScopes, orderLedger },
+    journal: { align: alignScope, unposted, sellerBalances, orderBalances, sellerScopes, orderLedger },
+    /** Posts the payments that moved money before the journal (run at start, and now and then). */
+    openPayments,
     checks,
     /** The journal's sum over every line: always zero, since every entry balances (a health detail). */
     async health(q: DbOrTx = db) {

@@ -2,7 +2,6 @@ import { formatRupees, type PaymentProviderName } from '@petti/shared';
 import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ProviderPayment, ProviderRefund } from '../../platform/payments/payment-provider.ts';
-import type { Finding } from '../money/index.ts';
 import type { PaymentsCore } from './core.ts';
 import type { defineCaptureFlow } from './flows/capture.ts';
 import type { Refunds } from './refunds.ts';
@@ -29,7 +28,19 @@ export interface PaymentsReconciled {
   held: number;
 }
 
-type Hold = (q: DbOrTx, f: Finding) => Promise<unknown>;
+/**
+ * A provider's fact Petti will not apply, as the money checks hold it (features/money; given by the
+ * composition, since the journal itself reads payments).
+ */
+export interface HeldFact {
+  rule: string;
+  subject: string;
+  orderId?: string | null;
+  expectedPaise: number;
+  actualPaise: number;
+  detail: string;
+}
+type Hold = (q: DbOrTx, f: HeldFact) => Promise<unknown>;
 
 /**
  * Payments and their refunds against the provider's own records (docs/payments.md#reconciliation),
@@ -60,7 +71,7 @@ export function createPaymentReconciliation(
     return { theirs: all, whole: false };
   }
 
-  const held = (f: Finding) => transactor.run((tx) => hold(tx, f));
+  const held = (f: HeldFact) => transactor.run((tx) => hold(tx, f));
 
   /** The provider captured it and Petti never heard: the capture flow runs as its webhook would have. */
   async function captureLost(name: PaymentProviderName, p: ProviderPayment): Promise<boolean> {

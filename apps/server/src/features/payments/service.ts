@@ -7,7 +7,7 @@ import type {
   PaymentPurpose,
 } from '@petti/shared';
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import type { TimerRow } from '../../platform/jobs/schema.ts';
 import { createCharges } from './charges.ts';
 import { createPaymentsCore, type PaymentsCore, type PaymentsDeps } from './core.ts';
@@ -127,6 +127,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     findById: (q: DbOrTx, id: string) => paymentStore.find(q, id),
     summaries: (q: DbOrTx, ids: readonly string[]) => paymentStore.summaries(q, ids),
     tookMoney: (q: DbOrTx) => paymentStore.tookMoney(q),
+    /** Locks a payment's row, for posting its books under it (the money journal's opening entries). */
+    lock: (tx: Tx, id: string) => paymentStore.lock(tx, id),
     forSubject: (q: DbOrTx, purpose: PaymentPurpose, subjectId: string) =>
       paymentStore.forSubject(q, purpose, subjectId),
     contractOf: (row: PaymentRow): Payment => toPayment(row, core.keyIdOf(row)),

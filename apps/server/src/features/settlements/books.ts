@@ -35,13 +35,15 @@ export async function postTransfer(
   deps: Pick<SettlementsDeps, 'journal' | 'clock'>,
   tx: Tx,
   transferId: string,
+  options: { opening?: boolean } = {},
 ) {
   const [t] = await tx.select().from(shopTransfers).where(eq(shopTransfers.id, transferId)).for('update');
-  await deps.journal.align(tx, {
-    kind: 'transfer',
+  return deps.journal.align(tx, {
+    // An opening entry: a transfer made before the journal, posted once as its rows say, dated then.
+    kind: options.opening ? 'opening' : 'transfer',
     scope: transferScope(transferId),
-    at: deps.clock.now(),
-    memo: t ? `transfer ${t.status}` : 'transfer undone',
+    at: options.opening && t ? t.updatedAt : deps.clock.now(),
+    memo: t ? `transfer ${t.status}${options.opening ? ', before the journal' : ''}` : 'transfer undone',
     target: t ? transferTarget(t, await settlementStore.reversalsOf(tx, [t.id])) : [],
   });
 }

@@ -22,7 +22,7 @@ export interface SettlementsDeps {
   provider: PaymentProviderName;
   route: RouteProvider;
   /** The money journal: every change of a transfer or reversal is posted there in its transaction. */
-  journal: Pick<MoneyJournal, 'align' | 'sellerBalances' | 'sellerScopes' | 'orderLedger'>;
+  journal: Pick<MoneyJournal, 'align' | 'unposted' | 'sellerBalances' | 'sellerScopes' | 'orderLedger'>;
   /** Where settlements' own checks of the books are registered, and provider facts held. */
   checks: Pick<Money['checks'], 'register' | 'hold' | 'reconciler'>;
   orders: {

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { timerString } from '../../platform/jobs/timer-data.ts';
-import { postTransfer, shopBooks } from './books.ts';
+import { postTransfer, shopBooks, transferScope } from './books.ts';
 import { settlementChecks } from './checks.ts';
 import { SETTLEMENT_TIMERS, type SettlementsDeps } from './deps.ts';
 import { defineLinkAccountFlow } from './flows/link-account.ts';
@@ -309,6 +309,25 @@ export function createSettlements(deps: SettlementsDeps) {
   const reconcile = createReconciliation(deps);
   deps.checks.reconciler('settlements', reconcile);
 
+  /** Opening entries for transfers made before the journal (docs/payments.md#the-money-journal). */
+  async function openTransfers(): Promise<number> {
+    const all = await db.select({ id: shopTransfers.id }).from(shopTransfers);
+    const missing = await deps.journal.unposted(
+      db,
+      all.map((t) => transferScope(t.id)),
+    );
+    let posted = 0;
+    for (const scope of missing) {
+      const id = scope.slice('transfer:'.length);
+      const done = await transactor.run((tx) => postTransfer(deps, tx, id, { opening: true }));
+      if (done.posted) posted += 1;
+    }
+    return posted;
+  }
+  deps.jobs.register({
+    periodic: { name: 'settlement opening entries', everyMs: 6 * 3_600_000, run: openTransfers },
+  });
+
   deps.jobs.register({
     leased: {
       [SETTLEMENT_TIMERS.order]: (timer) => settleOrder(timerString(timer, 'orderId')),
@@ -360,6 +379,9 @@ export function createSettlements(deps: SettlementsDeps) {
         totals: books.totals,
       };
     },
+
+    /** Posts the transfers made before the journal (run at start, and now and then). */
+    openTransfers,
 
     /** The shop's account at the provider, once linked (null before). */
     async linkedAccountOf(shopId: string): Promise<string | null> {

@@ -30,6 +30,10 @@ const RULES = [
   'provider_transfer_missing',
   'provider_reversal_unknown',
   'provider_reversal_missing',
+  'provider_payment_unknown',
+  'provider_payment_amount',
+  'provider_payment_missing',
+  'provider_refund_missing',
 ] as const;
 type Rule = (typeof RULES)[number] | 'other';
 const ruleOf = (rule: string): Rule =>
