@@ -74,6 +74,7 @@ export async function shopBooks(deps: Pick<SettlementsDeps, 'db' | 'journal'>, s
   const givenOf = (orderId: string) => ledger.get(orderId)?.transfer.shop_payable ?? 0;
   const sentOf = (orderId: string) => -(ledger.get(orderId)?.transfer.provider ?? 0) || 0;
   const status = new Map(all.map((t) => [t.orderId, t.status]));
+  const reversing = new Set(all.filter((t) => back.get(t.id)?.pending).map((t) => t.orderId));
   const orderIds = [...ledger.keys()];
   const sum = (ids: readonly string[], of: (orderId: string) => number) =>
     ids.reduce((n, id) => n + of(id), 0);
@@ -85,12 +86,13 @@ export async function shopBooks(deps: Pick<SettlementsDeps, 'db' | 'journal'>, s
       orderIds.filter((id) => !made(id)),
       shareOf,
     ),
-    // What a made (or going) transfer's order earns, less what reached the shop for it: a refund the
-    // provider could not take back, net of what later transfers kept back for it.
+    // What reached the shop for a made (or going) transfer's order beyond what it earns now: a refund
+    // the provider could not take back, net of what later transfers kept back for it. A refund whose
+    // reversal is still on its way is not owed yet (the reversal may well take it back).
     owedToPettiPaise: Math.max(
       0,
       sum(
-        orderIds.filter((id) => status.has(id) && status.get(id) !== 'failed'),
+        orderIds.filter((id) => status.has(id) && status.get(id) !== 'failed' && !reversing.has(id)),
         (id) => givenOf(id) - shareOf(id),
       ),
     ),
