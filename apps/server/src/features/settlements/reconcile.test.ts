@@ -1,9 +1,13 @@
 import type { Order } from '@petti/shared/schemas/orders';
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { timers } from '../../platform/jobs/schema.ts';
 import { PaymentProviderError } from '../../platform/payments/payment-provider.ts';
-import { testpayReversals, testpayTransfers } from '../../platform/payments/testpay/route-schema.ts';
+import {
+  testpayEvents,
+  testpayReversals,
+  testpayTransfers,
+} from '../../platform/payments/testpay/route-schema.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper } from '../../test/locker-helpers.ts';
 import { addAddress, line, placed } from '../../test/order-helpers.ts';
@@ -121,6 +125,29 @@ describe('the reconciliation with the provider', () => {
     expect(reversed).toHaveLength(1);
     expect(sent!.amountPaise - reversed[0]!.amountPaise).toBe(share!.sharePaise);
     expect(await openChecks()).toEqual([]);
+  });
+
+  it('marks a transfer settled into the bank when the settlement’s webhook was lost', async () => {
+    const o = await order();
+    await settle();
+    // testpay pays the shop's balance into its bank; its settlement.processed never reaches Petti.
+    expect(await services().testpayRoute!.settleDue(t.clock.now())).toBe(1);
+    await db()
+      .update(testpayEvents)
+      .set({ deliveredAt: t.clock.now(), nextAt: null })
+      .where(isNull(testpayEvents.deliveredAt));
+    await settle();
+    expect((await oursOf(o.id))[0]?.settledAt).toBeNull();
+
+    const done = await reconcile();
+    // Every transfer that settlement paid (this order's and the earlier tests'), each once.
+    expect(done.repaired.length).toBeGreaterThan(0);
+    for (const line of done.repaired) expect(line).toMatch(/settled by .*, recorded$/);
+    expect(done.repaired.filter((line) => line.startsWith(`order ${o.id}:`))).toHaveLength(1);
+    await settle();
+    const [row] = await oursOf(o.id);
+    expect(row?.settledAt).not.toBeNull();
+    expect((await reconcile()).repaired).toEqual([]);
   });
 
   it('reports, and never repairs, a provider transfer Petti never asked for', async () => {

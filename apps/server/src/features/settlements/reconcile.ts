@@ -242,6 +242,12 @@ export function createReconciliation(deps: SettlementsDeps) {
           }),
         );
       }
+      if (row.status === 'processed' && !row.settledAt && t.settlementId) {
+        // The provider paid it into the shop's bank and its settlement.processed was lost: that
+        // settlement's transfers are marked settled by the same timer the webhook sets.
+        await transactor.run((tx) => settlementTimers.settled(tx, clock, t.settlementId!));
+        repaired.push(`order ${row.orderId}: transfer ${t.id} settled by ${t.settlementId}, recorded`);
+      }
       const reversed = (await settlementStore.reversalsOf(db, [row.id]))
         .filter((r) => r.status === 'processed')
         .reduce((n, r) => n + r.amountPaise, 0);
