@@ -4,6 +4,9 @@
  * - `provider`: Petti's money at the payment provider (debit: captured, less refunds and transfers).
  * - `shop_payable`: what Petti owes a shop (`seller_id`); a credit balance. Debited when a transfer is
  *   reserved, credited back when one fails or a reversal comes in. A debit balance: the shop owes Petti.
+ * - `shop_receivable`: what a shop owes Petti (`seller_id`); a debit balance. Debited when the provider
+ *   could not take a refund back from the shop (an unrecovered reversal), credited by what a later
+ *   transfer kept back for it.
  * - `transfers_in_flight`: transfers asked of the provider and not yet confirmed; a credit balance.
  * - `petti_fees`: an order's fees that are Petti's (delivery, small cart, packaging).
  * - `petti_sales`: what shoppers paid Petti itself (lockers, plans).
@@ -15,6 +18,7 @@
 export const MONEY_ACCOUNTS = [
   'provider',
   'shop_payable',
+  'shop_receivable',
   'transfers_in_flight',
   'petti_fees',
   'petti_sales',

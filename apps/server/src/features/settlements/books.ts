@@ -12,20 +12,28 @@ export const transferScope = (transferId: string) => `transfer:${transferId}`;
  * A transfer's part of the journal as its rows say now (docs/shops.md#settlement): reserved, it moves
  * from the shop's payable into `transfers_in_flight`; processed, out of Petti's provider balance;
  * failed or undone, back to the payable; each reversal the provider made, from the shop back to
- * Petti's balance. Posted in every transaction that changes the transfer or its reversals, under the
- * transfer's row lock.
+ * Petti's balance; one it could not make, from the payable to the shop's receivable (its debt to
+ * Petti), which what a later transfer keeps back pays off. Posted in every transaction that changes
+ * the transfer or its reversals, under the transfer's row lock; postTransfer posts these balances and
+ * the checks compare them.
  */
-/** The journal balances a transfer's rows call for (postTransfer posts them; the checks compare). */
 export function transferTarget(t: TransferRow, reversals: readonly ReversalRow[]): Balance[] {
   const given = t.status === 'pending' || t.status === 'processed' ? t.amountPaise : 0;
   const inFlight = t.status === 'pending' ? t.amountPaise : 0;
   const sent = t.status === 'processed' ? t.amountPaise : 0;
-  const reversed = reversals
-    .filter((r) => r.transferId === t.id && r.status === 'processed')
-    .reduce((n, r) => n + r.amountPaise, 0);
+  const back = (status: ReversalRow['status']) =>
+    reversals
+      .filter((r) => r.transferId === t.id && r.status === status)
+      .reduce((n, r) => n + r.amountPaise, 0);
+  const reversed = back('processed');
+  // A refund the provider could not take back becomes the shop's debt; what this transfer kept back
+  // for earlier debts pays it off.
+  const unrecovered = back('unrecovered');
+  const recovered = t.recoveredPaise;
   const tag = { sellerId: t.sellerId, orderId: t.orderId, paymentId: t.paymentId };
   return [
-    { account: 'shop_payable', ...tag, amountPaise: given - reversed },
+    { account: 'shop_payable', ...tag, amountPaise: given - reversed - unrecovered + recovered },
+    { account: 'shop_receivable', ...tag, amountPaise: unrecovered - recovered },
     { account: 'transfers_in_flight', ...tag, amountPaise: -inFlight },
     { account: 'provider', ...tag, amountPaise: reversed - sent },
   ];
@@ -68,13 +76,11 @@ export async function shopBooks(deps: Pick<SettlementsDeps, 'db' | 'journal'>, s
     n[r.status] += r.amountPaise;
     back.set(r.transferId, n);
   }
-  // Credits are negative: the shop's share is minus its payment's payable, what a transfer gave it
-  // (less reversals) is its transfer's payable, and Petti's provider balance fell by what was sent.
+  // Credits are negative: the shop's share is minus its payment's payable, and Petti's provider
+  // balance fell by what its transfers sent.
   const shareOf = (orderId: string) => -(ledger.get(orderId)?.payment.shop_payable ?? 0) || 0;
-  const givenOf = (orderId: string) => ledger.get(orderId)?.transfer.shop_payable ?? 0;
   const sentOf = (orderId: string) => -(ledger.get(orderId)?.transfer.provider ?? 0) || 0;
   const status = new Map(all.map((t) => [t.orderId, t.status]));
-  const reversing = new Set(all.filter((t) => back.get(t.id)?.pending).map((t) => t.orderId));
   const orderIds = [...ledger.keys()];
   const sum = (ids: readonly string[], of: (orderId: string) => number) =>
     ids.reduce((n, id) => n + of(id), 0);
@@ -86,15 +92,10 @@ export async function shopBooks(deps: Pick<SettlementsDeps, 'db' | 'journal'>, s
       orderIds.filter((id) => !made(id)),
       shareOf,
     ),
-    // What reached the shop for a made (or going) transfer's order beyond what it earns now: a refund
-    // the provider could not take back, net of what later transfers kept back for it. A refund whose
-    // reversal is still on its way is not owed yet (the reversal may well take it back).
+    // Refunds the provider could not take back, less what later transfers kept back for them.
     owedToPettiPaise: Math.max(
       0,
-      sum(
-        orderIds.filter((id) => status.has(id) && status.get(id) !== 'failed' && !reversing.has(id)),
-        (id) => givenOf(id) - shareOf(id),
-      ),
+      (await deps.journal.sellerBalances(db, 'shop_receivable', shopId)).get(shopId) ?? 0,
     ),
   };
   const transferOf = (t: TransferRow): ShopTransfer => ({

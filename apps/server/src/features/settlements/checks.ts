@@ -14,7 +14,8 @@ const rupees = (paise: number) => formatRupees(paise);
  * - per order of a shop that can receive, once nothing is on its way: what reached the shop for it
  *   (sent + kept back for an earlier debt − taken back − owed back) is what it earns now; a share
  *   never sent, or a transfer still pending, is reported too (told to operators only once it lasts);
- * - per shop: the journal's payable is what its rows say (shares − transfers given + reversals made).
+ * - per shop: the journal's payable is what its rows say (shares − transfers given − kept back +
+ *   reversals made or moved to the shop's debt); each transfer's own lines, its debt among them.
  */
 export function settlementChecks(deps: Pick<SettlementsDeps, 'orders' | 'journal'>) {
   return async (q: DbOrTx): Promise<Finding[]> => {
@@ -112,10 +113,13 @@ export function settlementChecks(deps: Pick<SettlementsDeps, 'orders' | 'journal
             })`,
           });
       }
+      // Given out, less taken back; a refund not taken back moved to the shop's debt, and what was
+      // kept back for a debt was the shop's share all the same.
       for (const t of transfers) {
         if (t.status === 'pending' || t.status === 'processed') rowsOwed -= t.amountPaise;
+        rowsOwed -= t.recoveredPaise;
         for (const r of reversals)
-          if (r.transferId === t.id && r.status === 'processed') rowsOwed += r.amountPaise;
+          if (r.transferId === t.id && r.status !== 'pending') rowsOwed += r.amountPaise;
       }
       // The payable is a credit: what Petti owes the shop is its negative.
       const booked = -(payable.get(sellerId) ?? 0);

@@ -71,20 +71,4 @@ export const settlementStore = {
       })
       .where(eq(shopTransfers.id, row.id));
   },
-
-  /**
-   * What the shop owes Petti: refunds the provider could not take back, less what later transfers
-   * kept back for them. Read under the payout account's row lock when a transfer is reserved.
-   */
-  async owedToPetti(q: DbOrTx, sellerId: string): Promise<number> {
-    const [unrecovered] = await q
-      .select({ n: sum(shopReversals.amountPaise) })
-      .from(shopReversals)
-      .where(and(eq(shopReversals.sellerId, sellerId), eq(shopReversals.status, 'unrecovered')));
-    const [recovered] = await q
-      .select({ n: sum(shopTransfers.recoveredPaise) })
-      .from(shopTransfers)
-      .where(eq(shopTransfers.sellerId, sellerId));
-    return Number(unrecovered?.n ?? 0) - Number(recovered?.n ?? 0);
-  },
 };

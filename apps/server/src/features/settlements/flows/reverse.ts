@@ -79,10 +79,13 @@ export function defineReverseFlow(deps: SettlementsDeps) {
           retry: false,
         };
       }
-      return undoWith(reserved, { ids });
+      // A part the provider cannot be asked for is the shop's debt at once (the journal's receivable).
+      if (owed > 0) await postTransfer(deps, tx, transfer.id);
+      return undoWith(reserved, { ids, transferId: transfer.id });
     },
-    async undo(fx, data: { ids: string[] }) {
+    async undo(fx, data: { ids: string[]; transferId?: string }) {
       for (const id of data.ids) await fx.tx.delete(shopReversals).where(eq(shopReversals.id, id));
+      if (data.ids.length && data.transferId) await postTransfer(deps, fx.tx, data.transferId);
     },
   });
 
@@ -114,11 +117,13 @@ export function defineReverseFlow(deps: SettlementsDeps) {
   const refused = dbStep({
     name: 'settlements.reversal-refused',
     async run(fx, input: { id: string; failure: string }) {
-      // Never over a reversal the provider made (processed is final).
-      await fx.tx
+      // Never over a reversal the provider made (processed is final). Refused, it is the shop's debt.
+      const [reversal] = await fx.tx
         .update(shopReversals)
         .set({ status: 'unrecovered', failure: input.failure.slice(0, 300) })
-        .where(and(eq(shopReversals.id, input.id), eq(shopReversals.status, 'pending')));
+        .where(and(eq(shopReversals.id, input.id), eq(shopReversals.status, 'pending')))
+        .returning({ transferId: shopReversals.transferId });
+      if (reversal) await postTransfer(deps, fx.tx, reversal.transferId);
     },
   });
 

@@ -50,7 +50,11 @@ export function defineTransferFlow(deps: SettlementsDeps) {
       const [current] = await deps.orders.shares(tx, { orderIds: [input.orderId] });
       const sharePaise = current?.sharePaise ?? 0;
       if (sharePaise <= 0) return undoWith(null, { id: null });
-      const owed = Math.max(0, await settlementStore.owedToPetti(tx, input.sellerId));
+      // What the shop owes Petti, as the journal has it (its receivable), under the account's lock.
+      const owed = Math.max(
+        0,
+        (await deps.journal.sellerBalances(tx, 'shop_receivable', input.sellerId)).get(input.sellerId) ?? 0,
+      );
       const recovered = Math.min(owed, sharePaise);
       const amount = sharePaise - recovered;
       const now = clock.now();
