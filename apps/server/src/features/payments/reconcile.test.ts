@@ -44,6 +44,9 @@ const body = async (items: Array<[string, number]> = [[RICE, 1]]) => ({
   deliveryType: 'home',
   addressId: address,
 });
+/** The shop's staff mark the 5 kg pack of an order missing: that part is refunded. */
+const markMissing = (o: Pick<Order, 'id'>) =>
+  staff.call('POST', `/api/shops/${SHOP}/orders/${o.id}/items/${RICE_5}/unavailable`, { quantity: 1 });
 const paymentOf = async (o: Pick<Order, 'payment'>) =>
   (await db().select().from(payments).where(eq(payments.id, o.payment!.id)))[0]!;
 
@@ -95,11 +98,7 @@ describe('payments reconciled with the provider', () => {
     // Staff mark a pack missing: its refund is reserved and made at the provider, and the process
     // stops before it is recorded: the reservation waits on its timer.
     failStep(t, 'payments.refund', 'payments.record-refund');
-    const missing = await staff.call(
-      'POST',
-      `/api/shops/${SHOP}/orders/${order.id}/items/${RICE_5}/unavailable`,
-      { quantity: 1 },
-    );
+    const missing = await markMissing(order);
     clearHooks(t);
     expect(missing.statusCode, missing.body).toBe(200);
     expect((await paymentOf(order)).refundedPaise).toBe(0);
@@ -128,11 +127,7 @@ describe('payments reconciled with the provider', () => {
         [RICE_5, 1],
       ]),
     );
-    const missing = await staff.call(
-      'POST',
-      `/api/shops/${SHOP}/orders/${refunded.id}/items/${RICE_5}/unavailable`,
-      { quantity: 1 },
-    );
+    const missing = await markMissing(refunded);
     expect(missing.statusCode, missing.body).toBe(200);
     const refundedRow = await paymentOf(refunded);
     const [theirs] = await db()
@@ -163,6 +158,7 @@ describe('payments reconciled with the provider', () => {
         ['provider_refund_missing', refundedRow.providerPaymentId, refundedRow.refundedPaise, 0],
       ]),
     );
+    expect(open.find((c) => c.subject === 'pay_TakenTwice01')?.orderId).toBe(order.id);
     // Petti's books are as they were: one payment for the order, the refund it made.
     expect(await paymentOf(order)).toEqual(row);
     expect(await paymentOf(refunded)).toEqual(refundedRow);

@@ -136,6 +136,25 @@ export function createPaymentReconciliation(
     const from = new Date(now.getTime() - PAYMENT_RECONCILE_WINDOW_DAYS * 86_400_000);
     const repaired: string[] = [];
     let count = 0;
+    /** Held for an operator, on the payment's order where it has one. */
+    const report = (
+      row: PaymentRow | undefined,
+      rule: string,
+      subject: string,
+      expectedPaise: number,
+      actualPaise: number,
+      detail: string,
+    ) => {
+      count += 1;
+      return held({
+        rule,
+        subject,
+        orderId: row?.purpose === 'order' ? row.subjectId : null,
+        expectedPaise,
+        actualPaise,
+        detail,
+      });
+    };
     for (const name of Object.keys(core.providers) as PaymentProviderName[]) {
       const { theirs, whole } = await providerPayments(name, from);
       const byOrder = new Map<string, PaymentRow>();
@@ -157,28 +176,27 @@ export function createPaymentReconciliation(
           // Money taken for no payment of Petti's, or a second payment of one already paid.
           const fresh = !p.createdAt || now.getTime() - p.createdAt.getTime() < WEBHOOK_GRACE_MS;
           if (!took || fresh) continue;
-          count += 1;
-          await held({
-            rule: 'provider_payment_unknown',
-            subject: p.id,
-            expectedPaise: 0,
-            actualPaise: p.amount - p.amountRefunded,
-            detail: row
+          await report(
+            row,
+            'provider_payment_unknown',
+            p.id,
+            0,
+            p.amount - p.amountRefunded,
+            row
               ? `The provider took ${formatRupees(p.amount)} again for payment ${row.receiptNumber} (${p.id}); Petti counts one payment`
               : `The provider took ${formatRupees(p.amount)} (${p.id}) for no payment Petti has`,
-          });
+          );
           continue;
         }
         if (p.amount !== row.amountPaise) {
-          count += 1;
-          await held({
-            rule: 'provider_payment_amount',
-            subject: p.id,
-            orderId: row.purpose === 'order' ? row.subjectId : null,
-            expectedPaise: row.amountPaise,
-            actualPaise: p.amount,
-            detail: `The provider has payment ${row.receiptNumber} (${p.id}) as ${formatRupees(p.amount)}; Petti asked for ${formatRupees(row.amountPaise)}`,
-          });
+          await report(
+            row,
+            'provider_payment_amount',
+            p.id,
+            row.amountPaise,
+            p.amount,
+            `The provider has payment ${row.receiptNumber} (${p.id}) as ${formatRupees(p.amount)}; Petti asked for ${formatRupees(row.amountPaise)}`,
+          );
           continue;
         }
         if (took && !settledHere) {
@@ -190,15 +208,14 @@ export function createPaymentReconciliation(
           if (after?.capturedAt) continue;
           // The capture flow would not take it (a payment failed here long ago, say): money taken
           // that Petti does not count, for an operator to refund at the provider.
-          count += 1;
-          await held({
-            rule: 'provider_payment_unknown',
-            subject: p.id,
-            orderId: row.purpose === 'order' ? row.subjectId : null,
-            expectedPaise: 0,
-            actualPaise: p.amount - p.amountRefunded,
-            detail: `The provider took ${formatRupees(p.amount)} (${p.id}) for payment ${row.receiptNumber}, which Petti has as ${row.status}`,
-          });
+          await report(
+            row,
+            'provider_payment_unknown',
+            p.id,
+            0,
+            p.amount - p.amountRefunded,
+            `The provider took ${formatRupees(p.amount)} (${p.id}) for payment ${row.receiptNumber}, which Petti has as ${row.status}`,
+          );
           continue;
         }
         if (!settledHere) continue;
@@ -207,15 +224,14 @@ export function createPaymentReconciliation(
           continue;
         }
         if (p.amountRefunded < row.refundedPaise) {
-          count += 1;
-          await held({
-            rule: 'provider_refund_missing',
-            subject: p.id,
-            orderId: row.purpose === 'order' ? row.subjectId : null,
-            expectedPaise: row.refundedPaise,
-            actualPaise: p.amountRefunded,
-            detail: `Petti recorded ${formatRupees(row.refundedPaise)} refunded of payment ${row.receiptNumber} (${p.id}); the provider has ${formatRupees(p.amountRefunded)}`,
-          });
+          await report(
+            row,
+            'provider_refund_missing',
+            p.id,
+            row.refundedPaise,
+            p.amountRefunded,
+            `Petti recorded ${formatRupees(row.refundedPaise)} refunded of payment ${row.receiptNumber} (${p.id}); the provider has ${formatRupees(p.amountRefunded)}`,
+          );
         }
       }
       // Payments Petti counts as taken that the provider does not list at all (a payment is made at
@@ -231,15 +247,14 @@ export function createPaymentReconciliation(
       for (const row of ours) {
         if (!row.providerPaymentId || listed.has(row.providerPaymentId)) continue;
         if (now.getTime() - row.createdAt.getTime() < WEBHOOK_GRACE_MS) continue;
-        count += 1;
-        await held({
-          rule: 'provider_payment_missing',
-          subject: row.providerPaymentId,
-          orderId: row.purpose === 'order' ? row.subjectId : null,
-          expectedPaise: row.amountPaise,
-          actualPaise: 0,
-          detail: `Petti counts payment ${row.receiptNumber} (${row.providerPaymentId}) of ${formatRupees(row.amountPaise)} as taken; the provider does not list it`,
-        });
+        await report(
+          row,
+          'provider_payment_missing',
+          row.providerPaymentId,
+          row.amountPaise,
+          0,
+          `Petti counts payment ${row.receiptNumber} (${row.providerPaymentId}) of ${formatRupees(row.amountPaise)} as taken; the provider does not list it`,
+        );
       }
     }
     return { repaired, held: count };
