@@ -146,25 +146,56 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // The map's tiles: the page shows them and the service worker fetches them to keep (docs/maps.md).
   const tiles = ctx.config.MAP_TILE_URL === 'none' ? null : tileSource(ctx.config.MAP_TILE_URL);
   const tileSrc = tiles ? [tiles] : [];
-  installSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...inlineScriptSources(ctx.config.WEB_DIST), ...checkoutCsp.scriptSrc],
-        // React sets inline styles; Leaflet positions tiles with them.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileSrc],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...checkoutCsp.connectSrc, ...tileSrc],
-        // Razorpay Checkout's iframe, when it is the provider; otherwise as default-src.
-        frameSrc: ["'self'", ...checkoutCsp.frameSrc],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
+  // The same origin's WebSocket, named for browsers whose 'self' does not cover ws:/wss: (CSP 2).
+  const wsOf = (url: string | undefined) => (url ? [new URL(url).origin.replace(/^http/, 'ws')] : []);
+  const liveSrc = [...wsOf(ctx.config.PUBLIC_URL), ...wsOf(ctx.config.MQTT_PUBLIC_URL)];
+  installSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...inlineScriptSources(ctx.config.WEB_DIST), ...checkoutCsp.scriptSrc],
+          // React sets inline styles; Leaflet positions tiles with them.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          // Photos are Petti's own; the map's tiles come from their one server.
+          imgSrc: ["'self'", 'data:', 'blob:', ...tileSrc],
+          // The app's live connection is this origin's /mqtt, or the external broker's public address.
+          connectSrc: ["'self'", ...liveSrc, ...checkoutCsp.connectSrc, ...tileSrc],
+          fontSrc: ["'self'", 'data:'],
+          // Razorpay Checkout's iframe, when it is the provider; otherwise as default-src.
+          frameSrc: ["'self'", ...checkoutCsp.frameSrc],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
+      // The same as frame-ancestors 'none', for browsers that read only this.
+      frameguard: { action: 'deny' },
     },
-    crossOriginEmbedderPolicy: false,
-  });
+    [
+      // What the app uses: the camera (scanning a pack), the town map's "where am I"; payment requests
+      // only in Razorpay's checkout frame; nothing else.
+      [
+        'Permissions-Policy',
+        [
+          'camera=(self)',
+          'geolocation=(self)',
+          `payment=(self${checkoutCsp.frameSrc.map((o) => ` "${o}"`).join('')})`,
+          'microphone=()',
+          'usb=()',
+          'serial=()',
+          'bluetooth=()',
+          'midi=()',
+          'magnetometer=()',
+          'gyroscope=()',
+          'accelerometer=()',
+        ].join(', '),
+      ],
+    ],
+  );
 
   // Answers are compressed (brotli, else gzip) from 1 KB up; the built app's files are compressed at
   // build time and served as they are (web-app.ts). ETags let the app's repeated reads of unchanged

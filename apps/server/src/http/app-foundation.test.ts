@@ -72,8 +72,23 @@ describe('the server foundation', () => {
     const res = await t.app.inject({ method: 'GET', url: '/login' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toBeDefined();
-    expect(res.headers['x-frame-options']).toBeDefined();
+    // Over plain HTTP no HSTS (RFC 6797 §7.2); framing refused both ways, as the CSP says.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['permissions-policy']).toMatch(/camera=\(self\), geolocation=\(self\)/);
+    expect(res.headers['permissions-policy']).toContain('microphone=()');
+    // Images, fonts and live connections from Petti and the map's tile server only, not any host.
+    const csp = Object.fromEntries(
+      String(res.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    ) as Record<string, string[]>;
+    for (const directive of ['img-src', 'font-src', 'connect-src'])
+      expect(csp[directive], directive).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(https?|wss?):$/)]),
+      );
+    expect(csp['font-src']).toEqual(["'self'", 'data:']);
   });
 
   it('serves the web app with SPA fallback and sensible caching', async () => {

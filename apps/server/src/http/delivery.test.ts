@@ -63,7 +63,7 @@ describe('what the server sends', () => {
     expect(page.headers['x-request-id']).toBeDefined();
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-frame-options']).toBe('DENY');
     expect(gunzipSync(page.rawPayload).toString()).toContain('<title>Petti</title>');
   });
 

@@ -68,10 +68,32 @@ describe('security headers', () => {
         expect(res.statusCode).toBeGreaterThanOrEqual(400);
         expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
         expect(res.headers['x-content-type-options']).toBe('nosniff');
-        expect(res.headers['strict-transport-security']).toBeDefined();
       }
     } finally {
       await app.close();
+    }
+  });
+
+  it('send Strict-Transport-Security over HTTPS only, as the proxy says when it is trusted', async () => {
+    const behind = Fastify({ trustProxy: true });
+    const direct = Fastify();
+    for (const app of [behind, direct]) {
+      installSecurityHeaders(app, OPTIONS, [['Permissions-Policy', 'camera=(self)']]);
+      app.get('/', async () => 'ok');
+    }
+    const https = { 'x-forwarded-proto': 'https' };
+    try {
+      const secure = await behind.inject({ url: '/', headers: https });
+      expect(secure.headers['strict-transport-security']).toMatch(/^max-age=\d+/);
+      expect(secure.headers['permissions-policy']).toBe('camera=(self)');
+      expect((await behind.inject({ url: '/' })).headers['strict-transport-security']).toBeUndefined();
+      // An untrusted X-Forwarded-Proto is anyone's word: plain HTTP still.
+      expect(
+        (await direct.inject({ url: '/', headers: https })).headers['strict-transport-security'],
+      ).toBeUndefined();
+    } finally {
+      await behind.close();
+      await direct.close();
     }
   });
 });

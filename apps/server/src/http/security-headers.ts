@@ -26,11 +26,25 @@ export function securityHeaders(options: HelmetOptions): ReadonlyArray<readonly 
   return [...headers];
 }
 
-/** Sets the headers on every answer, as early as helmet did: on the raw response, before any route. */
-export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+const HSTS = 'strict-transport-security';
+
+/**
+ * Sets the headers on every answer, as early as helmet did: on the raw response, before any route;
+ * `more` are headers helmet does not make (a Permissions-Policy). Strict-Transport-Security goes only
+ * on an answer over HTTPS (as the request came to Petti or, with TRUST_PROXY, to its proxy): RFC
+ * 6797 §7.2 forbids it over plain HTTP.
+ */
+export function installSecurityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+  more: ReadonlyArray<readonly [string, string]> = [],
+): void {
+  const all = [...securityHeaders(options), ...more];
+  const headers = all.filter(([name]) => name.toLowerCase() !== HSTS);
+  const hsts = all.find(([name]) => name.toLowerCase() === HSTS);
+  app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    if (hsts && request.protocol === 'https') reply.raw.setHeader(hsts[0], hsts[1]);
     done();
   });
 }
