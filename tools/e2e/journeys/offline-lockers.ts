@@ -17,6 +17,7 @@ interface SimSite {
   siteId: string;
   online: boolean;
   pinsAt: string | null;
+  pinBookings: string[];
   pendingLog: number;
 }
 
@@ -51,16 +52,15 @@ export const offlineLockerJourneys: Journey[] = [
     async ({ page, baseUrl, screenshot }) => {
       const shopper = await newShopper(baseUrl, 'Kavya Offline');
       await signedIn(page, shopper, `/booking/${SITE}`);
-      const bookedFrom = Date.now();
       const first = await bookOnTheForm(page, 'M');
-      // The site's controller holds the new PIN (hashed) before it loses its link: a list made since.
-      let held: string | null = null;
+      // The site's controller holds the new PIN (hashed) before it loses its link: a list that
+      // carries this booking (one made before the booking was paid would not).
+      let held: SimSite | null = null;
       await waitFor(
-        () =>
-          `the controller got a PIN list made after ${new Date(bookedFrom).toISOString()} (it has ${held})`,
+        () => `the controller got a PIN list with booking ${first.id} (it has ${JSON.stringify(held)})`,
         async () => {
-          held = (await simSite(baseUrl)).pinsAt;
-          return held !== null && Date.parse(held) >= bookedFrom;
+          held = await simSite(baseUrl);
+          return held.pinBookings.includes(first.id);
         },
         15,
       );

@@ -20,6 +20,7 @@ const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
+  'permissions-policy',
   'x-dns-prefetch-control',
   'x-download-options',
   'x-frame-options',

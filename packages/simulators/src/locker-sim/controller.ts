@@ -104,6 +104,10 @@ export class SiteController extends EventEmitter {
     return this.keypad.pinsAt;
   }
 
+  get pinBookings(): string[] {
+    return this.keypad.bookingIds;
+  }
+
   /** Offline entries not yet acknowledged by the server. */
   get pendingLog(): readonly LogEntry[] {
     return this.offlineLog;

@@ -46,6 +46,11 @@ export class OfflineKeypad {
     return this.list?.at;
   }
 
+  /** The bookings whose PINs the held list carries. */
+  get bookingIds(): string[] {
+    return [...new Set(this.list?.pins.map((p) => p.bookingId) ?? [])];
+  }
+
   heard(at: Date): void {
     this.lastContact = at;
   }

@@ -35,6 +35,8 @@ export interface LockerSim {
     online: boolean;
     doors: Record<string, string>;
     pinsAt: string | null;
+    /** The bookings whose PINs that list carries (hashed; their ids are not secret). */
+    pinBookings: string[];
     pendingLog: number;
   }>;
   stop(): Promise<void>;
@@ -95,6 +97,7 @@ export async function startLockerSim(options: LockerSimOptions): Promise<LockerS
         online: c.isOnline,
         doors: Object.fromEntries(c.doors),
         pinsAt: c.pinsAt ?? null,
+        pinBookings: c.pinBookings,
         pendingLog: c.pendingLog.length,
       })),
     async stop() {

@@ -40,6 +40,8 @@ export const lockerSimRoutes: FastifyPluginAsyncZod = async (app) => {
                 doors: z.record(z.string(), z.string()),
                 /** The `at` of the PIN list the controller holds (null: none yet). */
                 pinsAt: z.string().nullable(),
+                /** The bookings whose PINs that list carries. */
+                pinBookings: z.array(z.string()),
                 /** Offline log entries not yet acknowledged by the server. */
                 pendingLog: z.number().int(),
               }),
