@@ -2,6 +2,7 @@ import { formatRupees, type PaymentProviderName } from '@petti/shared';
 import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ProviderPayment, ProviderRefund } from '../../platform/payments/payment-provider.ts';
+import { readAllPages } from '../../platform/payments/provider-pages.ts';
 import type { PaymentsCore } from './core.ts';
 import type { defineCaptureFlow } from './flows/capture.ts';
 import type { Refunds } from './refunds.ts';
@@ -15,9 +16,6 @@ export const PAYMENT_RECONCILE_WINDOW_DAYS = 60;
 export const PAYMENT_RECONCILE_EVERY_MS = 30 * 60_000;
 /** A payment this new may still have its webhook on the way: not called unknown yet. */
 const WEBHOOK_GRACE_MS = 10 * 60_000;
-const PAGE = 100;
-/** At most this many pages a run (10,000 payments): a longer list is read on the next run. */
-const MAX_PAGES = 100;
 
 const TOOK_MONEY = new Set(['captured', 'refunded']);
 
@@ -59,16 +57,13 @@ export function createPaymentReconciliation(
 ) {
   const { db, clock, transactor } = core;
 
-  /** The provider's payments since `from`, and whether that is all of them (not cut at MAX_PAGES). */
+  /** The provider's payments since `from`, and whether that is all of them. */
   async function providerPayments(name: PaymentProviderName, from: Date) {
     const provider = core.providerFor(name);
-    const all: ProviderPayment[] = [];
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const got = await provider.listPayments({ from, skip: page * PAGE, count: PAGE });
-      all.push(...got);
-      if (got.length < PAGE) return { theirs: all, whole: true };
-    }
-    return { theirs: all, whole: false };
+    const { items, whole } = await readAllPages((skip, count) =>
+      provider.listPayments({ from, skip, count }),
+    );
+    return { theirs: items, whole };
   }
 
   const held = (f: HeldFact) => transactor.run((tx) => hold(tx, f));

@@ -1,6 +1,7 @@
 import { formatRupees } from '@petti/shared';
 import { and, eq, gte } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { readAllPages } from '../../platform/payments/provider-pages.ts';
 import type { RouteReversal, RouteTransfer } from '../../platform/payments/route-provider.ts';
 import type { Finding } from '../money/index.ts';
 import { postTransfer } from './books.ts';
@@ -16,9 +17,6 @@ export const RECONCILE_WINDOW_DAYS = 60;
 export const RECONCILE_EVERY_MS = 30 * 60_000;
 /** A Petti transfer this new may not be listed by the provider yet: not called missing. */
 const LISTING_GRACE_MS = 10 * 60_000;
-const PAGE = 100;
-/** At most this many pages a run (10,000 transfers): a longer list is read on the next run. */
-const MAX_PAGES = 100;
 
 /** What settlement's own checks find that running the order's timer again puts right. */
 const REARMED_RULES = new Set(['order_settlement', 'order_not_sent', 'transfer_pending']);
@@ -42,13 +40,7 @@ export function createReconciliation(deps: SettlementsDeps) {
   const { db, clock, route, transactor } = deps;
 
   async function providerTransfers(from: Date): Promise<RouteTransfer[]> {
-    const all: RouteTransfer[] = [];
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const got = await route.listTransfers({ from, skip: page * PAGE, count: PAGE });
-      all.push(...got);
-      if (got.length < PAGE) break;
-    }
-    return all;
+    return (await readAllPages((skip, count) => route.listTransfers({ from, skip, count }))).items;
   }
 
   const hold = (tx: Tx, f: Finding) => deps.checks.hold(tx, f);

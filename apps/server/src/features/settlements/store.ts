@@ -1,13 +1,10 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { shopPayoutAccounts, shopReversals, shopTransfers } from './schema.ts';
 
 export type PayoutAccountRow = typeof shopPayoutAccounts.$inferSelect;
 export type TransferRow = typeof shopTransfers.$inferSelect;
 export type ReversalRow = typeof shopReversals.$inferSelect;
-
-const sum = (column: typeof shopReversals.amountPaise | typeof shopTransfers.recoveredPaise) =>
-  sql<string>`coalesce(sum(${column}), 0)`;
 
 export const settlementStore = {
   async account(q: DbOrTx, sellerId: string, lock = false): Promise<PayoutAccountRow | undefined> {
