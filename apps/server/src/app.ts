@@ -55,7 +55,8 @@ import { settlementRoutes } from './features/settlements/index.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { usersService } from './features/users/index.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.ts';
-import { installOverload } from './http/overload.ts';
+import { documentEveryAnswer, finishDocument } from './http/openapi.ts';
+import { installOverload, neverShed } from './http/overload.ts';
 import { installRateLimits } from './http/rate-limits.ts';
 import { installRequestLogs } from './http/request-logs.ts';
 import { makeRoleGuards } from './http/require-role.ts';
@@ -78,6 +79,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 256 * 1024,
+    // A path parameter over its documented length is refused by its schema (400, naming the field);
+    // only one past what any client could mean is refused by the router (414).
+    routerOptions: { maxParamLength: 2048 },
     trustProxy: ctx.config.TRUST_PROXY,
     // A request (headers and body) must arrive whole within this time: a body trickled in a byte at a
     // time would otherwise hold its connection for ever. Node checks at `connectionsCheckingInterval`
@@ -134,6 +138,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate('metrics', metrics);
   // Busy answers before any work under overload (http/overload.ts).
   await installOverload(app, ctx.config, metrics);
+  // Every route's document lists the refusals its guards, input and limits can give (http/openapi.ts).
+  documentEveryAnswer(app, (url) => !neverShed(url));
   const requireOpsForMetrics = makeRequireOps(ctx.config.OPS_TOKEN);
   app.get('/metrics', { preHandler: requireOpsForMetrics, schema: { hide: true } }, async (_request, reply) =>
     reply.header('content-type', metrics.contentType).send(await metrics.text()),
@@ -225,6 +231,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (documents) =>
+      'openapiObject' in documents
+        ? finishDocument(documents.openapiObject as Record<string, unknown>)
+        : documents.swaggerObject,
   });
   // The API explorer: in production only when asked (API_DOCS=true).
   if (ctx.config.API_DOCS)

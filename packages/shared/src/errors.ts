@@ -459,6 +459,7 @@ export function isErrorCode(code: string): code is ErrorCode {
 export const NOT_FOUND = {
   address: { en: 'That address was not found.' },
   booking: { en: 'That booking was not found.' },
+  category: { en: 'That category was not found. Choose one of the listed categories.' },
   complex: { en: 'That complex was not found.' },
   deadTimer: { en: 'That dead timer was not found.' },
   listing: { en: 'That listing was not found.' },

@@ -17,7 +17,7 @@ export function busy(config: Pick<Config, 'OVERLOAD_RETRY_AFTER_SECONDS'>): AppE
 }
 
 /** Requests never shed: the health checks say "busy" themselves, and metrics must be readable under load. */
-const neverShed = (url: string) => url.startsWith('/api/health') || url.startsWith('/metrics');
+export const neverShed = (url: string) => url.startsWith('/api/health') || url.startsWith('/metrics');
 
 function sendBusy(reply: FastifyReply, config: Config): void {
   const answer = busy(config);

@@ -1,6 +1,7 @@
 import type { ShopRole } from '@petti/shared/schemas/shops';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
+import { answersWith } from './openapi.ts';
 import { userOf } from './require-user.ts';
 
 /** The caller's place in the shop named by the path, as the sellers feature found it. */
@@ -31,15 +32,21 @@ export function makeRoleGuards(deps: {
 }) {
   return {
     shop(roles: readonly ShopRole[] = ['owner', 'staff']): Guard {
-      return async (request) => {
-        const { shopId } = request.params as { shopId?: string };
-        if (!shopId) throw new AppError('NotShopMember');
-        request.shopMember = await deps.shopMember(userOf(request).userId, shopId, roles);
-      };
+      return answersWith<Guard>(
+        async (request) => {
+          const { shopId } = request.params as { shopId?: string };
+          if (!shopId) throw new AppError('NotShopMember');
+          request.shopMember = await deps.shopMember(userOf(request).userId, shopId, roles);
+        },
+        [403],
+      );
     },
-    operator: (async (request) => {
-      if (!(await deps.isOperator(userOf(request).userId))) throw new AppError('OperatorOnly');
-    }) as Guard,
+    operator: answersWith<Guard>(
+      async (request) => {
+        if (!(await deps.isOperator(userOf(request).userId))) throw new AppError('OperatorOnly');
+      },
+      [403],
+    ),
   };
 }
 

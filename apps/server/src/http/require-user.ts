@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
+import { answersWith } from './openapi.ts';
 
 export interface RequestUser {
   userId: string;
@@ -28,18 +29,21 @@ export type Authenticator = (token: string) => Promise<RequestUser | null>;
  * live session, and the token's client id in the `x-client-id` header (docs/product.md#tokens-and-sessions).
  */
 export function makeRequireUser(authenticate: Authenticator) {
-  return async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token) throw new AppError('Unauthorized', 'Please sign in to continue.');
-    const user = await authenticate(token);
-    if (!user) throw new AppError('Unauthorized', 'Your session has ended. Please sign in again.');
-    const clientId = request.headers[CLIENT_ID_HEADER];
-    if (clientId !== user.clientId) {
-      throw new AppError('Unauthorized', `The ${CLIENT_ID_HEADER} header must carry this app's client id.`);
-    }
-    request.user = user;
-  };
+  return answersWith(
+    async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+      const header = request.headers.authorization;
+      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+      if (!token) throw new AppError('Unauthorized', 'Please sign in to continue.');
+      const user = await authenticate(token);
+      if (!user) throw new AppError('Unauthorized', 'Your session has ended. Please sign in again.');
+      const clientId = request.headers[CLIENT_ID_HEADER];
+      if (clientId !== user.clientId) {
+        throw new AppError('Unauthorized', `The ${CLIENT_ID_HEADER} header must carry this app's client id.`);
+      }
+      request.user = user;
+    },
+    [401],
+  );
 }
 
 /**

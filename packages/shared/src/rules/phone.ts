@@ -5,6 +5,16 @@
  */
 const MOBILE = /^[6-9]\d{9}$/;
 
+/** Spaces and hyphens a person may type anywhere in a number or a code, as a pattern's piece. */
+export const GAPS = '[\\s-]*';
+/**
+ * `normalisePhone`'s rule as one regular expression over the typed text, for the API document: an
+ * optional `+91` or `91`, then the 10-digit mobile number, with spaces and hyphens anywhere.
+ */
+export const PHONE_INPUT_PATTERN = `^${GAPS}(?:\\+${GAPS}9${GAPS}1${GAPS}|9${GAPS}1${GAPS})?[6-9](?:${GAPS}\\d){9}${GAPS}$`;
+/** A number as the API gives it back and as some bodies must carry it: `91` and the 10 digits. */
+export const PHONE_WIRE_PATTERN = '^91[6-9]\\d{9}$';
+
 /** Shared by the sign-in forms and the server: one rule, one message. */
 export const PHONE_MESSAGE = 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9';
 /** Longer input is refused before it is looked at. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOWN_BOUNDS } from '../constants.ts';
 import { isInsideTown } from '../rules/geo.ts';
 
 /**
@@ -38,8 +39,8 @@ const fields = {
   line1: z.string().trim().min(3).max(200),
   line2: optionalLine,
   landmark: optionalLine,
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
+  lat: z.number().min(TOWN_BOUNDS.south, OUTSIDE_TOWN).max(TOWN_BOUNDS.north, OUTSIDE_TOWN),
+  lng: z.number().min(TOWN_BOUNDS.west, OUTSIDE_TOWN).max(TOWN_BOUNDS.east, OUTSIDE_TOWN),
   isDefault: z.boolean().optional(),
 };
 
@@ -55,6 +56,8 @@ const pinInsideTown = (a: { lat?: number; lng?: number }, ctx: z.RefinementCtx) 
 
 /** `POST /api/addresses`: the first address, or one with `isDefault: true`, becomes the default. */
 export const addressBody = z.strictObject(fields).superRefine(pinInsideTown);
+/** The document's form of "lat and lng go together". */
+export const LAT_LNG_TOGETHER = { dependentRequired: { lat: ['lng'], lng: ['lat'] } };
 export type AddressBody = z.infer<typeof addressBody>;
 export type AddressInput = z.input<typeof addressBody>;
 
@@ -69,7 +72,8 @@ export const addressPatchBody = z
     lng: fields.lng.optional(),
     isDefault: z.literal(true).optional(),
   })
-  .superRefine(pinInsideTown);
+  .superRefine(pinInsideTown)
+  .meta(LAT_LNG_TOGETHER);
 export type AddressPatchBody = z.infer<typeof addressPatchBody>;
 
 export const addressParams = z.object({ id: z.string().min(1).max(100) });

@@ -1,19 +1,31 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../constants.ts';
-import { checkPhone, PHONE_MESSAGE } from '../rules/phone.ts';
+import { checkPhone, PHONE_INPUT_PATTERN, PHONE_MAX_INPUT, PHONE_MESSAGE } from '../rules/phone.ts';
 
 export { PHONE_MESSAGE };
 
-export const phoneSchema = z.string().transform((v, ctx) => {
-  const checked = checkPhone(v);
-  if ('message' in checked) {
-    ctx.addIssue({ code: 'custom', message: checked.message });
-    return z.NEVER;
-  }
-  return checked.wire;
-});
+export const phoneSchema = z
+  .string()
+  .transform((v, ctx) => {
+    const checked = checkPhone(v);
+    if ('message' in checked) {
+      ctx.addIssue({ code: 'custom', message: checked.message });
+      return z.NEVER;
+    }
+    return checked.wire;
+  })
+  .meta({
+    pattern: PHONE_INPUT_PATTERN,
+    maxLength: PHONE_MAX_INPUT,
+    description:
+      'An Indian mobile number: 10 digits from 6–9, optionally after +91 or 91; spaces and hyphens are ignored.',
+    examples: ['9876543210'],
+  });
 
-export const emailSchema = z.email('Invalid email address').max(254, 'Invalid email address');
+/** The HTML form's rule for an e-mail address: no domain label starts or ends with a hyphen. */
+export const emailSchema = z
+  .email({ pattern: z.regexes.html5Email, error: 'Invalid email address' })
+  .max(254, 'Invalid email address');
 
 export const nameSchema = z
   .string()

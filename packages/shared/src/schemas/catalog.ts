@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { TOWN_BOUNDS } from '../constants.ts';
 import { normaliseBarcode } from '../rules/ean13.ts';
 import { isInsideTown } from '../rules/geo.ts';
+import { GAPS } from '../rules/phone.ts';
 import { photoSchema } from './photo.ts';
 
 /**
@@ -76,8 +78,8 @@ export const sellerSchema = z.object({
 export type Seller = z.infer<typeof sellerSchema>;
 
 const latLngQuery = {
-  lat: z.coerce.number().min(-90).max(90).optional(),
-  lng: z.coerce.number().min(-180).max(180).optional(),
+  lat: z.coerce.number().min(-90).max(90).optional().describe('With `lng`: both or neither.'),
+  lng: z.coerce.number().min(-180).max(180).optional().describe('With `lat`: both or neither.'),
 };
 
 const bothOrNeither = (q: { lat?: number; lng?: number }, ctx: z.RefinementCtx) => {
@@ -171,6 +173,7 @@ export const productListQuery = z.object({
     .string()
     .transform(normaliseBarcode)
     .pipe(z.string().regex(/^\d{8,14}$/, 'A barcode is 8 to 14 digits'))
+    .meta({ pattern: `^${GAPS}(?:\\d${GAPS}){8,14}$` })
     .optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   pageSize: z.coerce.number().int().min(1).max(PRODUCTS_PAGE_SIZE.max).default(PRODUCTS_PAGE_SIZE.default),
@@ -216,7 +219,13 @@ const applicantPhone = z
       return z.NEVER;
     }
     return `91${m[1]}`;
+  })
+  .meta({
+    pattern: `^${GAPS}(?:\\+?${GAPS}9${GAPS}1${GAPS}|0${GAPS})?[6-9](?:${GAPS}\\d){9}${GAPS}$`,
+    examples: ['9876543210'],
   });
+
+const OUTSIDE = 'The pin must be inside Sivakasi';
 
 /** `POST /api/seller-applications` (public). */
 export const sellerApplicationBody = z
@@ -241,8 +250,8 @@ export const sellerApplicationBody = z
     categoryId: id,
     address: z.string().trim().min(5).max(300),
     /** The shop's pin, when the applicant dropped one; inside the town. */
-    lat: z.number().optional(),
-    lng: z.number().optional(),
+    lat: z.number().min(TOWN_BOUNDS.south, OUTSIDE).max(TOWN_BOUNDS.north, OUTSIDE).optional(),
+    lng: z.number().min(TOWN_BOUNDS.west, OUTSIDE).max(TOWN_BOUNDS.east, OUTSIDE).optional(),
     modes: z.array(z.enum(SELLER_MODES)).min(1).max(SELLER_MODES.length),
     message: optionalText(1000),
   })
@@ -250,8 +259,9 @@ export const sellerApplicationBody = z
     if ((b.lat === undefined) !== (b.lng === undefined))
       ctx.addIssue({ code: 'custom', path: ['lat'], message: 'lat and lng go together' });
     else if (b.lat !== undefined && b.lng !== undefined && !isInsideTown({ lat: b.lat, lng: b.lng }))
-      ctx.addIssue({ code: 'custom', path: ['lat'], message: 'The pin must be inside Sivakasi' });
-  });
+      ctx.addIssue({ code: 'custom', path: ['lat'], message: OUTSIDE });
+  })
+  .meta({ dependentRequired: { lat: ['lng'], lng: ['lat'] } });
 export type SellerApplicationBody = z.infer<typeof sellerApplicationBody>;
 export type SellerApplicationInput = z.input<typeof sellerApplicationBody>;
 

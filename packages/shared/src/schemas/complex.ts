@@ -56,13 +56,14 @@ export type ComplexSummary = z.infer<typeof complexSummarySchema>;
 export const complexListQuery = z
   .object({
     q: z.string().trim().max(60).optional(),
-    lat: z.coerce.number().min(-90).max(90).optional(),
-    lng: z.coerce.number().min(-180).max(180).optional(),
+    lat: z.coerce.number().min(-90).max(90).optional().describe('With `lng`: both or neither.'),
+    lng: z.coerce.number().min(-180).max(180).optional().describe('With `lat`: both or neither.'),
   })
   .refine((v) => (v.lat === undefined) === (v.lng === undefined), {
     message: 'lat and lng go together',
     path: ['lat'],
-  });
+  })
+  .meta({ description: '`lat` and `lng` go together: both or neither.' });
 export type ComplexListQuery = z.infer<typeof complexListQuery>;
 export const complexListSchema = z.object({ complexes: z.array(complexSummarySchema) });
 

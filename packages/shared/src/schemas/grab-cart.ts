@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emptyGrabCart, type GrabCart, settleGrabCart } from '../rules/grab-cart.ts';
-import { normalisePhone } from '../rules/phone.ts';
+import { normalisePhone, PHONE_WIRE_PATTERN } from '../rules/phone.ts';
 
 /**
  * The grab cart as stored on the device under `STORAGE_KEYS.grabCart` (docs/product.md#grab-and-go;
@@ -40,7 +40,10 @@ export const grabGroupSchema = z.object({
 
 export const grabCartSchema = z.object({
   /** On the wire form, `91` and ten digits, as the signed-in user's number is everywhere else. */
-  userMobile: z.string().refine((v) => normalisePhone(v) === v, { message: 'Invalid phone number' }),
+  userMobile: z
+    .string()
+    .refine((v) => normalisePhone(v) === v, { message: 'Invalid phone number' })
+    .meta({ pattern: PHONE_WIRE_PATTERN }),
   carts: z.array(grabGroupSchema),
 }) satisfies z.ZodType<GrabCart>;
 

@@ -13,7 +13,8 @@ const durationHours = z.coerce
   .int()
   .refine((h) => (BOOKING_DURATIONS_HOURS as readonly number[]).includes(h), {
     message: `must be one of ${BOOKING_DURATIONS_HOURS.join(', ')}`,
-  });
+  })
+  .meta({ enum: [...BOOKING_DURATIONS_HOURS] });
 const siteId = z.string().regex(/^[a-z0-9-]{1,64}$/, 'not a site id');
 const boolString = z
   .enum(['true', 'false'])

@@ -14,7 +14,8 @@ function minutesOf(value: string): number | null {
 
 const clockTime = z
   .string()
-  .refine((v) => minutesOf(v) !== null, { message: 'must be a HH:MM time between 00:00 and 24:00' });
+  .refine((v) => minutesOf(v) !== null, { message: 'must be a HH:MM time between 00:00 and 24:00' })
+  .meta({ pattern: '^(?:[01]\\d|2[0-3]):[0-5]\\d$|^24:00$' });
 
 /** A shop changes its opening hours (town time); `close` after `open`, `24:00` for midnight. */
 export const sellerHoursBody = z
@@ -28,7 +29,7 @@ export const sellerHoursBody = z
     },
     { message: 'close must be after open', path: ['close'] },
   )
-  .meta({ examples: [{ open: '09:00', close: '21:00' }] });
+  .meta({ examples: [{ open: '09:00', close: '21:00' }], description: '`close` is after `open`.' });
 export type SellerHoursBody = z.infer<typeof sellerHoursBody>;
 
 /** A locker as a technician sees it (GET /api/ops/lockers). */

@@ -6,7 +6,7 @@ import {
   type OrderDeliveryType,
   type OrderState,
 } from '../rules/order-states.ts';
-import { normalisePhone } from '../rules/phone.ts';
+import { GAPS, normalisePhone, PHONE_INPUT_PATTERN } from '../rules/phone.ts';
 import { commaList } from './comma-list.ts';
 import { paymentSchema } from './payments.ts';
 import { photoSchema } from './photo.ts';
@@ -56,16 +56,23 @@ export const vehicleNoSchema = z
   .string()
   .trim()
   .transform((v) => v.toUpperCase().replace(/[\s-]/g, ''))
-  .refine((v) => /^[A-Z]{2}\d{1,2}[A-Z]{0,3}\d{1,4}$/.test(v), { message: 'Invalid vehicle number' });
+  .refine((v) => /^[A-Z]{2}\d{1,2}[A-Z]{0,3}\d{1,4}$/.test(v), { message: 'Invalid vehicle number' })
+  .meta({
+    pattern: `^${GAPS}[A-Za-z]${GAPS}[A-Za-z](?:${GAPS}\\d){1,2}(?:${GAPS}[A-Za-z]){0,3}(?:${GAPS}\\d){1,4}${GAPS}$`,
+    examples: ['TN 67 AB 1234'],
+  });
 
-const phoneSchema = z.string().transform((v, ctx) => {
-  const n = normalisePhone(v);
-  if (!n) {
-    ctx.addIssue({ code: 'custom', message: 'Invalid phone number' });
-    return z.NEVER;
-  }
-  return n;
-});
+const phoneSchema = z
+  .string()
+  .transform((v, ctx) => {
+    const n = normalisePhone(v);
+    if (!n) {
+      ctx.addIssue({ code: 'custom', message: 'Invalid phone number' });
+      return z.NEVER;
+    }
+    return n;
+  })
+  .meta({ pattern: PHONE_INPUT_PATTERN, examples: ['9876543210'] });
 
 const destination = {
   sellerId: z.string().min(1).max(100),
@@ -90,8 +97,22 @@ const needsDestination = <T extends { deliveryType: OrderDeliveryType; addressId
     ctx.addIssue({ code: 'custom', path: ['siteId'], message: 'Choose a parcel locker site' });
 };
 
+/** `needsDestination` in the document's words: what each delivery type requires. */
+const destinationRules = (extra: Array<[OrderDeliveryType, string]> = []) => ({
+  allOf: [
+    ...([['home', 'addressId'], ['locker', 'siteId'], ...extra] as const).map(([type, field]) => ({
+      if: { properties: { deliveryType: { const: type } }, required: ['deliveryType'] },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, never awaited
+      then: { required: [field] },
+    })),
+  ],
+});
+
 /** `POST /api/orders/quote`: the itemised all-in price for a cart and a destination. */
-export const quoteOrderBody = z.strictObject(destination).superRefine(needsDestination);
+export const quoteOrderBody = z
+  .strictObject(destination)
+  .superRefine(needsDestination)
+  .meta(destinationRules());
 export type QuoteOrderBody = z.infer<typeof quoteOrderBody>;
 
 /** `POST /api/orders` (with an `Idempotency-Key` header). */
@@ -109,7 +130,8 @@ export const placeOrderBody = z
     needsDestination(b, ctx);
     if (b.deliveryType === 'curbside' && !b.vehicleNo)
       ctx.addIssue({ code: 'custom', path: ['vehicleNo'], message: 'Enter your vehicle number' });
-  });
+  })
+  .meta(destinationRules([['curbside', 'vehicleNo']]));
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
 export const orderPriceSchema = z.object({
@@ -314,7 +336,7 @@ export const cancelOrderBody = z.strictObject({ reason: z.string().trim().max(20
 export const opsOrdersQuery = z.object({
   sellerId: z.string().min(1).max(100).optional(),
   /** One state or several, comma-separated (`state=placed,accepted`). */
-  state: commaList(z.enum(ORDER_STATES)).optional(),
+  state: commaList(ORDER_STATES).optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
   /** The previous page's `nextCursor`, as for the buyer's list. */

@@ -73,7 +73,8 @@ export const productChangeBody = z
     categoryId: id.optional(),
     hazardous: z.boolean().optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change')
+  .meta({ minProperties: 1 });
 export type ProductChangeBody = z.infer<typeof productChangeBody>;
 
 /**
@@ -88,7 +89,8 @@ export const packChangeBody = z
     alwaysInventory: z.boolean().optional(),
     barcode: barcode.nullable().optional(),
   })
-  .refine((b) => Object.keys(b).length > 0, 'Nothing to change');
+  .refine((b) => Object.keys(b).length > 0, 'Nothing to change')
+  .meta({ minProperties: 1 });
 export type PackChangeBody = z.infer<typeof packChangeBody>;
 
 /** Answers of the routes that change one product: the product as shoppers now see it. */

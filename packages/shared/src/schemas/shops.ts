@@ -86,7 +86,7 @@ export type ShopOrdersQuery = z.input<typeof shopOrdersQuery>;
 
 /** `GET /api/shops/mine/orders?lanes=new,active`: every shop the caller works in, in one answer. */
 export const myShopOrdersQuery = z.object({
-  lanes: commaList(z.enum(SHOP_BOARD_LANES)).default(['new', 'active']),
+  lanes: commaList(SHOP_BOARD_LANES).default(['new', 'active']),
   pageSize: z.coerce.number().int().min(1).max(200).default(100),
 });
 

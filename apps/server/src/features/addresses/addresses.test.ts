@@ -104,7 +104,8 @@ describe('addresses', () => {
     expect(chennai.statusCode).toBe(400);
     expect(chennai.json().error).toMatchObject({
       code: 'Validation',
-      message: 'body.lat: The pin must be inside Sivakasi',
+      // The town's bounds are the schema's own limits now; the first one named is the latitude's.
+      message: expect.stringMatching(/^body\.lat: The pin must be inside Sivakasi/),
     });
     const a = (await call(user, 'POST', '/api/addresses', home)).json().address;
     const moved = await call(user, 'PATCH', `/api/addresses/${a.id}`, { lat: 9.5, lng: 77.8 });

@@ -1,5 +1,5 @@
 import { phoneSchema } from '@petti/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { devOutbox } from '../../platform/outbox/schema.ts';
@@ -15,7 +15,9 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['development'],
         summary: 'Messages the development SMS provider kept (not in production)',
-        querystring: z.union([z.strictObject({ phone: phoneSchema }), z.strictObject({ email: z.email() })]),
+        description:
+          'The messages sent to `phone`, to `email`, or to either when both are given; none names no one.',
+        querystring: z.strictObject({ phone: phoneSchema.optional(), email: z.email().optional() }),
         response: {
           200: z.object({
             messages: z.array(
@@ -33,12 +35,16 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const q = request.query;
-      const [channel, recipient] = 'phone' in q ? (['sms', q.phone] as const) : (['email', q.email] as const);
+      const { phone, email } = request.query;
+      const to = [
+        ...(phone ? [and(eq(devOutbox.channel, 'sms'), eq(devOutbox.recipient, phone))] : []),
+        ...(email ? [and(eq(devOutbox.channel, 'email'), eq(devOutbox.recipient, email))] : []),
+      ];
+      if (to.length === 0) return { messages: [] };
       const rows = await app.ctx.database.db
         .select()
         .from(devOutbox)
-        .where(and(eq(devOutbox.channel, channel), eq(devOutbox.recipient, recipient)))
+        .where(or(...to))
         .orderBy(desc(devOutbox.sentAt), desc(devOutbox.id))
         .limit(20);
       return {

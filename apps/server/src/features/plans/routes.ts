@@ -13,7 +13,7 @@ import {
   subscriptionSchema,
 } from '@petti/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../http/openapi.ts';
+import { errorAnswer, errorResponses } from '../../http/openapi.ts';
 import { userOf } from '../../http/require-user.ts';
 
 export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -41,7 +41,7 @@ export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'The legacy plan list call: type=subscription.user_get&userMobile=<your 12-digit number>',
         querystring: legacyPlansQuery,
-        response: { 200: legacyPlansSchema, ...errorResponses },
+        response: { 200: legacyPlansSchema, ...errorResponses, 403: errorAnswer(403) },
       },
     },
     (request) => plans.legacyList(userOf(request).userId, request.query.userMobile),

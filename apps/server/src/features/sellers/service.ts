@@ -1,3 +1,4 @@
+import { NOT_FOUND } from '@petti/shared';
 import type { LatLng } from '@petti/shared/rules/geo';
 import type {
   Seller,
@@ -139,8 +140,9 @@ export function createSellersService(deps: {
     async apply(body: SellerApplicationBody): Promise<SellerApplication> {
       const category = await categoryById(db, body.categoryId);
       if (!category) {
-        throw new AppError('Validation', 'categoryId: choose one of the listed categories', {
-          details: { field: 'body.categoryId' },
+        // A category the catalogue does not hold is a missing thing, not a malformed field.
+        throw new AppError('ResourceNotFound', NOT_FOUND.category.en, {
+          details: { thing: 'category', field: 'body.categoryId' },
         });
       }
       const id = newId();

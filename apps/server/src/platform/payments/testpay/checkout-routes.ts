@@ -2,9 +2,10 @@ import { LANGUAGES, type Language } from '@petti/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorBodySchema } from '../../../http/openapi.ts';
 import { checkoutText, renderCheckoutPage, renderMandatePage, renderMessagePage } from './checkout-page.ts';
 import { TESTPAY_METHODS, type TestpayProvider } from './provider.ts';
-import { safeReturnPath, withQuery } from './return-path.ts';
+import { RETURN_PATH_PATTERN, safeReturnPath, withQuery } from './return-path.ts';
 import type { TestpaySubscriptions } from './subscriptions.ts';
 import type { TestpayWebhooks } from './webhooks.ts';
 
@@ -37,6 +38,28 @@ export function testpayCheckoutRoutes(deps: {
     );
     const tags = ['payments'];
     const params = z.strictObject({ providerOrderId: z.string().min(1).max(64) });
+    const returnPath = z
+      .string()
+      .describe('A path on this origin to go back to (never another site).')
+      .meta({ pattern: RETURN_PATH_PATTERN, examples: ['/orders/x?paid=1'] });
+    const query = z.object({ return: returnPath, lang: z.string().optional() });
+    const page = { content: { 'text/html': { schema: z.string() } } };
+    // A refusal of the page's own (a bad link, an unknown order) is a page; the input's checks answer JSON.
+    const refusal = (description: string) => ({
+      description,
+      content: { 'text/html': { schema: z.string() }, 'application/json': { schema: errorBodySchema } },
+    });
+    const pageAnswers = {
+      200: { description: 'The page', ...page },
+      400: refusal('The return path is not one of this origin’s, or the input breaks this document.'),
+      404: refusal('No such order or subscription at testpay.'),
+    };
+    const formAnswers = {
+      303: z.null().describe('Back to the return path, with the outcome in its query.'),
+      ...pageAnswers,
+      409: refusal('Already paid, or the mandate is no longer open.'),
+    };
+    const consumes = ['application/x-www-form-urlencoded', 'application/json'];
 
     app.get(
       '/payments/testpay/checkout/:providerOrderId',
@@ -45,7 +68,8 @@ export function testpayCheckoutRoutes(deps: {
           tags,
           summary: 'testpay checkout page (HTML): choose card or UPI, success or failure',
           params,
-          querystring: z.object({ return: z.string().optional(), lang: z.string().optional() }),
+          querystring: query,
+          response: pageAnswers,
         },
       },
       async (request, reply) => {
@@ -95,9 +119,11 @@ export function testpayCheckoutRoutes(deps: {
           body: z.object({
             outcome: z.enum(['success', 'failure']),
             method: z.enum(TESTPAY_METHODS),
-            return: z.string(),
+            return: returnPath,
             lang: z.string().optional(),
           }),
+          consumes,
+          response: formAnswers,
         },
       },
       async (request, reply) => {
@@ -144,7 +170,8 @@ export function testpayCheckoutRoutes(deps: {
           tags,
           summary: 'testpay mandate page (HTML): authorise automatic renewal, or fail',
           params: mandateParams,
-          querystring: z.object({ return: z.string().optional(), lang: z.string().optional() }),
+          querystring: query,
+          response: pageAnswers,
         },
       },
       async (request, reply) => {
@@ -198,9 +225,11 @@ export function testpayCheckoutRoutes(deps: {
             outcome: z.enum(['success', 'failure']),
             method: z.enum(TESTPAY_METHODS),
             renewals: z.enum(['success', 'failure']).default('success'),
-            return: z.string(),
+            return: returnPath,
             lang: z.string().optional(),
           }),
+          consumes,
+          response: formAnswers,
         },
       },
       async (request, reply) => {

@@ -1,5 +1,9 @@
 const BASE = 'http://petti.invalid';
 
+/** `safeReturnPath`'s rule as a pattern, for the API document. */
+export const RETURN_PATH_PATTERN =
+  '^/(?:[^/\\\\\\u0000-\\u001f\\u007f][^\\\\\\u0000-\\u001f\\u007f]{0,998})?$';
+
 /**
  * The checkout's `return` must be a path on Petti's own origin ("/subscribed?x=1"), never an
  * absolute URL, a scheme-relative `//host`, a backslash trick or a control character: an open
