@@ -55,6 +55,7 @@ import { settlementRoutes } from './features/settlements/index.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { usersService } from './features/users/index.ts';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.ts';
+import { methodsByPath } from './http/method-not-allowed.ts';
 import { documentEveryAnswer, finishDocument } from './http/openapi.ts';
 import { installOverload, neverShed } from './http/overload.ts';
 import { installRateLimits } from './http/rate-limits.ts';
@@ -138,6 +139,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate('metrics', metrics);
   // Busy answers before any work under overload (http/overload.ts).
   await installOverload(app, ctx.config, metrics);
+  // A known path asked with a method it does not take answers 405 with `Allow` (web-app.ts).
+  const allowedMethods = methodsByPath(app);
   // Every route's document lists the refusals its guards, input and limits can give (http/openapi.ts).
   documentEveryAnswer(app, (url) => !neverShed(url));
   const requireOpsForMetrics = makeRequireOps(ctx.config.OPS_TOKEN);
@@ -292,6 +295,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   }
 
   await app.register(artRoutes);
-  await serveWebApp(app, ctx.config.WEB_DIST);
+  await serveWebApp(app, ctx.config.WEB_DIST, allowedMethods);
   return app;
 }

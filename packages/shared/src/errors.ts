@@ -21,6 +21,7 @@ export const ERRORS = {
     status: 409,
     en: 'That changed while you were working. Please try again.',
   },
+  MethodNotAllowed: { status: 405, en: 'That address does not take this kind of request.' },
   PayloadTooLarge: { status: 413, en: 'That request is too large.' },
   Throttling: {
     status: 429,

@@ -52,7 +52,11 @@ export function inlineScriptSources(distDir: string): string[] {
  * Serves the built web app on the same origin as the API, with SPA fallback: any GET for a page
  * that is not a file answers index.html, and the router shows the page (or its not-found page).
  */
-export async function serveWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function serveWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  allowedMethods: (path: string) => string[] = () => [],
+): Promise<void> {
   const hasBuild = existsSync(join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -88,6 +92,11 @@ export async function serveWebApp(app: FastifyInstance, distDir: string): Promis
     const path = request.url.split('?')[0] ?? '';
     const isApi = path === '/api' || path.startsWith('/api/') || path.startsWith('/mqtt');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      const allow = isApi ? allowedMethods(path) : [];
+      if (allow.length)
+        throw new AppError('MethodNotAllowed', `${path} takes ${allow.join(', ')}, not ${request.method}.`, {
+          headers: { allow: allow.join(', ') },
+        });
       throw new AppError('ResourceNotFound', `No route for ${request.method} ${path}`);
     }
     // A missing hashed asset (an old page asking for a file the new build replaced) must fail as
