@@ -51,6 +51,15 @@ function refusal(code: 4 | 5, message: string): AuthenticateError {
 const SESSIONS_ENDED = '$petti/sessions-ended';
 /** …and whose connections must be dropped (someone lost a topic they were let into, e.g. a shop's). */
 const USERS_DROPPED = '$petti/users-dropped';
+/**
+ * Where a publish nobody may make goes instead: acknowledged as MQTT 3.1.1 lets a server drop one it
+ * does not authorise (MQTT-3.3.5-2), and heard by no one (no client may subscribe under `$petti/`,
+ * and no server listener does). The connection stays, so a controller's slip never costs its reports.
+ */
+const REFUSED_PUBLISH = '$petti/refused-publish';
+
+/** The WebSocket subprotocols of MQTT: `mqtt` (3.1.1), `mqttv3.1` (3.1). */
+const MQTT_SUBPROTOCOLS = ['mqtt', 'mqttv3.1'];
 
 export async function createEmbeddedBroker(options: {
   tcpPort: number;
@@ -150,7 +159,10 @@ export async function createEmbeddedBroker(options: {
     authorizePublish: (client, packet, done) => {
       const principal = client ? principals.get(client) : { kind: 'server' as const };
       if (principal && auth.canPublish(principal, packet.topic)) return done(null);
-      done(new Error('not authorized'));
+      // The documented way to change a publish on its way in (aedes' authorizePublish): dropped.
+      packet.topic = REFUSED_PUBLISH;
+      packet.retain = false;
+      done(null);
     },
   });
 
@@ -272,8 +284,17 @@ export async function createEmbeddedBroker(options: {
       return () => new Promise<void>((resolve) => broker.unsubscribe(topicFilter, deliver, resolve));
     },
     attach: (server: Server) => {
-      wss = new WebSocketServer({ server, path: '/mqtt' });
+      wss = new WebSocketServer({
+        server,
+        path: '/mqtt',
+        // Only MQTT's own subprotocol is chosen; a client that offers others alone is refused below.
+        handleProtocols: (offered) => MQTT_SUBPROTOCOLS.find((p) => offered.has(p)) ?? false,
+      });
       wss.on('connection', (socket, req) => {
+        if (req.headers['sec-websocket-protocol'] && !MQTT_SUBPROTOCOLS.includes(socket.protocol)) {
+          socket.close(1002, 'MQTT over WebSocket speaks the "mqtt" subprotocol');
+          return;
+        }
         const stream = createWebSocketStream(socket);
         stream.on('error', () => socket.terminate());
         broker.handle(stream, req);

@@ -1,6 +1,7 @@
 import { TOPICS } from '@petti/shared';
 import { devicePassword } from '@petti/shared/node/device-password';
 import mqtt, { type MqttClient } from 'mqtt';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInUser, signUpUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
@@ -125,8 +126,7 @@ describe('who may listen to what', () => {
     await t.ctx.realtime.publish(topic, { event: 'shopOrderChanged', data: {}, SessionID: null });
     expect(await staffHears).toContain('shopOrderChanged');
     expect(await otherHears).toBeNull();
-    // Nobody but the server speaks on a shop's topic, not even its members (the broker drops a
-    // connection that publishes where it may not, so each tries on one of its own).
+    // Nobody but the server speaks on a shop's topic, not even its members.
     const forged = hears(staffClient, topic, 600);
     const forger = await connect({ username: owner.userId, password: owner.tokens.accessToken });
     forger.publish(topic, '{"event":"forged"}', { qos: 0 });
@@ -161,15 +161,76 @@ describe('who may listen to what', () => {
     publisher.publish(`users/${alice.userId}/events`, '{"event":"forged"}', { qos: 0 });
     expect(await forged).toBeNull();
 
+    // A refused publish is dropped, not the connection: the same one tries the next.
     const intoBob = hears(bobListener, `users/${bob.userId}/requests`, 600);
-    const other = await connect({ username: alice.userId, password: alice.tokens.accessToken });
-    other.publish(`users/${bob.userId}/requests`, '{"x":1}', { qos: 0 });
+    publisher.publish(`users/${bob.userId}/requests`, '{"x":1}', { qos: 0 });
     expect(await intoBob).toBeNull();
 
     const own = hears(listener, `users/${alice.userId}/requests`, 2000);
-    const requester = await connect({ username: alice.userId, password: alice.tokens.accessToken });
-    await requester.publishAsync(`users/${alice.userId}/requests`, '{"x":2}', { qos: 1 });
+    await publisher.publishAsync(`users/${alice.userId}/requests`, '{"x":2}', { qos: 1 });
     expect(await own).toBe('{"x":2}');
+  });
+
+  it('drops a publish where the client may not, acknowledged, and keeps its connection', async () => {
+    const alice = await signUpUser(t.app);
+    const listener = await connect({ username: alice.userId, password: alice.tokens.accessToken });
+    await listener.subscribeAsync(`users/${alice.userId}/#`);
+    const client = await connect({ username: alice.userId, password: alice.tokens.accessToken });
+    let closed = false;
+    client.on('close', () => {
+      closed = true;
+    });
+    const heardState: string[] = [];
+    await t.ctx.realtime.subscribe('lockers/+/state', (topic) => void heardState.push(topic));
+    // QoS 1: the PUBACK comes as for any publish (MQTT 3.1.1 has no refusal to send).
+    await client.publishAsync('lockers/bus-stand/state', '{"type":"heartbeat"}', { qos: 1 });
+    await client.publishAsync(`users/${alice.userId}/events`, '{"event":"forged"}', { qos: 1 });
+    // The same connection goes on: its next, allowed publish arrives, and the forged ones never did.
+    const own = hears(listener, `users/${alice.userId}/requests`, 2000);
+    await client.publishAsync(`users/${alice.userId}/requests`, '{"x":3}', { qos: 1 });
+    expect(await own).toBe('{"x":3}');
+    expect(closed).toBe(false);
+    expect(heardState).toEqual([]);
+  });
+
+  it('speaks MQTT over WebSocket only under its own subprotocol', async () => {
+    const opened = (protocols: string[]) =>
+      new Promise<{ protocol: string; closedWith: number | null }>((resolve, reject) => {
+        const ws = new WebSocket(url, protocols);
+        ws.once('error', reject);
+        ws.once('open', () => {
+          const protocol = ws.protocol;
+          ws.once('close', (code) => resolve({ protocol, closedWith: code }));
+          // A connection kept open is ended here: the answer is what the server chose.
+          setImmediate(() => {
+            if (ws.readyState === WebSocket.OPEN) {
+              resolve({ protocol, closedWith: null });
+              ws.terminate();
+            }
+          });
+        });
+      });
+    expect(await opened(['mqtt'])).toMatchObject({ protocol: 'mqtt' });
+    expect((await opened(['foo', 'mqtt'])).protocol).toBe('mqtt');
+    const foreign = await new Promise<number>((resolve, reject) => {
+      // ws itself refuses an answer naming no offered protocol, so the offer is left to the server.
+      const ws = new WebSocket(url, ['foo']);
+      ws.once('unexpected-response', () => resolve(-1));
+      // The client sees that the server did not echo "foo" (it names none).
+      ws.once('error', (err) => (/no subprotocol/i.test(String(err)) ? resolve(0) : reject(err)));
+      ws.once('close', (code) => resolve(code));
+    });
+    expect(foreign === 0 || foreign === 1002).toBe(true);
+  });
+
+  it('refuses an MQTT 5 client with "unacceptable protocol version"', async () => {
+    const refused = new Promise<Error>((resolve) => {
+      const client = mqtt.connect(url, { protocolVersion: 5, reconnectPeriod: 0, connectTimeout: 5000 });
+      clients.push(client);
+      client.once('error', resolve);
+      client.once('close', () => resolve(new Error('closed')));
+    });
+    expect(String(await refused)).toMatch(/unacceptable protocol version|unsupported protocol/i);
   });
 
   it('stops a signed-out session from connecting', async () => {
