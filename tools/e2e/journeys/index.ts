@@ -7,6 +7,7 @@ import { complexJourneys } from './complex.ts';
 import { firstScreenJourneys } from './first-screens.ts';
 import { grabAndGoJourneys } from './grab-and-go.ts';
 import { helpJourneys } from './help.ts';
+import { htmlValidityJourneys } from './html-validity.ts';
 import { liveJourneys } from './live.ts';
 import { lockerJourneys } from './lockers.ts';
 import { mapJourneys } from './maps.ts';
@@ -48,4 +49,5 @@ export const journeys: Journey[] = [
   ...helpJourneys,
   ...tamilJourneys,
   ...accessibilityJourneys,
+  ...htmlValidityJourneys,
 ];

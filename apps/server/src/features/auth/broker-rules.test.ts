@@ -1,8 +1,8 @@
 import { TOPICS } from '@petti/shared';
 import { devicePassword } from '@petti/shared/node/device-password';
 import mqtt, { type MqttClient } from 'mqtt';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { signInUser, signUpUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { shopMembers } from '../sellers/schema.ts';

@@ -63,7 +63,8 @@ export function ProductArt({
         style={drawn ? { background } : undefined}
         src={image}
         srcSet={srcSet}
-        sizes={sizes}
+        // `sizes` means something only beside a `srcset` (HTML).
+        sizes={srcSet ? sizes : undefined}
         alt={alt}
         loading="lazy"
         decoding="async"

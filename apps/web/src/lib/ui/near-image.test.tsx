@@ -2,7 +2,7 @@
 
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NEAR_MARGIN, NearImage } from './near-image.tsx';
+import { NEAR_MARGIN, NearImage, NOT_YET_SRC } from './near-image.tsx';
 
 describe('a picture drawn when near the screen', () => {
   afterEach(() => {
@@ -26,11 +26,11 @@ describe('a picture drawn when near the screen', () => {
     );
     const { container } = render(<NearImage src="/art/1F35A.svg" alt="" width={44} height={44} />);
     const img = container.querySelector('img')!;
-    expect(img.getAttribute('src')).toBeNull();
+    expect(img.getAttribute('src')).toBe(NOT_YET_SRC);
     expect(img.getAttribute('width')).toBe('44');
     expect(options).toEqual([{ rootMargin: NEAR_MARGIN }]);
     act(() => report!([{ isIntersecting: false }]));
-    expect(img.getAttribute('src')).toBeNull();
+    expect(img.getAttribute('src')).toBe(NOT_YET_SRC);
     act(() => report!([{ isIntersecting: true }]));
     expect(img.getAttribute('src')).toBe('/art/1F35A.svg');
   });

@@ -10,12 +10,26 @@ export const NEAR_MARGIN = '300px';
  * while the page started, on the main thread (docs/performance.md#shorter-tasks-on-the-dashboard).
  * Its box keeps its size meanwhile (width and height, or its class), so nothing moves when it comes.
  */
-export function NearImage({ src, srcSet, ...rest }: ImgHTMLAttributes<HTMLImageElement>) {
+export function NearImage({ src, srcSet, sizes, ...rest }: ImgHTMLAttributes<HTMLImageElement>) {
   const image = useRef<HTMLImageElement>(null);
   const near = useNear(image);
-  // biome-ignore lint/a11y/useAltText: the caller's alt comes in `rest`
-  return <img ref={image} {...rest} src={near ? src : undefined} srcSet={near ? srcSet : undefined} />;
+  return (
+    // biome-ignore lint/a11y/useAltText: the caller's alt comes in `rest`
+    <img
+      ref={image}
+      {...rest}
+      src={near ? src : NOT_YET_SRC}
+      srcSet={near ? srcSet : undefined}
+      sizes={near && srcSet ? sizes : undefined}
+    />
+  );
 }
+
+/**
+ * What a picture not yet near shows: one transparent pixel, inline. An `<img>` must have a source
+ * (HTML), and an empty one would fail to load and be replaced by its fallback.
+ */
+export const NOT_YET_SRC = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
 /** Whether the element has come within {@link NEAR_MARGIN} of the screen (once near, it stays so). */
 export function useNear(element: RefObject<Element | null>): boolean {

@@ -30,7 +30,7 @@ export function PhoneField({
             className="input"
             type="tel"
             inputMode="numeric"
-            autoComplete="tel-national"
+            autoComplete="tel"
             // No maxLength: an autofilled "+91 98765 43210" would be cut short before it is cleaned.
             value={value}
             onChange={(event) => onChange(toMobileDigits(event.target.value))}

@@ -161,7 +161,7 @@ export default function BecomeSellerPage() {
           value={values.phone}
           onChange={set('phone')}
           error={errors.phone}
-          autoComplete="tel-national"
+          autoComplete="tel"
           data-testid="seller-phone"
         />
         <TextField
