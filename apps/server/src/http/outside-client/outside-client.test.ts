@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import openapiTS, { astToString } from 'openapi-typescript';
+import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPhone } from '../../test/auth-helpers.ts';
@@ -28,7 +28,7 @@ afterAll(() => t?.close());
 
 describe('a client generated from the API document', () => {
   it('compiles, and books a locker and orders from a shop with it', async () => {
-    const doc = await (await fetch(`${baseUrl}/api/docs/json`)).json();
+    const doc = (await (await fetch(`${baseUrl}/api/docs/json`)).json()) as OpenAPI3;
     writeFileSync(here('./petti-api.d.ts'), astToString(await openapiTS(doc)));
 
     const program = ts.createProgram([here('./book-and-order.ts')], {
