@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkPhone, displayPhone, maskPhone, normalisePhone, PHONE_MESSAGE } from './phone.ts';
+import {
+  checkPhone,
+  displayPhone,
+  maskPhone,
+  normalisePhone,
+  PHONE_INPUT_PATTERN,
+  PHONE_MESSAGE,
+} from './phone.ts';
 
 describe('normalisePhone', () => {
   it.each([
@@ -48,5 +56,22 @@ describe('checkPhone, the sign-in screen’s check without zod', () => {
     }
     expect(checkPhone('98765 43210')).toEqual({ wire: '919876543210' });
     expect(checkPhone(`98765 43210${' '.repeat(10)}`)).toEqual({ message: PHONE_MESSAGE });
+  });
+});
+
+describe('PHONE_INPUT_PATTERN, the API document’s statement of the rule', () => {
+  it('takes exactly what normalisePhone takes', () => {
+    const re = new RegExp(PHONE_INPUT_PATTERN, 'u');
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(...'+91 -06789'.split('')), maxLength: 18 }), (typed) => {
+        expect(re.test(typed)).toBe(normalisePhone(typed) !== null);
+      }),
+      { numRuns: 5000 },
+    );
+    fc.assert(
+      fc.property(fc.stringMatching(re), (typed) => {
+        expect(normalisePhone(typed)).not.toBeNull();
+      }),
+    );
   });
 });
