@@ -1,5 +1,7 @@
 import { MAX_PHOTO_BYTES } from '@petti/shared/schemas/photo';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { errorAnswer } from './openapi.ts';
 
 /**
  * Photo uploads send the image itself as the body (`Content-Type: image/jpeg`…), up to
@@ -11,3 +13,17 @@ export function acceptImageBodies(app: FastifyInstance): void {
     done(null, body),
   );
 }
+
+/**
+ * What an upload route's schema says of its body and its refusals, for the API document: the image
+ * itself in one of the types sharp reads (any other is looked at and refused as `PhotoInvalid`).
+ */
+export const imageUpload = {
+  consumes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic'],
+  body: z.unknown().describe('The image itself (JPEG, PNG, WebP or HEIC), up to 8 MB.'),
+};
+export const imageUploadAnswers = {
+  413: errorAnswer(413),
+  // Not an image sharp can read.
+  422: errorAnswer(422),
+};

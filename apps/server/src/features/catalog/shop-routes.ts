@@ -13,7 +13,7 @@ import {
 import { shopParams } from '@petti/shared/schemas/shops';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.ts';
-import { acceptImageBodies } from '../../http/image-body.ts';
+import { acceptImageBodies, imageUpload, imageUploadAnswers } from '../../http/image-body.ts';
 import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
 import { shopMemberOf } from '../../http/require-role.ts';
 
@@ -139,7 +139,8 @@ export const shopCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: "Set the product's photo (the body is the image), shown instead of its illustration",
           description: 'Not an image: 422 `PhotoInvalid`; over 8 MB: 413 `PhotoTooLarge`.',
           params: shopProductParams,
-          response: { 200: shopProductAnswer, ...moreErrors, 413: errorBodySchema },
+          ...imageUpload,
+          response: { 200: shopProductAnswer, ...moreErrors, ...imageUploadAnswers },
         },
       },
       async (request) => {

@@ -22,7 +22,7 @@ import { photoFileParams } from '@petti/shared/schemas/photo';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { acceptImageBodies } from '../../http/image-body.ts';
+import { acceptImageBodies, imageUpload, imageUploadAnswers } from '../../http/image-body.ts';
 import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
 import { userOf } from '../../http/require-user.ts';
 import { photoKey } from './photos.ts';
@@ -62,7 +62,8 @@ export const complexMarketRoutes: FastifyPluginAsyncZod = async (app) => {
           summary: 'Upload a photo for a listing (the body is the image); resized to three WebP widths',
           description:
             'Answers the photo id to put in `photoIds`. Not an image: 422 `PhotoInvalid`; over 8 MB: 413.',
-          response: { 201: photoSchema, ...moreErrors, 413: errorBodySchema },
+          ...imageUpload,
+          response: { 201: photoSchema, ...moreErrors, ...imageUploadAnswers },
         },
       },
       async (request, reply) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEV_OPS_TOKEN } from '../../config.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { type Shopper, shopper } from '../../test/locker-helpers.ts';
+import type { Shopper } from '../../test/locker-helpers.ts';
 import { linkBank, MURUGAN } from '../../test/settlement-helpers.ts';
 import { shopMember } from '../../test/shop-helpers.ts';
 

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
+import { errorAnswer } from '../../http/openapi.ts';
 import { makeRequireOps } from './ops-auth.ts';
 
 /**
@@ -18,6 +20,13 @@ export const opsBackupRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['ops'],
         security: [{ opsToken: [] }],
         summary: 'The embedded database as a gzipped tar (PGlite only; PostgreSQL is backed up with pg_dump)',
+        response: {
+          200: {
+            description: 'The data folder as a gzipped tar, to restore with `npm run db:restore`.',
+            content: { 'application/gzip': { schema: z.string().meta({ format: 'binary' }) } },
+          },
+          409: errorAnswer(409),
+        },
       },
     },
     async (_request, reply) => {

@@ -8,8 +8,8 @@ import { sellerHoursBody } from '@petti/shared/schemas/ops';
 import { MAX_PHOTO_BYTES } from '@petti/shared/schemas/photo';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.ts';
-import { acceptImageBodies } from '../../http/image-body.ts';
-import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
+import { acceptImageBodies, imageUpload, imageUploadAnswers } from '../../http/image-body.ts';
+import { errorResponses } from '../../http/openapi.ts';
 import { makeRequireOps } from './ops-auth.ts';
 
 /** The ops API for shops' own details: their opening hours (the cart and orders obey them) and product photos. */
@@ -51,7 +51,8 @@ export const opsSellerRoutes: FastifyPluginAsyncZod = async (app) => {
             "Set a product's photo (the body is the image): resized to three WebP widths, shown instead of its illustration",
           description: 'Not an image: 422 `PhotoInvalid`; over 8 MB: 413 `PhotoTooLarge`.',
           params: productParams,
-          response: { 200: productAnswerSchema, ...errorResponses, 413: errorBodySchema },
+          ...imageUpload,
+          response: { 200: productAnswerSchema, ...errorResponses, ...imageUploadAnswers },
         },
       },
       async (request) => {

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { acceptImageBodies } from '../../http/image-body.ts';
+import { acceptImageBodies, imageUpload, imageUploadAnswers } from '../../http/image-body.ts';
 import { errorBodySchema, errorResponses } from '../../http/openapi.ts';
 import { requireActiveShop, shopMemberOf } from '../../http/require-role.ts';
 import { userOf } from '../../http/require-user.ts';
@@ -209,7 +209,8 @@ export const shopOrderRoutes: FastifyPluginAsyncZod = async (app) => {
           description:
             'Home delivery out for delivery only. Not an image: 422 `PhotoInvalid`; over 8 MB: 413.',
           params: shopOrderParams,
-          response: { 200: shopOrderSchema, ...moreErrors, 413: errorBodySchema },
+          ...imageUpload,
+          response: { 200: shopOrderSchema, ...moreErrors, ...imageUploadAnswers },
         },
       },
       async (request) => {
