@@ -26,7 +26,8 @@ export const grabCheckoutBody = z.strictObject({
     .refine((l) => l.reduce((n, x) => n + x.quantity, 0) <= CART_LIMITS.maxPerCart, {
       message: CART_MESSAGES.cartLimit.en,
     })
-    .refine((l) => new Set(l.map((x) => x.vrntId)).size === l.length, { message: 'one line per variant' }),
+    .refine((l) => new Set(l.map((x) => x.vrntId)).size === l.length, { message: 'one line per variant' })
+    .describe(`One line per variant, at most ${CART_LIMITS.maxPerCart} units in all.`),
 });
 export type GrabCheckoutBody = z.infer<typeof grabCheckoutBody>;
 

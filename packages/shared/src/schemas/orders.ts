@@ -49,7 +49,8 @@ const lines = z
   .refine((l) => l.reduce((n, x) => n + x.quantity, 0) <= CART_LIMITS.maxPerCart, {
     message: 'You can store only 30 products',
   })
-  .refine((l) => new Set(l.map((x) => x.vrntId)).size === l.length, { message: 'one line per variant' });
+  .refine((l) => new Set(l.map((x) => x.vrntId)).size === l.length, { message: 'one line per variant' })
+  .describe(`One line per variant, at most ${CART_LIMITS.maxPerCart} units in all.`);
 
 /** Indian vehicle registration, e.g. `TN 67 AB 1234`; stored upper case without spaces. */
 export const vehicleNoSchema = z
