@@ -354,4 +354,45 @@ export const shopJourneys: Journey[] = [
     },
     { timeoutMs: 120_000 },
   ),
+
+  journey(
+    'A shop turns an order down and the shopper reads why, in English and in Tamil',
+    async ({ browser, page, baseUrl, screenshot }) => {
+      await openAllDay(baseUrl, SHOP);
+      await simulatorOff(baseUrl);
+      const staff = await newShopMember(baseUrl, SHOP, 'Selvi Staff');
+      const shopper = await newShopper(baseUrl, 'Anitha');
+      await asShopper(baseUrl, shopper, 'POST', '/addresses', {
+        label: 'Home',
+        line1: '9 Velayutham Road',
+        // A few streets from the dairy: inside its 3 km range by road.
+        lat: 9.469,
+        lng: 77.804,
+      });
+      await signedIn(page, shopper, '/dashboard');
+      const orderId = await orderMilk(page, screenshot, 'shop-milk-turned-down');
+
+      const staffContext = await newMobileContext(browser, baseUrl);
+      const board = await staffContext.newPage();
+      await signedIn(board, staff, `/shop/${SHOP}`);
+      const card = board.getByTestId(`shop-order-${orderId}`);
+      await card.getByTestId('reject').click();
+      await card.locator('fieldset select').selectOption('too_busy');
+      await card.getByTestId('reject-confirm').click();
+      await seeToast(board, 'Order turned down');
+      await staffContext.close();
+
+      // The shopper's order page says it was the shop, and why, not only "Cancelled".
+      await expectVisibleText(page.getByTestId('order-end'), 'The shop turned this order down');
+      await expectVisibleText(page.getByTestId('order-end'), 'the shop is too busy right now');
+      await fitsThePhone(page, 'the turned-down order');
+      await screenshot('order-turned-down');
+      await page.evaluate(() => localStorage.setItem('language', 'ta'));
+      await page.reload();
+      await expectVisibleText(page.getByTestId('order-end'), 'கடையில் இப்போது மிகுந்த வேலை');
+      await fitsThePhone(page, 'the turned-down order in Tamil');
+      await screenshot('order-turned-down-ta');
+    },
+    { timeoutMs: 120_000 },
+  ),
 ];

@@ -114,4 +114,17 @@ export const ordersEn = {
   cancelConfirm: 'Cancel order',
   cancelKeep: 'Keep order',
   cancelled: 'Your order is cancelled.',
+  ended: {
+    shop: 'The shop turned this order down: {{reason}}.',
+    shopNote: 'The shop says: “{{note}}”',
+    buyer: 'You cancelled this order.',
+    reasons: {
+      out_of_stock: 'the items are out of stock',
+      closing: 'the shop is closing',
+      too_busy: 'the shop is too busy right now',
+      cannot_deliver: 'the shop cannot deliver there',
+      other: 'another reason',
+      nothing_left: 'none of the items was there',
+    },
+  },
 };

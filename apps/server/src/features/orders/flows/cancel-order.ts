@@ -1,3 +1,4 @@
+import { orderEndText } from '@petti/shared/rules/order-cancel';
 import { ORDER_CANCELLABLE_STATES, type Order, type OrderState } from '@petti/shared/schemas/orders';
 import type { RejectReason } from '@petti/shared/schemas/shops';
 import { and, eq } from 'drizzle-orm';
@@ -78,14 +79,14 @@ export function defineCancelOrder(deps: OrdersDeps, log: Logger) {
           );
         }
       }
-      const reason =
+      // One line the buyer's screens read back (packages/shared/src/rules/order-cancel.ts).
+      const reason = orderEndText(
         input.by === 'hold'
-          ? 'payment'
+          ? { by: 'payment' }
           : input.by === 'shop'
-            ? `shop: ${input.reason}${input.note ? ` (${input.note})` : ''}`
-            : input.reason
-              ? `buyer: ${input.reason}`
-              : 'buyer';
+            ? { by: 'shop', reason: input.reason, note: input.note ?? null }
+            : { by: 'buyer', reason: input.reason ?? null },
+      );
       const paid = o.state !== 'awaiting_payment';
       const row = await core.transition(fx, o, input.by === 'hold' ? 'timed_out' : 'cancelled', {
         patch: { cancelReason: reason, holdExpiresAt: null },

@@ -1,5 +1,6 @@
 import { EVENTS } from '@petti/shared';
 import { formatRupees } from '@petti/shared/rules/money';
+import { orderEndText } from '@petti/shared/rules/order-cancel';
 import { SUBSTITUTE_ANSWER_MINUTES } from '@petti/shared/schemas/shops';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
@@ -151,7 +152,10 @@ export function defineItemChanges(deps: OrdersDeps, log: Logger) {
         lines.every((l) => stillComing(l, subs) === 0) && subs.every((s) => s.status !== 'accepted');
       if (nothingLeft) {
         await core.transition(fx, o, 'cancelled', {
-          patch: { cancelReason: 'shop: nothing left', owedRefundPaise: o.totalPaise },
+          patch: {
+            cancelReason: orderEndText({ by: 'shop', reason: 'nothing_left', note: null }),
+            owedRefundPaise: o.totalPaise,
+          },
           note: 'nothing left',
         });
         return { timerId: o.paymentId ? await core.addTimer(fx.tx, 'refund', o.id, clock.now()) : null };

@@ -26,6 +26,7 @@ import { ordersKey } from '../../../lib/orders/orders.ts';
 import { AlertsPrompt } from '../../../lib/push/alerts-prompt.tsx';
 import { sendLiveRequest, usePendingRequests } from '../../../lib/realtime/index.ts';
 import { useOrder, useOrderAction } from '../api/orders-api.ts';
+import { OrderEndNote } from '../components/order-end-note.tsx';
 import { OrderInvoice } from '../components/order-invoice.tsx';
 import { OrderStatusBadge } from '../components/order-status-badge.tsx';
 import { OrderTimeline } from '../components/order-timeline.tsx';
@@ -158,6 +159,7 @@ function OrderView({ order }: { order: Order }) {
           {t('orders.placedAt', { when: date.format(new Date(order.createdAt)) })} ·{' '}
           {t(`orders.type.${order.deliveryType}`)}
         </p>
+        {order.state === 'cancelled' && <OrderEndNote cancelReason={order.cancelReason} />}
         {order.scheduledFor && (order.state === 'placed' || order.state === 'awaiting_payment') && (
           <p className="note" data-testid="order-scheduled">
             {t('orders.scheduledFor', { when: date.format(new Date(order.scheduledFor)) })}

@@ -64,7 +64,13 @@ export function ShopOrderCard({
   };
   const lastBy = [...order.shopTimeline].reverse().find((s) => s.by);
   const turnDown = (
-    <button type="button" className="button button--ghost" disabled={busy} onClick={() => setRejecting(true)}>
+    <button
+      type="button"
+      className="button button--ghost"
+      disabled={busy}
+      onClick={() => setRejecting(true)}
+      data-testid="reject"
+    >
       {t('shops.reject.button')}
     </button>
   );
