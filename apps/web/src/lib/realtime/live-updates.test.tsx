@@ -95,4 +95,19 @@ describe('live updates in the app', () => {
       variant: 'error',
     });
   });
+
+  it('keeps one toast per thing: the latest news about an order replaces the one before', async () => {
+    await renderPage(<LiveUpdates />);
+    await vi.waitFor(() => expect(broker.handlers.has('message')).toBe(true));
+    act(() => broker.fire('connect'));
+    send('orderPlaced', 'another-phone', { orderId: 'o7' });
+    send('paymentCaptured', 'another-phone', { id: 'p7', subjectId: 'o7' });
+    send('orderCancelled', 'another-phone', { orderId: 'o7' });
+    send('paymentRefunded', 'another-phone', { id: 'p7', subjectId: 'o7' });
+    send('bookingReserved', 'another-phone', { bookingId: 'b9' });
+    expect(toastStore.getState().toasts.map((t) => t.message)).toEqual([
+      'paymentRefunded happened',
+      'bookingReserved happened',
+    ]);
+  });
 });

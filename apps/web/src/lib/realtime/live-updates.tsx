@@ -76,8 +76,11 @@ export function LiveUpdates() {
         for (const key of SHARED_KEYS) void queryClient.invalidateQueries({ queryKey: key });
         if (isSilent(e)) return;
         const text = eventText(e, i18n.resolvedLanguage === 'ta' ? 'ta' : 'en');
-        const about = e.data.bookingId ?? e.data.orderId ?? e.data.id ?? '';
-        if (text) toast(text, { variant: eventVariant(e), id: `live-${e.event}-${String(about)}` });
+        // One toast per thing the news is about (an order, a booking; a payment names what it paid
+        // for): the latest replaces the one before, so a burst of steps never stacks over the screen.
+        const about = e.data.bookingId ?? e.data.orderId ?? e.data.subjectId ?? e.data.id;
+        const id = about ? `live-${String(about)}` : `live-${e.event}`;
+        if (text) toast(text, { variant: eventVariant(e), id });
       }),
     [queryClient, i18n],
   );
