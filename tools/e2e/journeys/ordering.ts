@@ -3,7 +3,7 @@ import { waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { addFromProductPage, cartCount, checkout, SELLER, waitForStep } from '../shop-steps.ts';
 import { asShopper, newShopper, openAllDay, signedIn } from '../shopper.ts';
-import { expectVisibleText } from '../visible.ts';
+import { expectVisibleText, fitsThePhone, seeToast } from '../visible.ts';
 
 /** Polls `check` until it holds (every 250 ms, up to `ms`). */
 async function waitUntil(check: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
@@ -179,7 +179,7 @@ export const orderingJourneys: Journey[] = [
     await page.getByTestId('reorder').click();
     await waitForPath(page, '/MyCart');
     await page.getByTestId('line-murugan-urad-dal-1kg').waitFor();
-    assert.equal(await page.getByTestId('qty-murugan-urad-dal-1kg').innerText(), '2');
+    assert.equal(await page.getByTestId('qty-murugan-urad-dal-1kg').inputValue(), '2');
     assert.ok(orderId);
     await screenshot('my-cart-reordered');
 
@@ -191,5 +191,31 @@ export const orderingJourneys: Journey[] = [
     assert.equal(await cartCount(page), 2, 'the cart is kept');
     await screenshot('my-cart-offline');
     await context.setOffline(false);
+
+    // The quantity is typed, not tapped 30 times; a whole line goes with Remove, and comes back with Undo.
+    const qty = page.getByTestId('qty-murugan-urad-dal-1kg');
+    await qty.fill('5');
+    await qty.press('Enter');
+    await expectVisibleText(page.getByTestId('cart-badge'), '5');
+    await fitsThePhone(page, 'the cart with a typed quantity');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await screenshot('my-cart-typed-quantity');
+    await page.getByTestId('remove-murugan-urad-dal-1kg').click();
+    await seeToast(page, 'Urad Dal');
+    await page.getByTestId('empty-state').waitFor();
+    await page
+      .locator('.toast')
+      .filter({ hasText: 'out of your cart' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await page.getByTestId('line-murugan-urad-dal-1kg').waitFor();
+    assert.equal(await qty.inputValue(), '5', 'Undo puts the line back as it was');
+    // The same in Tamil, the basket named one way throughout.
+    await page.evaluate(() => localStorage.setItem('language', 'ta'));
+    await page.reload();
+    await expectVisibleText(page.getByTestId('remove-murugan-urad-dal-1kg'), 'நீக்கு');
+    await fitsThePhone(page, 'the Tamil cart');
+    await screenshot('my-cart-typed-quantity-ta');
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
   }),
 ];

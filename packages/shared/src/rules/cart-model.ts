@@ -44,6 +44,8 @@ export interface Cart {
 export type CartOutcome =
   | 'added'
   | 'removed'
+  /** A line set to the quantity typed for it. */
+  | 'set'
   /** The last unit left: the cart is empty again, seller and brand included. */
   | 'emptied'
   | 'stockLimit'

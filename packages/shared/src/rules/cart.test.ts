@@ -12,6 +12,7 @@ import {
   quantityRefusal,
   removeFromCart,
   replaceCart,
+  setCartQuantity,
   storedQuantity,
   withValidatedPrices,
 } from './cart.ts';
@@ -139,6 +140,31 @@ describe('the delivery cart', () => {
     expect(empty.outcome).toBe('emptied');
     expect(empty.cart).toEqual(emptyCart('cart-1'));
     expect(removeFromCart(empty.cart, 'dal')).toEqual({ cart: empty.cart, outcome: 'notInCart' });
+  });
+
+  it('sets a line to a typed quantity, within the same limits as an add; 0 removes the line', () => {
+    let cart = addTimes(emptyCart('cart-1'), product({ inventory: 12 }), 2);
+    cart = addTimes(cart, product({ vrntId: 'dal' }), 9);
+    const set = setCartQuantity(cart, 'rice-1kg', 10);
+    expect(set.outcome).toBe('set');
+    expect(set.cart.count).toBe(19);
+    expect(set.cart.total).toBe(10 * 70 + 9 * 70);
+    // Over the stock, over 20 of a line, over 30 in the cart: refused as an add is, nothing changed.
+    expect(setCartQuantity(cart, 'rice-1kg', 13)).toEqual({ cart, outcome: 'stockLimit' });
+    expect(setCartQuantity(cart, 'dal', 21)).toEqual({ cart, outcome: 'lineLimit' });
+    const full = setCartQuantity(set.cart, 'dal', 20).cart;
+    expect(full.count).toBe(30);
+    expect(setCartQuantity(full, 'rice-1kg', 11)).toEqual({ cart: full, outcome: 'cartLimit' });
+    // Fewer is always allowed, even a line a limit would refuse now.
+    expect(setCartQuantity(cart, 'dal', 3).cart.count).toBe(5);
+    const removed = setCartQuantity(cart, 'rice-1kg', 0);
+    expect(removed.outcome).toBe('removed');
+    expect(removed.cart.items.map((i) => i.product.vrntId)).toEqual(['dal']);
+    expect(setCartQuantity(removed.cart, 'dal', 0)).toEqual({
+      cart: emptyCart('cart-1'),
+      outcome: 'emptied',
+    });
+    expect(setCartQuantity(cart, 'nothing', 2)).toEqual({ cart, outcome: 'notInCart' });
   });
 
   it('rounds savings to whole rupees and keeps the total exact in paise', () => {

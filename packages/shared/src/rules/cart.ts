@@ -1,4 +1,4 @@
-import { addRefusal } from './cart-limits.ts';
+import { addRefusal, quantityRefusal } from './cart-limits.ts';
 import { type Cart, type CartProduct, type CartResult, emptyCart } from './cart-model.ts';
 import { settleCart } from './cart-totals.ts';
 
@@ -81,6 +81,29 @@ export function removeFromCart(cart: Cart, vrntId: string): CartResult {
     .filter((i) => i.quantity > 0);
   const next = settleCart(cart, items);
   return { cart: next, outcome: next.count === 0 ? 'emptied' : 'removed' };
+}
+
+/**
+ * A line set to `quantity` units, as typed in the cart: 0 deletes the line (an empty cart resets), a
+ * quantity over a limit changes nothing and answers which limit, as an add would.
+ */
+export function setCartQuantity(cart: Cart, vrntId: string, quantity: number): CartResult {
+  const line = cart.items.find((i) => i.product.vrntId === vrntId);
+  if (!line) return { cart, outcome: 'notInCart' };
+  const wanted = Math.max(0, Math.floor(quantity));
+  if (wanted === 0) {
+    const next = settleCart(
+      cart,
+      cart.items.filter((i) => i.product.vrntId !== vrntId),
+    );
+    return { cart: next, outcome: next.count === 0 ? 'emptied' : 'removed' };
+  }
+  if (wanted > line.quantity) {
+    const refusal = quantityRefusal(wanted, cart.count - line.quantity + wanted, line.product);
+    if (refusal) return { cart, outcome: refusal };
+  }
+  const items = cart.items.map((i) => (i.product.vrntId === vrntId ? { ...i, quantity: wanted } : i));
+  return { cart: settleCart(cart, items), outcome: 'set' };
 }
 
 /** The lines the server wants (POST /api/cart/validate, PUT /api/cart, POST /api/orders). */

@@ -68,7 +68,7 @@ export const CART_CHECK_MESSAGES = {
   },
   otherSeller: {
     en: 'This item is from another shop. A cart holds one shop’s items.',
-    ta: 'இந்தப் பொருள் வேறொரு கடையைச் சேர்ந்தது. ஒரு வண்டியில் ஒரே கடையின் பொருட்கள் மட்டுமே.',
+    ta: 'இந்தப் பொருள் வேறொரு கடையைச் சேர்ந்தது. ஒரு கூடையில் ஒரே கடையின் பொருட்கள் மட்டுமே.',
   },
 } as const satisfies Record<CartCheckReason, { en: string; ta: string }>;
 

@@ -11,6 +11,13 @@ export const cartEn = {
     line: 'You can only add up to 20 units of this product',
     cart: 'You can store only 30 products',
   },
+  line: {
+    quantity: 'How many {{name}}',
+    remove: 'Remove',
+    removeNamed: 'Remove {{name}} from the cart',
+    removed: '{{name}} is out of your cart.',
+    undo: 'Undo',
+  },
   empty: 'Your cart is empty',
   emptyBody: 'Add products from a shop near you. Your cart stays on this phone, even offline.',
   startShopping: 'Start shopping',

@@ -98,7 +98,7 @@ export const ordersTa: Widen<typeof ordersEn> = {
     fees: 'டெலிவரி, பேக்கிங்கிற்கான Petti கட்டணம்: {{amount}} (ஜிஎஸ்டி {{gst}} உட்பட), Petti வசூலிக்கிறது.',
   },
   reorder: 'மீண்டும் ஆர்டர் செய்',
-  reordered: 'பொருட்கள் மீண்டும் உங்கள் வண்டியில் உள்ளன.',
+  reordered: 'பொருட்கள் மீண்டும் உங்கள் கூடையில் உள்ளன.',
   reorderSkipped: 'இவை இப்போது விற்கப்படுவதில்லை, விடப்பட்டன: {{items}}',
   reorderShort: 'எல்லாம் திரும்ப வரவில்லை: {{items}}',
   reorderShortItem: '{{item}}, {{wanted}}-இல் {{got}} ({{why}})',

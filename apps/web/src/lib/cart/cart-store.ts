@@ -10,6 +10,7 @@ import {
   parseStoredCart,
   removeFromCart,
   replaceCart,
+  setCartQuantity,
   type ValidatedCart,
 } from '@petti/shared/rules/cart';
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -32,6 +33,8 @@ export type CartStore = StoreApi<CartState> & {
   /** The answer "yes, replace the cart with this shop's item". */
   replaceWith(product: CartProduct, brandName: string): CartResult;
   remove(vrntId: string): CartResult;
+  /** The line set to a typed quantity (0 deletes it); over a limit, nothing changes. */
+  setQuantity(vrntId: string, quantity: number): CartResult;
   /** Applies POST /api/cart/validate's answer: BAD lines go, kept lines take today's price. */
   applyValidation(results: readonly CartValidationLine[]): ValidatedCart;
   setCartId(cartId: string | null): void;
@@ -74,6 +77,8 @@ export function createCartStore(storage: KeyValueStorage): CartStore {
     replaceWith: (product: CartProduct, brandName: string) =>
       apply(replaceCart(store.getState().cart, product, brandName)),
     remove: (vrntId: string) => apply(removeFromCart(store.getState().cart, vrntId)),
+    setQuantity: (vrntId: string, quantity: number) =>
+      apply(setCartQuantity(store.getState().cart, vrntId, quantity)),
     applyValidation(results: readonly CartValidationLine[]) {
       const validated = applyValidation(store.getState().cart, results);
       save(validated.cart);

@@ -81,5 +81,16 @@ export function useCartActions() {
     cartStore.remove(vrntId);
   }, []);
 
-  return { add, remove };
+  /** A typed quantity: set, or refused with the limit's toast (answers whether it was set). */
+  const setQuantity = useCallback(
+    (vrntId: string, quantity: number): boolean => {
+      const result = cartStore.setQuantity(vrntId, quantity);
+      const text = limitText(result.outcome, t);
+      if (text) showLimit(text);
+      return !text;
+    },
+    [t],
+  );
+
+  return { add, remove, setQuantity };
 }

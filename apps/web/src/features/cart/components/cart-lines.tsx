@@ -2,13 +2,13 @@ import { ROUTES } from '@petti/shared/routes';
 import type { Cart } from '@petti/shared/rules/cart';
 import { generatePath, Link } from 'react-router';
 import { cartNameText, rupeesToPaise } from '../../../lib/cart/cart-product.ts';
-import { CartStepper } from '../../../lib/cart/cart-stepper.tsx';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { ProductArt } from '../../../lib/shop/product-art.tsx';
 import { unitLabel } from '../../../lib/shop/product-text.ts';
+import { CartLineQuantity } from './cart-line-quantity.tsx';
 
-/** The cart's lines: what, how much each, how many (with the stepper), the line total and saving. */
+/** The cart's lines: what, how much each, how many (typed, or one at a time), Remove, the line total and saving. */
 export function CartLines({ cart, editable = true }: { cart: Cart; editable?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
@@ -37,7 +37,7 @@ export function CartLines({ cart, editable = true }: { cart: Cart; editable?: bo
             <div className="cart-line__end">
               <strong>{rupees(price * quantity)}</strong>
               {editable ? (
-                <CartStepper product={product} brandName={cart.brandName ?? ''} label={name} />
+                <CartLineQuantity product={product} brandName={cart.brandName ?? ''} label={name} />
               ) : (
                 <span className="muted">× {quantity}</span>
               )}

@@ -76,6 +76,36 @@ describe('/MyCart', () => {
     expect(screen.getByTestId('start-shopping').getAttribute('href')).toBe('/myComplex');
   });
 
+  it('takes a typed quantity, refuses one over a limit with its message, and removes a line with Undo', async () => {
+    fakeApi({ ...shop, '/api/orders/quote': quote });
+    fillCart();
+    await renderPage(<MyCartPage />);
+    const ladoo = (await screen.findByTestId('qty-ladoo')) as HTMLInputElement;
+    expect(ladoo.value).toBe('1');
+    fireEvent.change(ladoo, { target: { value: '12' } });
+    fireEvent.blur(ladoo);
+    await waitFor(() => expect(cartStore.getState().cart.count).toBe(13));
+    // 21 is more than the shop has (20): said, and the number goes back.
+    fireEvent.change(ladoo, { target: { value: '21' } });
+    fireEvent.keyDown(ladoo, { key: 'Enter' });
+    await waitFor(() =>
+      expect(toastStore.getState().toasts.map((t) => t.message)).toContain(
+        'Stock limit reached. Unable to add more.',
+      ),
+    );
+    expect(ladoo.value).toBe('12');
+    expect(cartStore.getState().cart.count).toBe(13);
+    // Remove takes the whole line; Undo puts it back as it was.
+    fireEvent.click(screen.getByTestId('remove-ladoo'));
+    expect(cartStore.getState().cart.items.map((i) => i.product.vrntId)).toEqual(['jalebi']);
+    const removed = toastStore.getState().toasts.find((t) => t.message === 'Ladoo is out of your cart.');
+    expect(removed?.actions[0]?.label).toBe('Undo');
+    act(() => removed?.actions[0]?.onClick?.());
+    await waitFor(() =>
+      expect(cartStore.getState().cart.items.find((i) => i.product.vrntId === 'ladoo')?.quantity).toBe(12),
+    );
+  });
+
   it('shows the cart-items error view: which lines need attention and why', async () => {
     fakeApi({
       ...shop,
