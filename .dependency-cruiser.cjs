@@ -157,7 +157,9 @@ module.exports = {
       comment:
         'This import does not resolve to a file or package; fix the path (or the resolver options here).',
       severity: 'error',
-      from: {},
+      // The outside client imports the types its test generates from the API document (never
+      // committed: apps/server/src/http/outside-client/outside-client.test.ts).
+      from: { pathNot: '^apps/server/src/http/outside-client/book-and-order\\.ts$' },
       to: { couldNotResolve: true },
     },
   ],
