@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { waitForPath } from '../harness.ts';
+import { newMobileContext, waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { addFromProductPage, cartCount, checkout, SELLER, waitForStep } from '../shop-steps.ts';
-import { asShopper, newShopper, openAllDay, signedIn } from '../shopper.ts';
+import { asShopper, newShopMember, newShopper, openAllDay, signedIn } from '../shopper.ts';
 import { expectVisibleText, fitsThePhone, seeToast } from '../visible.ts';
 
 /** Polls `check` until it holds (every 250 ms, up to `ms`). */
@@ -21,7 +21,7 @@ async function waitUntil(check: () => Promise<boolean>, what: string, ms = 30_00
 export const orderingJourneys: Journey[] = [
   journey(
     'Shoppers order for home delivery, a parcel locker and curbside pickup, and watch each arrive live',
-    async ({ page, baseUrl, screenshot }) => {
+    async ({ browser, page, baseUrl, screenshot }) => {
       const shopper = await newShopper(baseUrl, 'Selvi Murugan');
       await openAllDay(baseUrl, SELLER);
 
@@ -107,6 +107,16 @@ export const orderingJourneys: Journey[] = [
       await screenshot('order-curbside-arrived');
       await waitForStep(page, 'handed_over', 90_000);
       await screenshot('order-curbside-handed-over');
+      // The shop's card for it says where the buyer parked, and no longer that they are on the way.
+      const staff = await newShopMember(baseUrl, SELLER, 'Kerb Staff');
+      const staffContext = await newMobileContext(browser, baseUrl);
+      const board = await staffContext.newPage();
+      await signedIn(board, staff, `/shop/${SELLER}`);
+      await board.getByTestId('lane-done').click();
+      const kerb = board.getByTestId(`shop-order-${curbside}`).getByTestId('shop-order-curbside');
+      await expectVisibleText(kerb, 'Parked: Near the temple arch');
+      assert.ok(!(await kerb.innerText()).includes('on the way'), 'a handed-over order is not "on the way"');
+      await staffContext.close();
 
       // All three in My orders.
       await page.goto('/profile/MyOrders');

@@ -220,6 +220,7 @@ export const shopsEn = {
     onMyWay: 'The buyer is on the way',
     arrived: 'The buyer is here',
     bay: 'Bay {{bay}}',
+    parked: 'Parked: {{spot}}',
     by: '{{state}} by {{name}} at {{time}}',
   },
   type: { home: 'Home delivery', locker: 'Parcel locker', curbside: 'Curbside' },

@@ -222,6 +222,7 @@ export const shopsTa: Widen<typeof shopsEn> = {
     onMyWay: 'வாங்குபவர் வந்துகொண்டிருக்கிறார்',
     arrived: 'வாங்குபவர் வந்துவிட்டார்',
     bay: 'இடம் {{bay}}',
+    parked: 'நிறுத்திய இடம்: {{spot}}',
     by: '{{state}}: {{name}}, {{time}} மணிக்கு',
   },
   type: { home: 'வீட்டு டெலிவரி', locker: 'பார்சல் லாக்கர்', curbside: 'வாசலில் எடுத்தல்' },

@@ -1,4 +1,5 @@
 import { formatRupees } from '@petti/shared/rules/money';
+import { ORDER_FINAL_STATES } from '@petti/shared/rules/order-states';
 import { displayPhone } from '@petti/shared/rules/phone';
 import { townTime } from '@petti/shared/rules/town-time';
 import { PREP_MINUTES, REJECT_REASONS, type RejectReason, type ShopOrder } from '@petti/shared/schemas/shops';
@@ -165,10 +166,19 @@ export function ShopOrderCard({
           </p>
         )}
         {order.deliveryType === 'curbside' && (
-          <p className={order.state === 'arrived' ? 'shop-order__here' : undefined}>
+          <p
+            className={order.state === 'arrived' ? 'shop-order__here' : undefined}
+            data-testid="shop-order-curbside"
+          >
             {t('shops.order.curbside', { vehicle: order.vehicleNo ?? '' })}
-            {order.checkin.onMyWayAt && order.state !== 'arrived' ? ` · ${t('shops.order.onMyWay')}` : ''}
+            {/* "On the way" only while they are: not once they are here, nor once the order is done. */}
+            {order.checkin.onMyWayAt &&
+            !order.checkin.arrivedAt &&
+            !(ORDER_FINAL_STATES as readonly string[]).includes(order.state)
+              ? ` · ${t('shops.order.onMyWay')}`
+              : ''}
             {order.checkin.bay ? ` · ${t('shops.order.bay', { bay: order.checkin.bay })}` : ''}
+            {order.checkin.landmark ? ` · ${t('shops.order.parked', { spot: order.checkin.landmark })}` : ''}
           </p>
         )}
         {order.notes && (

@@ -60,6 +60,38 @@ function lanes(placed: ShopOrder[]) {
 const toasts = () => toastStore.getState().toasts.map((t) => t.message);
 
 describe('the order board', () => {
+  it('says where a curbside buyer parked, and "on the way" only until they are here or it is done', async () => {
+    const curbside = (state: ShopOrder['state'], arrivedAt: string | null) =>
+      orderFixture({
+        id: `kerb-${state}`,
+        state,
+        deliveryType: 'curbside',
+        vehicleNo: 'TN67AB1234',
+        checkin: {
+          onMyWayAt: '2026-11-20T04:00:00.000Z',
+          arrivedAt,
+          bay: null,
+          landmark: 'Near the tea stall',
+        },
+      });
+    fakeApi({
+      '/api/shops/mine': mine(),
+      [`/api/shops/${SHOP}/orders`]: lanes([
+        curbside('ready_for_pickup', null),
+        curbside('handed_over', '2026-11-20T04:10:00.000Z'),
+      ]),
+    });
+    await renderPage(<ShopBoardPage />, { path: '/shop/:shopId', route: `/shop/${SHOP}` });
+    const coming = await screen.findByTestId('shop-order-kerb-ready_for_pickup');
+    expect(within(coming).getByTestId('shop-order-curbside').textContent).toBe(
+      'Curbside pickup · vehicle TN67AB1234 · The buyer is on the way · Parked: Near the tea stall',
+    );
+    const done = screen.getByTestId('shop-order-kerb-handed_over');
+    expect(within(done).getByTestId('shop-order-curbside').textContent).toBe(
+      'Curbside pickup · vehicle TN67AB1234 · Parked: Near the tea stall',
+    );
+  });
+
   it('shows a new order with what, where, who and how long it has waited, and accepts it with a preparation time', async () => {
     const { calls } = fakeApi({
       '/api/shops/mine': mine(),
