@@ -90,6 +90,16 @@ export const myShopOrdersQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(200).default(100),
 });
 
+/** What a line of the shop's timeline did: the state it reached, or a step that kept the state. */
+export const SHOP_STEPS = [
+  ...ORDER_STATES,
+  'itemUnavailable',
+  'substituteOffered',
+  'proofPhoto',
+  'note',
+] as const;
+export type ShopStep = (typeof SHOP_STEPS)[number];
+
 /** One of the shop's orders, with who in the shop did each step. */
 export const shopOrderSchema = orderSchema.extend({
   /** The buyer's name and phone, for the shop to call about this order. */
@@ -97,6 +107,8 @@ export const shopOrderSchema = orderSchema.extend({
   shopTimeline: z.array(
     z.object({
       state: z.enum(ORDER_STATES),
+      /** What was done, for the board to say ("Substitute offered by Selvi"). */
+      step: z.enum(SHOP_STEPS),
       at: z.string(),
       note: z.string().nullable(),
       by: z.string().nullable(),

@@ -135,7 +135,7 @@ describe("a shop's order board", () => {
     expect(code).toMatch(/^\d{4}$/);
     const done = await step(staff, order.id, 'deliver', { code });
     expect(done.state).toBe('delivered');
-    expect(done.shopTimeline.map((s) => [s.state, s.by])).toEqual([
+    expect(done.shopTimeline.map((s) => [s.step, s.by])).toEqual([
       ['awaiting_payment', null],
       ['placed', null],
       ['accepted', 'Test Shopper'],

@@ -23,6 +23,7 @@ import { assertNothingOffered, type ItemChanges } from './flows/item-changes.ts'
 import { dropInLocker, newDeliveryCode } from './parcel-locker.ts';
 import { proofKey, storeProofPhoto } from './proof-photos.ts';
 import { type OrderRow, orderStateLog, orders } from './schema.ts';
+import { stepNote, stepOf } from './step-notes.ts';
 import { toOrders } from './views.ts';
 
 /** The member of a shop a step is taken for (the shop routes' guard found them). */
@@ -84,7 +85,13 @@ export function createShopBoard(
         deliveryCode: null,
         shopTimeline: log
           .filter((l) => l.orderId === v.id)
-          .map((l) => ({ state: l.state, at: l.at.toISOString(), note: l.note, by: l.by })),
+          .map((l, n, mine) => ({
+            state: l.state,
+            step: stepOf(l, mine[n - 1]?.state ?? null),
+            at: l.at.toISOString(),
+            note: l.note,
+            by: l.by,
+          })),
       };
     });
   }
@@ -347,7 +354,7 @@ export function createShopBoard(
               (size) => proofKey(replaced, size),
               new Date(clock.now().getTime() + REPLACED_PHOTO_KEPT_MS),
             );
-          await core.logState(tx, o.id, o.state, 'proof photo', me);
+          await core.logState(tx, o.id, o.state, stepNote.proofPhoto(), me);
           return (await toShopOrders(tx, [row!]))[0]!;
         });
       } catch (err) {

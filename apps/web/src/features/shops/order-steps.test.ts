@@ -18,8 +18,20 @@ describe("the shop's next step", () => {
     const order = {
       createdAt: '2026-11-20T10:00:00.000Z',
       shopTimeline: [
-        { state: 'awaiting_payment' as const, at: '2026-11-20T10:00:00.000Z', note: null, by: null },
-        { state: 'placed' as const, at: '2026-11-20T10:05:00.000Z', note: null, by: null },
+        {
+          state: 'awaiting_payment' as const,
+          step: 'awaiting_payment' as const,
+          at: '2026-11-20T10:00:00.000Z',
+          note: null,
+          by: null,
+        },
+        {
+          state: 'placed' as const,
+          step: 'placed' as const,
+          at: '2026-11-20T10:05:00.000Z',
+          note: null,
+          by: null,
+        },
       ],
     };
     expect(minutesWaiting(order, Date.parse('2026-11-20T10:12:30.000Z'))).toBe(7);

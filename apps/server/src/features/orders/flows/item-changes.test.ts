@@ -108,6 +108,11 @@ describe('an item is not there', () => {
     const stockBefore = (await variant(t, BOILED)).inventory;
     const offered = await offer(o, RICE, BOILED);
     expect(offered.statusCode, offered.body).toBe(200);
+    // The board's last line says what was done, and by whom: the offer, not the order's state.
+    const lastByName = (offered.json().shopTimeline as Array<{ step: string; by: string | null }>).findLast(
+      (s) => s.by,
+    );
+    expect(lastByName).toMatchObject({ step: 'substituteOffered', by: 'Test Shopper' });
     const sub = offered.json().substitutions[0];
     expect(sub).toMatchObject({
       vrntId: RICE,

@@ -19,6 +19,7 @@ import {
   orderSubstitutions,
   orders,
 } from '../schema.ts';
+import { stepNote } from '../step-notes.ts';
 
 /** States in which the shop may still change what goes in the bag: before it is packed. */
 const CHANGEABLE = new Set(['placed', 'accepted']);
@@ -145,7 +146,7 @@ export function defineItemChanges(deps: OrdersDeps, log: Logger) {
       const refundPaise = line.unitPricePaise * quantity;
       const name = line.name;
       const by = input.by === 'shop' ? input.actor : null;
-      await core.logState(fx.tx, o.id, o.state, `unavailable: ${name.en} × ${quantity}`, by);
+      await core.logState(fx.tx, o.id, o.state, stepNote.itemUnavailable(name.en, quantity), by);
 
       // Nothing left to bring: the order ends here and everything paid goes back.
       const nothingLeft =
@@ -362,7 +363,7 @@ export function defineItemChanges(deps: OrdersDeps, log: Logger) {
         fx.tx,
         o.id,
         o.state,
-        `substitute offered: ${line.name.en} → ${name.en} × ${quantity}`,
+        stepNote.substituteOffered(line.name.en, name.en, quantity),
         input.actor,
       );
       await core.emit(fx, o, EVENTS.orderSubstituteOffered, {

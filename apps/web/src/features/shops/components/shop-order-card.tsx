@@ -208,7 +208,7 @@ export function ShopOrderCard({
         {lastBy && (
           <p className="muted shop-order__by">
             {t('shops.order.by', {
-              state: t(`orders.status.${lastBy.state}`),
+              state: t(`shops.order.did.${lastBy.step}`),
               name: lastBy.by,
               time: townTime(lastBy.at, language),
             })}

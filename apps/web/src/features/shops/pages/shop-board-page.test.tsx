@@ -21,7 +21,7 @@ function orderFixture(over: Partial<ShopOrder>): ShopOrder {
   return {
     ...baseOrder({ createdAt: at, updatedAt: at }),
     buyer: { name: 'Lakshmi Devi', phone: '919380259846' },
-    shopTimeline: [{ state: 'placed', at, note: null, by: null }],
+    shopTimeline: [{ state: 'placed', step: 'placed', at, note: null, by: null }],
     ...over,
   };
 }
@@ -60,6 +60,30 @@ function lanes(placed: ShopOrder[]) {
 const toasts = () => toastStore.getState().toasts.map((t) => t.message);
 
 describe('the order board', () => {
+  it('names what the last person did, not the state the order is in', async () => {
+    const at = '2026-11-20T04:32:00.000Z';
+    fakeApi({
+      '/api/shops/mine': mine(),
+      [`/api/shops/${SHOP}/orders`]: lanes([
+        orderFixture({
+          shopTimeline: [
+            { state: 'placed', step: 'placed', at, note: null, by: null },
+            {
+              state: 'placed',
+              step: 'substituteOffered',
+              at,
+              note: 'substitute offered: …',
+              by: 'Selvi Kannan',
+            },
+          ],
+        }),
+      ]),
+    });
+    await renderPage(<ShopBoardPage />, { path: '/shop/:shopId', route: `/shop/${SHOP}` });
+    const card = await screen.findByTestId('shop-order-order-0001abcde');
+    expect(within(card).getByText(/^Substitute offered by Selvi Kannan at /)).toBeTruthy();
+  });
+
   it('says where a curbside buyer parked, and "on the way" only until they are here or it is done', async () => {
     const curbside = (state: ShopOrder['state'], arrivedAt: string | null) =>
       orderFixture({
