@@ -328,9 +328,12 @@ export const shopJourneys: Journey[] = [
 
       const staffContext = await newMobileContext(browser, baseUrl);
       const board = await staffContext.newPage();
-      await signedIn(board, staff, '/login');
-      await board.evaluate(() => localStorage.setItem('language', 'ta'));
-      await board.goto(`/shop/${SHOP}`);
+      // The board in English; its own top bar switches it to Tamil at 360 px, no trip to Settings.
+      await signedIn(board, staff, `/shop/${SHOP}`);
+      const toggle = board.getByTestId('language-toggle');
+      await expectVisibleText(toggle, 'தமிழ்');
+      await toggle.click();
+      await expectVisibleText(toggle, 'EN');
       await expectVisibleText(
         board.getByTestId('page-shopBoard').getByRole('heading', { level: 1 }),
         'ஆர்டர்கள்',

@@ -6,8 +6,11 @@ import { useTranslation } from '../../lib/i18n/react.tsx';
 import { canEnter } from '../../lib/sign-in-guard.ts';
 import { localStore } from '../../lib/storage.ts';
 
-/** EN / தமிழ் toggle. Each option is labelled in its own language. Signed in, the account keeps it too. */
-export function LanguageSwitch() {
+/**
+ * EN / தமிழ் toggle. Each option is labelled in its own language. Signed in, the account keeps it too.
+ * `compact` is one button naming the other language, for a phone's top bar where two do not fit.
+ */
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const current = i18n.resolvedLanguage;
@@ -18,6 +21,21 @@ export function LanguageSwitch() {
       await saveLanguageToAccount(queryClient, language).catch(() => undefined);
     }
   };
+  if (compact) {
+    const other = LANGUAGES.find((l) => l !== current) ?? 'en';
+    return (
+      <button
+        type="button"
+        lang={other}
+        className="lang-switch lang-switch__option lang-switch--compact"
+        aria-label={`${t('language.label')}: ${t(`language.${other}`)}`}
+        onClick={() => void choose(other)}
+        data-testid="language-toggle"
+      >
+        {t(`language.${other}`)}
+      </button>
+    );
+  }
   return (
     <fieldset className="lang-switch">
       <legend className="sr-only">{t('language.label')}</legend>

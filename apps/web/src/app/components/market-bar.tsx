@@ -17,6 +17,7 @@ export function MarketBar({
   title,
   titleClassName,
   children,
+  languageOnPhones = false,
 }: {
   /** The section's first page. */
   section: string;
@@ -24,6 +25,8 @@ export function MarketBar({
   titleClassName?: string;
   /** Shown between the live state and the language (the cart). */
   children?: ReactNode;
+  /** The language as one button on phones too (the shop's screens: staff switch there and then). */
+  languageOnPhones?: boolean;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -51,6 +54,11 @@ export function MarketBar({
       <div className="market-bar__lang">
         <LanguageSwitch />
       </div>
+      {languageOnPhones && (
+        <div className="market-bar__lang-phone">
+          <LanguageSwitch compact />
+        </div>
+      )}
     </header>
   );
 }

@@ -70,6 +70,7 @@ export default function ShopLayout() {
           section={ROUTES.shops}
           title={shopName ?? (page ? t(`pages.${page}.title`) : '')}
           titleClassName="shop-bar__title"
+          languageOnPhones
         />
         <OfflineBanner />
       </LayoutTop>
