@@ -193,6 +193,9 @@ export function createServices(ctx: AppContext, log: Logger) {
     userEvents,
     members: shopMembers,
     forgetSellers: marketplace.sellers.forget,
+    jobs,
+    sms,
+    appUrl: ctx.config.PUBLIC_URL ?? `http://localhost:${ctx.config.PORT}`,
   });
   // Orders: placing, paying, the shop's steps, parcel-locker drops (docs/marketplace.md "Orders").
   const orderFeature = createOrderFeature(ctx, log, {

@@ -194,3 +194,6 @@ export const LOCKER_RULES = {
 
 /** Sites' opening hours are local time in Sivakasi (IST, UTC+05:30, no daylight saving). */
 export const TOWN_UTC_OFFSET_MINUTES = 330;
+
+/** What a new shop starts with until its owner changes it (docs/shops.md#becoming-a-seller). */
+export const NEW_SHOP = { opensAt: '09:00', closesAt: '21:00', rangeKm: 3 } as const;

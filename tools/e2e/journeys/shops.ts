@@ -77,8 +77,27 @@ export const shopJourneys: Journey[] = [
       const card = page.getByTestId(`application-${applied.id}`);
       await expectVisibleText(card, 'Kaveri Provisions');
       await screenshot('operator-applications');
+      // Where it is and when it opens are on the card; approving asks once, saying what follows.
+      await expectVisibleText(card, 'No pin: the shop starts at the town centre');
       await card.getByTestId('approve').click();
+      const ask = page.locator('dialog.dialog');
+      await expectVisibleText(ask, 'Approve Kaveri Provisions?');
+      await expectVisibleText(ask, 'who is told by SMS');
+      await fitsThePhone(page, 'the approval question');
+      await screenshot('operator-approve-confirm');
+      await ask.getByRole('button', { name: 'Approve' }).click();
       await seeToast(page, 'is on Petti');
+      // The applicant has an SMS saying the shop is theirs and how to open it (sent once the approval
+      // has committed, by the timer worker).
+      for (let tries = 0; ; tries++) {
+        const sent = await json<{ messages: Array<{ body: string }> }>(
+          await fetch(`${baseUrl}/api/dev/outbox?phone=91${applicantMobile}`),
+          'GET /api/dev/outbox',
+        );
+        if (sent.messages.some((m) => m.body.includes('Kaveri Provisions is approved on Petti'))) break;
+        assert.ok(tries < 40, 'the applicant was not texted');
+        await new Promise((r) => setTimeout(r, 250));
+      }
       const newShopId = (
         await json<{ applications: Array<{ id: string; shopId: string }> }>(
           await asOps(baseUrl, 'GET', '/ops/seller-applications?status=approved'),
@@ -99,6 +118,13 @@ export const shopJourneys: Journey[] = [
         'Orders',
       );
       await expectVisibleText(ownerPage.locator('.shop-bar__title'), 'Kaveri Provisions');
+      // It chose home delivery and curbside, not grab-and-go: no exit passes to check.
+      await ownerPage.getByRole('link', { name: 'People' }).waitFor();
+      assert.equal(
+        await ownerPage.getByRole('link', { name: 'Exit passes' }).count(),
+        0,
+        'no exit passes tab',
+      );
       await ownerPage.getByRole('link', { name: 'People' }).click();
       // The owner sets the hours the shop keeps, from its settings.
       await ownerPage.getByTestId('shop-settings-link').click();

@@ -186,6 +186,9 @@ export const sellerApplicationViewSchema = z.object({
   email: z.string().nullable(),
   categoryId: z.string(),
   address: z.string(),
+  /** The pin the applicant dropped, if they did (without one the shop starts at the town centre). */
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
   modes: z.array(z.string()),
   message: z.string().nullable(),
   status: z.enum(SELLER_APPLICATION_STATUSES),

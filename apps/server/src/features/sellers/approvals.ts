@@ -1,4 +1,4 @@
-import { EVENTS, TOWN_CENTRE } from '@petti/shared';
+import { EVENTS, NEW_SHOP, TOWN_CENTRE } from '@petti/shared';
 import type { SellerApplicationView } from '@petti/shared/schemas/shops';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -7,14 +7,26 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Transactor } from '../../platform/events/transactor.ts';
 import type { UserEvents } from '../../platform/events/user-events.ts';
 import { newId } from '../../platform/ids.ts';
+import type { JobWorker } from '../../platform/jobs/worker.ts';
+import { schedule } from '../../platform/jobs/worker.ts';
+import type { SmsProvider } from '../../platform/sms/sms-provider.ts';
 import { usersService } from '../users/index.ts';
 import { sellerApplications, sellers } from './schema.ts';
 import type { ShopMembers } from './shop-members.ts';
 
 type ApplicationRow = typeof sellerApplications.$inferSelect;
 
-/** What a new shop starts with until its owner changes it (docs/shops.md#becoming-a-seller). */
-const NEW_SHOP = { opensAt: '09:00', closesAt: '21:00', rangeKm: 3 } as const;
+/** The timer that texts an approved applicant, after the approval commits (no SMS inside it). */
+export const SELLER_APPROVED_SMS = 'seller-approved-sms';
+
+/** What the applicant reads: the shop is theirs, and how to open it (they may have no account yet). */
+export function approvedText(brandName: string, appUrl: string): string {
+  return (
+    `${brandName} is approved on Petti. Sign in at ${appUrl} with this number and open "My shop" to add your ` +
+    `products, hours, pin and bank account. - Petti\n` +
+    `${brandName} Petti-யில் ஏற்கப்பட்டது. இந்த எண்ணுடன் உள்நுழைந்து "என் கடை" திறக்கவும். - Petti`
+  );
+}
 
 /** `Sri Murugan Stores` → `sri-murugan-stores-4f2a`: readable in links, unique by its tail. */
 function shopIdFor(brandName: string): string {
@@ -36,6 +48,8 @@ function view(r: ApplicationRow): SellerApplicationView {
     email: r.email,
     categoryId: r.categoryId,
     address: r.address,
+    lat: r.lat,
+    lng: r.lng,
     modes: r.modes,
     message: r.message,
     status: r.status as SellerApplicationView['status'],
@@ -55,8 +69,28 @@ export function createSellerApprovals(deps: {
   userEvents: UserEvents;
   members: ShopMembers;
   forgetSellers: () => void;
+  jobs: JobWorker;
+  sms: SmsProvider;
+  /** Where the app is, for the text (PUBLIC_URL). */
+  appUrl: string;
 }) {
   const { db, clock, transactor } = deps;
+  deps.jobs.register({
+    leased: {
+      [SELLER_APPROVED_SMS]: async (timer) => {
+        const [app] = await db
+          .select()
+          .from(sellerApplications)
+          .where(eq(sellerApplications.id, String(timer.data.applicationId)));
+        if (app?.status !== 'approved') return;
+        await deps.sms.send({
+          to: app.phone,
+          body: approvedText(app.brandName, deps.appUrl),
+          purpose: 'alert',
+        });
+      },
+    },
+  });
 
   async function lockUndecided(tx: Parameters<Parameters<Transactor['run']>[0]>[0], id: string) {
     const [row] = await tx
@@ -108,6 +142,8 @@ export function createSellerApprovals(deps: {
           .set({ status: 'approved', shopId, decidedAt: now })
           .where(eq(sellerApplications.id, id))
           .returning();
+        // Told by SMS once this commits: the applicant may not have an account yet.
+        await schedule(tx, clock, { kind: SELLER_APPROVED_SMS, dueAt: now, data: { applicationId: id } });
         const applicant = await usersService.findByPhone(tx, app.phone);
         if (applicant) {
           await deps.userEvents.emit(fx, {

@@ -59,6 +59,15 @@ describe('becoming a seller and running a shop’s people', () => {
     expect(
       (await operator.call('POST', `/api/operator/seller-applications/${id}/approve`)).json().error.code,
     ).toBe('SellerApplicationDecided');
+    // The applicant is told by SMS (they may have no account yet), once the approval has committed.
+    await t.app.services.jobs.runDueJobs();
+    const texted = await t.app.inject({ method: 'GET', url: `/api/dev/outbox?phone=91${phone}` });
+    expect(
+      texted
+        .json()
+        .messages.map((m: { body: string }) => m.body)
+        .join('\n'),
+    ).toContain('Kaveri Provisions is approved on Petti');
     // The shop's own page exists at once; the shops list offers it once it sells something.
     const page = await t.app.inject({ method: 'GET', url: `/api/sellers/${shopId}` });
     expect(page.statusCode, page.body).toBe(200);

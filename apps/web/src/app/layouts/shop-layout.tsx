@@ -15,7 +15,7 @@ import { useCurrentPage } from '../route-handle.ts';
 
 /**
  * The shop's own layout (docs/shops.md#the-shops-app): the shop's name on top, and a bottom bar of
- * its board, exit passes, people and the way back to shopping. Pages under it are for the shop's
+ * its board, its stock, exit passes (a grab-and-go shop's), people and the way back to shopping. Pages under it are for the shop's
  * members; the server refuses anyone else.
  */
 export default function ShopLayout() {
@@ -46,12 +46,17 @@ export default function ShopLayout() {
             Icon: ShopIcon,
             current: Boolean(matchPath(ROUTES.shopStock, pathname)),
           },
-          {
-            to: `${ROUTES.grabStaff}?shop=${encodeURIComponent(shopId)}`,
-            label: t('shops.nav.exit'),
-            Icon: CheckIcon,
-            current: pathname === ROUTES.grabStaff,
-          },
+          // Exit passes only for a shop that runs grab-and-go.
+          ...(membership?.shop.modes.includes('grab')
+            ? [
+                {
+                  to: `${ROUTES.grabStaff}?shop=${encodeURIComponent(shopId)}`,
+                  label: t('shops.nav.exit'),
+                  Icon: CheckIcon,
+                  current: pathname === ROUTES.grabStaff,
+                },
+              ]
+            : []),
           {
             to: generatePath(ROUTES.shopPeople, { shopId }),
             label: t('shops.nav.people'),

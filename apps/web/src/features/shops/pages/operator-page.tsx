@@ -1,8 +1,11 @@
+import { NEW_SHOP } from '@petti/shared/constants';
 import { displayPhone } from '@petti/shared/rules/phone';
+import type { SellerApplicationView } from '@petti/shared/schemas/shops';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
+import { confirm } from '../../../lib/ui/dialog-store.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
@@ -21,7 +24,25 @@ export default function OperatorPage() {
   const applications = useSellerApplications();
   const [busy, setBusy] = useState<string | null>(null);
 
-  async function decide(id: string, decision: 'approve' | 'refuse') {
+  async function decide(a: SellerApplicationView, decision: 'approve' | 'refuse') {
+    const id = a.id;
+    // One tap creates a shop and an owner: asked once, saying what follows.
+    const answer = await confirm(
+      decision === 'approve'
+        ? {
+            title: t('shops.operator.approveTitle', { name: a.brandName }),
+            message: t('shops.operator.approveBody', { owner: a.ownerName, phone: displayPhone(a.phone) }),
+            confirmLabel: t('shops.operator.approve'),
+            cancelLabel: t('shops.operator.keep'),
+          }
+        : {
+            title: t('shops.operator.refuseTitle', { name: a.brandName }),
+            message: t('shops.operator.refuseBody'),
+            confirmLabel: t('shops.operator.refuse'),
+            cancelLabel: t('shops.operator.keep'),
+          },
+    );
+    if (answer !== 'confirm') return;
     setBusy(id);
     try {
       const done = await decideApplication(id, decision);
@@ -59,13 +80,19 @@ export default function OperatorPage() {
                   modes: a.modes.map((m) => t(`sellers.modes.${m}` as 'sellers.modes.home')).join(', '),
                 })}
               </span>
+              <span className="muted">
+                {a.lat === null ? t('shops.operator.noPin') : t('shops.operator.pin')}
+              </span>
+              <span className="muted">
+                {t('shops.operator.startHours', { open: NEW_SHOP.opensAt, close: NEW_SHOP.closesAt })}
+              </span>
               {a.message && <span>“{a.message}”</span>}
               <div className="shop-order__actions">
                 <button
                   type="button"
                   className="button button--primary"
                   disabled={busy === a.id}
-                  onClick={() => void decide(a.id, 'approve')}
+                  onClick={() => void decide(a, 'approve')}
                   data-testid="approve"
                 >
                   {t('shops.operator.approve')}
@@ -74,7 +101,7 @@ export default function OperatorPage() {
                   type="button"
                   className="button button--ghost"
                   disabled={busy === a.id}
-                  onClick={() => void decide(a.id, 'refuse')}
+                  onClick={() => void decide(a, 'refuse')}
                 >
                   {t('shops.operator.refuse')}
                 </button>
