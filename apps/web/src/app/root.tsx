@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { dismissBootSplash } from '../lib/boot-splash.ts';
 import { useTranslation } from '../lib/i18n/react.tsx';
 import { Spinner } from '../lib/ui/loading-overlay.tsx';
+import { usePageName } from '../lib/ui/page-title.ts';
 import { followViewport } from '../lib/viewport.ts';
 import { useCurrentPage } from './route-handle.ts';
 import { useSessionEffects } from './session-effects.ts';
@@ -12,6 +13,7 @@ export function Root() {
   const { pathname } = useLocation();
   const page = useCurrentPage();
   const { t } = useTranslation();
+  const named = usePageName();
   useSessionEffects();
   useEffect(() => followViewport(window), []);
   // The first screen is up: index.html's splash, or its copy of this very screen, goes in the same
@@ -27,9 +29,9 @@ export function Root() {
 
   useEffect(() => {
     document.title = page
-      ? t('app.documentTitle', { page: t(`pages.${page}.title`) })
+      ? t('app.documentTitle', { page: named ?? t(`pages.${page}.title`) })
       : `${t('app.name')} — ${t('app.tagline')}`;
-  }, [page, t]);
+  }, [page, named, t]);
 
   return <Outlet />;
 }

@@ -2,6 +2,7 @@ import { ROUTES } from '@petti/shared/routes';
 import { Outlet } from 'react-router';
 import { useTranslation } from '../../lib/i18n/react.tsx';
 import { Later } from '../../lib/ui/later.tsx';
+import { usePageName } from '../../lib/ui/page-title.ts';
 import { CartLink } from '../components/cart-link.tsx';
 import { LayoutTop } from '../components/layout-top.tsx';
 import { MarketBar } from '../components/market-bar.tsx';
@@ -14,11 +15,12 @@ import { useCurrentPage } from '../route-handle.ts';
 export default function ComplexLayout() {
   const { t } = useTranslation();
   const page = useCurrentPage();
+  const named = usePageName();
   return (
     <div className="layout layout--with-nav layout--complex">
       <SkipLink />
       <LayoutTop>
-        <MarketBar section={ROUTES.myComplex} title={page ? t(`pages.${page}.title`) : ''}>
+        <MarketBar section={ROUTES.myComplex} title={named ?? (page ? t(`pages.${page}.title`) : '')}>
           <CartLink />
         </MarketBar>
         <OfflineBanner />

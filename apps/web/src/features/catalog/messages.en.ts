@@ -32,6 +32,7 @@ export const shopEn = {
   searchIn: 'Search in',
   searchAll: 'All shops',
   searchInShop: 'Search in {{shop}}',
+  shopLead: 'What this shop sells, with its hours and where it is. Search its products by name.',
   searchEverywhere: 'Search every shop instead',
   allCategories: 'All categories',
   searchButton: 'Search',

@@ -35,6 +35,7 @@ export const shopTa: Widen<typeof shopEn> = {
   searchPlaceholder: 'அரிசி, இனிப்பு, மருந்து… தேடுங்கள்',
   searchIn: 'தேடும் இடம்',
   searchAll: 'எல்லாக் கடைகளும்',
+  shopLead: 'இந்தக் கடை விற்பவை, அதன் நேரம், இருப்பிடம். பொருட்களைப் பெயரால் தேடுங்கள்.',
   searchInShop: '{{shop}} கடையில் தேடு',
   searchEverywhere: 'எல்லாக் கடைகளிலும் தேடு',
   allCategories: 'எல்லா வகைகளும்',

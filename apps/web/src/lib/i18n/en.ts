@@ -168,6 +168,7 @@ export const commonEn = {
     unknown: 'Something went wrong. Please try again.',
     sessionExpired: 'Your session has ended. Please sign in again.',
     retry: 'Try again',
+    home: 'Go to Home',
   },
   validation: {
     phone: 'Enter a 10-digit Indian mobile number starting with 6, 7, 8 or 9',

@@ -1,5 +1,8 @@
 import './form.css';
+import { ROUTES } from '@petti/shared/routes';
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../api-error.ts';
 import { useTranslation } from '../i18n/react.tsx';
 import { AlertIcon } from './icons.tsx';
 import { Spinner } from './loading-overlay.tsx';
@@ -102,22 +105,32 @@ export function LoadFailedAlert({
   title,
   reason,
   onRetry,
+  error,
   testId,
 }: {
   title?: ReactNode;
   reason: ReactNode;
   onRetry: () => void;
+  /** What failed: a refusal asking again cannot change (not yours, not there) offers the way home instead. */
+  error?: unknown;
   testId?: string;
 }) {
   const { t } = useTranslation();
+  const final = error instanceof ApiError && (error.status === 403 || error.status === 404);
   return (
     <FormAlert testId={testId}>
       {title ? <p>{title}</p> : null}
       <p>{reason}</p>
       <p>
-        <button type="button" className="button button--ghost button--small" onClick={onRetry}>
-          {t('errors.retry')}
-        </button>
+        {final ? (
+          <Link className="button button--ghost button--small" to={ROUTES.dashboard} data-testid="go-home">
+            {t('errors.home')}
+          </Link>
+        ) : (
+          <button type="button" className="button button--ghost button--small" onClick={onRetry}>
+            {t('errors.retry')}
+          </button>
+        )}
       </p>
     </FormAlert>
   );

@@ -98,7 +98,11 @@ export default function MyAddressPage() {
       {addresses.isPending ? (
         <CardSkeletons count={2} variant="row" />
       ) : addresses.isError ? (
-        <LoadFailedAlert reason={errorText(addresses.error)} onRetry={() => void addresses.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(addresses.error)}
+          error={addresses.error}
+          onRetry={() => void addresses.refetch()}
+        />
       ) : addresses.data.length === 0 ? (
         <EmptyState title={t('addresses.empty')} body={t('addresses.emptyBody')} />
       ) : (

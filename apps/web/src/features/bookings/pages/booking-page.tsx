@@ -42,6 +42,7 @@ export default function BookingPage() {
         <LoadFailedAlert
           title={t('lockers.sitesLoadFailed')}
           reason={errorText(sites.error)}
+          error={sites.error}
           onRetry={() => void sites.refetch()}
         />
       ) : !site ? (
@@ -84,6 +85,7 @@ function BookingView({ id }: { id: string }) {
       <LoadFailedAlert
         title={t('lockers.loadFailed')}
         reason={errorText(booking.error)}
+        error={booking.error}
         onRetry={() => void booking.refetch()}
       />
     );

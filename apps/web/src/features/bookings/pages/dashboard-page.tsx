@@ -190,6 +190,7 @@ function NearbySites() {
         <LoadFailedAlert
           title={t('lockers.sitesLoadFailed')}
           reason={errorText(sites.error)}
+          error={sites.error}
           onRetry={() => void sites.refetch()}
         />
       ) : (

@@ -82,7 +82,11 @@ export function DeliveryChoice({ modes, lockerRefused }: { modes: string[]; lock
         (addresses.isPending ? (
           <p className="muted">{t('loading.label')}</p>
         ) : addresses.isError ? (
-          <LoadFailedAlert reason={errorText(addresses.error)} onRetry={() => void addresses.refetch()} />
+          <LoadFailedAlert
+            reason={errorText(addresses.error)}
+            error={addresses.error}
+            onRetry={() => void addresses.refetch()}
+          />
         ) : (
           <fieldset className="option-list">
             <legend className="field__label">{t('cart.delivery.address')}</legend>
@@ -116,7 +120,11 @@ export function DeliveryChoice({ modes, lockerRefused }: { modes: string[]; lock
         (sites.isPending ? (
           <p className="muted">{t('loading.label')}</p>
         ) : sites.isError ? (
-          <LoadFailedAlert reason={errorText(sites.error)} onRetry={() => void sites.refetch()} />
+          <LoadFailedAlert
+            reason={errorText(sites.error)}
+            error={sites.error}
+            onRetry={() => void sites.refetch()}
+          />
         ) : (
           <fieldset className="option-list">
             <legend className="field__label">{t('cart.delivery.locker')}</legend>

@@ -29,6 +29,7 @@ export function ProductList({
       <LoadFailedAlert
         title={t('shop.loadFailed')}
         reason={errorText(query.error)}
+        error={query.error}
         onRetry={() => void query.refetch()}
       />
     );

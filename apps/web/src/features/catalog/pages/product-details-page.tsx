@@ -43,7 +43,11 @@ export default function ProductDetailsPage() {
   if (product.isError || !p || !variant) {
     return (
       <PageIntro page="productDetails">
-        <LoadFailedAlert reason={errorText(product.error)} onRetry={() => void product.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(product.error)}
+          error={product.error}
+          onRetry={() => void product.refetch()}
+        />
       </PageIntro>
     );
   }

@@ -109,5 +109,8 @@ describe('/Search/all', () => {
     await renderPage(<SearchPage />, { path: '/Search/:id', route: '/Search/anand' });
     await screen.findByTestId('product-anand-ladoo');
     expect(screen.queryByTestId('product-shop')).toBeNull();
+    // The shop's page is titled by the shop, not "Search / Find products by name".
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Anand Sweets');
+    expect(screen.queryByText('Find products by name.')).toBeNull();
   });
 });

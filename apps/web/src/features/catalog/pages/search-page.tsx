@@ -49,13 +49,8 @@ export default function SearchPage() {
   };
 
   return (
-    <PageIntro page="search">
+    <PageIntro page="search" title={shopName} lead={t('shop.shopLead')}>
       <OfflineNote />
-      {shopName && (
-        <h2 className="section__title" data-testid="shop-name">
-          {shopName}
-        </h2>
-      )}
       {sellerId && <ShopHours seller={seller.data} />}
       {seller.data && shopName && (
         <PlaceActions

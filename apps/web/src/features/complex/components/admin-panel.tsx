@@ -44,7 +44,11 @@ export function AdminPanel({ complexName }: { complexName: string }) {
       {requests.isPending ? (
         <CardSkeletons count={1} variant="row" />
       ) : requests.isError ? (
-        <LoadFailedAlert reason={errorText(requests.error)} onRetry={() => void requests.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(requests.error)}
+          error={requests.error}
+          onRetry={() => void requests.refetch()}
+        />
       ) : requests.data.length === 0 ? (
         <p className="muted">{t('complex.admin.noRequests')}</p>
       ) : (
@@ -95,7 +99,11 @@ export function AdminPanel({ complexName }: { complexName: string }) {
       {reported.isPending ? (
         <CardSkeletons count={1} variant="row" />
       ) : reported.isError ? (
-        <LoadFailedAlert reason={errorText(reported.error)} onRetry={() => void reported.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(reported.error)}
+          error={reported.error}
+          onRetry={() => void reported.refetch()}
+        />
       ) : reported.data.length === 0 ? (
         <p className="muted">{t('complex.admin.noReports')}</p>
       ) : (

@@ -106,7 +106,11 @@ export function ComplexHome({ membership, onMove }: { membership: Membership; on
       {listings.isPending ? (
         <CardSkeletons count={4} />
       ) : listings.isError ? (
-        <LoadFailedAlert reason={errorText(listings.error)} onRetry={() => void listings.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(listings.error)}
+          error={listings.error}
+          onRetry={() => void listings.refetch()}
+        />
       ) : listings.data.length === 0 ? (
         <EmptyState title={t('complex.home.empty')} body={t('complex.home.emptyBody')} />
       ) : (

@@ -91,7 +91,11 @@ export function JoinComplex({ current }: { current: Membership | null }) {
           {complexes.isPending ? (
             <CardSkeletons count={2} variant="row" />
           ) : complexes.isError ? (
-            <LoadFailedAlert reason={errorText(complexes.error)} onRetry={() => void complexes.refetch()} />
+            <LoadFailedAlert
+              reason={errorText(complexes.error)}
+              error={complexes.error}
+              onRetry={() => void complexes.refetch()}
+            />
           ) : complexes.data.length === 0 ? (
             <EmptyState title={t('complex.join.none')} />
           ) : (

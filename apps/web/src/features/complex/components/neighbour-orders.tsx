@@ -32,7 +32,11 @@ export function NeighbourOrders() {
       {orders.isPending ? (
         <CardSkeletons count={1} variant="row" />
       ) : orders.isError ? (
-        <LoadFailedAlert reason={errorText(orders.error)} onRetry={() => void orders.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(orders.error)}
+          error={orders.error}
+          onRetry={() => void orders.refetch()}
+        />
       ) : (
         <ul className="complex-rows">
           {orders.data.map((o) => (

@@ -94,7 +94,11 @@ export function TownMarket() {
         {categories.isPending ? (
           <CardSkeletons count={6} variant="row" />
         ) : categories.isError ? (
-          <LoadFailedAlert reason={errorText(categories.error)} onRetry={() => void categories.refetch()} />
+          <LoadFailedAlert
+            reason={errorText(categories.error)}
+            error={categories.error}
+            onRetry={() => void categories.refetch()}
+          />
         ) : (
           <ul className="category-grid" data-testid="categories">
             {categories.data.map((c) => (
@@ -133,7 +137,11 @@ export function TownMarket() {
         {sellers.isPending ? (
           <CardSkeletons count={3} variant="row" />
         ) : sellers.isError ? (
-          <LoadFailedAlert reason={errorText(sellers.error)} onRetry={() => void sellers.refetch()} />
+          <LoadFailedAlert
+            reason={errorText(sellers.error)}
+            error={sellers.error}
+            onRetry={() => void sellers.refetch()}
+          />
         ) : sellers.data.length === 0 ? (
           <EmptyState title={t('shop.noSellers')} />
         ) : (

@@ -58,7 +58,11 @@ export default function ComplexOrderPage() {
   if (order.isError) {
     return (
       <PageIntro page="myOrder">
-        <LoadFailedAlert reason={errorText(order.error)} onRetry={() => void order.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(order.error)}
+          error={order.error}
+          onRetry={() => void order.refetch()}
+        />
       </PageIntro>
     );
   }

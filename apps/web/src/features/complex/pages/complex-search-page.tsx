@@ -41,11 +41,19 @@ export default function ComplexSearchPage({ by }: { by: 'search' | 'category' })
       {membership.isPending || (member && listings.isPending) ? (
         <CardSkeletons count={4} />
       ) : membership.isError ? (
-        <LoadFailedAlert reason={errorText(membership.error)} onRetry={() => void membership.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(membership.error)}
+          error={membership.error}
+          onRetry={() => void membership.refetch()}
+        />
       ) : !member ? (
         <EmptyState title={t('complex.join.title')} body={t('complex.join.lead')} />
       ) : listings.isError ? (
-        <LoadFailedAlert reason={errorText(listings.error)} onRetry={() => void listings.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(listings.error)}
+          error={listings.error}
+          onRetry={() => void listings.refetch()}
+        />
       ) : listings.data!.length === 0 ? (
         <EmptyState title={t('complex.search.none')} />
       ) : (

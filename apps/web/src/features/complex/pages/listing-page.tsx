@@ -48,7 +48,11 @@ export default function ListingPage() {
   if (listing.isError) {
     return (
       <PageIntro page="listingDetails">
-        <LoadFailedAlert reason={errorText(listing.error)} onRetry={() => void listing.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(listing.error)}
+          error={listing.error}
+          onRetry={() => void listing.refetch()}
+        />
         <Link to={ROUTES.myComplex} className="button button--ghost">
           {t('complex.join.title')}
         </Link>

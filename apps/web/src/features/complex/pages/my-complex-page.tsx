@@ -49,7 +49,13 @@ export default function MyComplexPage() {
   let top = null;
   if (membership.isPending) top = <CardSkeletons count={2} variant="row" />;
   else if (membership.isError)
-    top = <LoadFailedAlert reason={errorText(membership.error)} onRetry={() => void membership.refetch()} />;
+    top = (
+      <LoadFailedAlert
+        reason={errorText(membership.error)}
+        error={membership.error}
+        onRetry={() => void membership.refetch()}
+      />
+    );
   else if (m?.status === 'approved' && !moving)
     top = <ComplexHome membership={m} onMove={() => setMoving(true)} />;
   else if (m?.status === 'pending')

@@ -38,7 +38,11 @@ export default function SellProductPage() {
   if (membership.isError) {
     return (
       <PageIntro page="sellProduct">
-        <LoadFailedAlert reason={errorText(membership.error)} onRetry={() => void membership.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(membership.error)}
+          error={membership.error}
+          onRetry={() => void membership.refetch()}
+        />
       </PageIntro>
     );
   }
@@ -81,7 +85,13 @@ function EditListing({ id }: { id: string }) {
   const listing = useListing(id);
   if (listing.isPending) return <CardSkeletons count={3} variant="row" />;
   if (listing.isError)
-    return <LoadFailedAlert reason={errorText(listing.error)} onRetry={() => void listing.refetch()} />;
+    return (
+      <LoadFailedAlert
+        reason={errorText(listing.error)}
+        error={listing.error}
+        onRetry={() => void listing.refetch()}
+      />
+    );
   return (
     <section className="section">
       <h2 className="item-title">{t('complex.form.editTitle')}</h2>
@@ -127,7 +137,13 @@ function MyListings() {
 
   if (mine.isPending) return <CardSkeletons count={3} variant="row" />;
   if (mine.isError)
-    return <LoadFailedAlert reason={errorText(mine.error)} onRetry={() => void mine.refetch()} />;
+    return (
+      <LoadFailedAlert
+        reason={errorText(mine.error)}
+        error={mine.error}
+        onRetry={() => void mine.refetch()}
+      />
+    );
   const { listings, earnings } = mine.data;
   return (
     <>

@@ -106,7 +106,11 @@ function ChooseShop({ onChoose }: { onChoose(id: string): void }) {
         )}
         {sellers.isPending && <CardSkeletons count={3} />}
         {sellers.isError && (
-          <LoadFailedAlert reason={errorText(sellers.error)} onRetry={() => void sellers.refetch()} />
+          <LoadFailedAlert
+            reason={errorText(sellers.error)}
+            error={sellers.error}
+            onRetry={() => void sellers.refetch()}
+          />
         )}
         {sellers.isSuccess && shops.length === 0 && <p className="muted">{t('grab.noShops')}</p>}
         <ul className="grab-shops">
@@ -344,7 +348,11 @@ function InShop({ sellerId, onLeave }: { sellerId: string; onLeave(): void }) {
       {group && <Basket group={group} payer={payer} />}
       {online && products.isPending && <CardSkeletons count={3} />}
       {online && products.isError && (
-        <LoadFailedAlert reason={errorText(products.error)} onRetry={() => void products.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(products.error)}
+          error={products.error}
+          onRetry={() => void products.refetch()}
+        />
       )}
       {shown.length === 0 && !(online && products.isPending) && <p className="muted">{t('grab.noMatch')}</p>}
       <ul className="grab-lines" aria-label={t('grab.shelf')}>

@@ -70,7 +70,11 @@ export default function GrabPassPage() {
   if (purchase.isError || !p) {
     return (
       <PageIntro page="grabPass">
-        <LoadFailedAlert reason={errorText(purchase.error)} onRetry={() => void purchase.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(purchase.error)}
+          error={purchase.error}
+          onRetry={() => void purchase.refetch()}
+        />
       </PageIntro>
     );
   }

@@ -40,7 +40,11 @@ export default function GrabProductDetailsPage() {
   if (product.isError || !p || !variant) {
     return (
       <PageIntro page="grabProductDetails">
-        <LoadFailedAlert reason={errorText(product.error)} onRetry={() => void product.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(product.error)}
+          error={product.error}
+          onRetry={() => void product.refetch()}
+        />
       </PageIntro>
     );
   }

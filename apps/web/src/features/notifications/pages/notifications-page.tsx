@@ -33,7 +33,11 @@ export default function NotificationsPage() {
       {list.isPending ? (
         <LoadingLine />
       ) : list.isError ? (
-        <LoadFailedAlert reason={errorText(list.error)} onRetry={() => void list.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(list.error)}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : items.length === 0 ? (
         <p className="empty-note" data-testid="notifications-empty">
           {t('notifications.empty')}

@@ -32,7 +32,11 @@ export default function CurbsidePage() {
       {orders.isPending ? (
         <CardSkeletons count={2} variant="row" />
       ) : orders.isError ? (
-        <LoadFailedAlert reason={errorText(orders.error)} onRetry={() => void orders.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(orders.error)}
+          error={orders.error}
+          onRetry={() => void orders.refetch()}
+        />
       ) : pickups.length === 0 ? (
         <EmptyState title={t('orders.curbside.none')} body={t('orders.curbside.how')}>
           <Link to={ROUTES.myComplex} className="button button--primary">

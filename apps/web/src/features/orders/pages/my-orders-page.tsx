@@ -28,7 +28,11 @@ export default function MyOrdersPage({ extra }: { extra?: ReactNode }) {
       {orders.isPending ? (
         <CardSkeletons count={4} variant="row" />
       ) : orders.isError ? (
-        <LoadFailedAlert reason={errorText(orders.error)} onRetry={() => void orders.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(orders.error)}
+          error={orders.error}
+          onRetry={() => void orders.refetch()}
+        />
       ) : list.length === 0 ? (
         <EmptyState title={t('orders.empty')} body={t('orders.emptyBody')}>
           <Link to={ROUTES.myComplex} className="button button--primary">

@@ -66,7 +66,11 @@ export default function OrderDetailsPage() {
       {order.isPending ? (
         <CardSkeletons count={3} variant="row" />
       ) : order.isError ? (
-        <LoadFailedAlert reason={errorText(order.error)} onRetry={() => void order.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(order.error)}
+          error={order.error}
+          onRetry={() => void order.refetch()}
+        />
       ) : (
         <OrderView order={order.data} />
       )}

@@ -47,7 +47,11 @@ export function ReceiptView({ id, onClose }: { id: string; onClose: () => void }
       {payment.isPending ? (
         <Spinner size={20} />
       ) : payment.isError ? (
-        <LoadFailedAlert reason={errorText(payment.error)} onRetry={() => void payment.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(payment.error)}
+          error={payment.error}
+          onRetry={() => void payment.refetch()}
+        />
       ) : (
         <ReceiptBody p={payment.data} />
       )}

@@ -59,7 +59,11 @@ export default function PaymentHistoryPage() {
       {history.isPending ? (
         <LoadingLine />
       ) : history.isError ? (
-        <LoadFailedAlert reason={errorText(history.error)} onRetry={() => void history.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(history.error)}
+          error={history.error}
+          onRetry={() => void history.refetch()}
+        />
       ) : items.length === 0 ? (
         <p className="empty-note" data-testid="payments-empty">
           {filter === 'all' ? t('payments.empty') : t('payments.emptyFiltered')}

@@ -34,7 +34,11 @@ export default function PricingPage() {
         {sites.isPending ? (
           <Spinner size={20} />
         ) : sites.isError || !publicSite ? (
-          <LoadFailedAlert reason={errorText(sites.error)} onRetry={() => void sites.refetch()} />
+          <LoadFailedAlert
+            reason={errorText(sites.error)}
+            error={sites.error}
+            onRetry={() => void sites.refetch()}
+          />
         ) : (
           <table className="price-table" data-testid="locker-prices">
             <thead>
@@ -65,7 +69,11 @@ export default function PricingPage() {
       {plans.isPending ? (
         <Spinner size={20} />
       ) : plans.isError ? (
-        <LoadFailedAlert reason={errorText(plans.error)} onRetry={() => void plans.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(plans.error)}
+          error={plans.error}
+          onRetry={() => void plans.refetch()}
+        />
       ) : (
         <ul className="plan-list">
           {plans.data.plans.map((plan) => (

@@ -31,7 +31,11 @@ export default function SubscribedPage() {
       {subs.isPending ? (
         <LoadingLine />
       ) : subs.isError ? (
-        <LoadFailedAlert reason={errorText(subs.error)} onRetry={() => void subs.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(subs.error)}
+          error={subs.error}
+          onRetry={() => void subs.refetch()}
+        />
       ) : current.length === 0 ? (
         <div className="panel stack" data-testid="no-plan">
           <p>{t('plans.none')}</p>

@@ -45,7 +45,11 @@ export default function SubscriptionPage() {
       {plans.isPending ? (
         <LoadingLine />
       ) : plans.isError ? (
-        <LoadFailedAlert reason={errorText(plans.error)} onRetry={() => void plans.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(plans.error)}
+          error={plans.error}
+          onRetry={() => void plans.refetch()}
+        />
       ) : (
         <ul className="plan-list">
           {plans.data.plans.map((plan) => {

@@ -38,6 +38,7 @@ export default function MyProfilePage() {
             testId="profile-load-error"
             title={t('profile.loadFailed')}
             reason={errorText(me.error)}
+            error={me.error}
             onRetry={() => void me.refetch()}
           />
         ) : (

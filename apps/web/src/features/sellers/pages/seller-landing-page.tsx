@@ -76,6 +76,7 @@ export default function SellerLandingPage() {
           <LoadFailedAlert
             title={t('sellers.partnersFailed')}
             reason={errorText(sellers.error)}
+            error={sellers.error}
             onRetry={() => void sellers.refetch()}
           />
         ) : sellers.data.length === 0 ? (

@@ -144,7 +144,7 @@ function NotificationsPanel({ me }: { me: ReturnType<typeof useMe> }) {
       {me.isPending ? (
         <LoadingLine />
       ) : me.isError ? (
-        <LoadFailedAlert reason={errorText(me.error)} onRetry={() => void me.refetch()} />
+        <LoadFailedAlert reason={errorText(me.error)} error={me.error} onRetry={() => void me.refetch()} />
       ) : (
         <ul className="switch-list">
           {PREF_KEYS.map((key) => (

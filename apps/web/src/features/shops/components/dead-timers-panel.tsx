@@ -41,7 +41,11 @@ export function DeadTimersPanel() {
       {dead.isPending ? (
         <LoadingLine />
       ) : dead.isError ? (
-        <LoadFailedAlert reason={errorText(dead.error)} onRetry={() => void dead.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(dead.error)}
+          error={dead.error}
+          onRetry={() => void dead.refetch()}
+        />
       ) : dead.data.length === 0 ? (
         <p className="muted">{t('shops.lockers.deadNone')}</p>
       ) : (

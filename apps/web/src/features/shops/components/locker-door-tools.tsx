@@ -122,7 +122,13 @@ function Openings({ lockerId }: { lockerId: string }) {
   const openings = useLockerOpenings(lockerId, true);
   if (openings.isPending) return <LoadingLine />;
   if (openings.isError)
-    return <LoadFailedAlert reason={errorText(openings.error)} onRetry={() => void openings.refetch()} />;
+    return (
+      <LoadFailedAlert
+        reason={errorText(openings.error)}
+        error={openings.error}
+        onRetry={() => void openings.refetch()}
+      />
+    );
   if (openings.data.length === 0) return <p className="muted">{t('shops.lockers.openingsNone')}</p>;
   const how = (o: LockerOpening) =>
     t(`shops.lockers.openedHow.${o.reason === 'ops' && !o.byOperator ? 'token' : o.reason}`);

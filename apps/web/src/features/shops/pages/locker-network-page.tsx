@@ -50,7 +50,11 @@ export default function LockerNetworkPage() {
       {sites.isPending ? (
         <LoadingLine />
       ) : sites.isError ? (
-        <LoadFailedAlert reason={errorText(sites.error)} onRetry={() => void sites.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(sites.error)}
+          error={sites.error}
+          onRetry={() => void sites.refetch()}
+        />
       ) : sites.data.length === 0 ? (
         <p className="shop-empty">{t('shops.lockers.none')}</p>
       ) : (
@@ -218,7 +222,13 @@ function SiteLockers({ siteId, listId }: { siteId: string; listId: string }) {
 
   if (lockers.isPending) return <LoadingLine />;
   if (lockers.isError)
-    return <LoadFailedAlert reason={errorText(lockers.error)} onRetry={() => void lockers.refetch()} />;
+    return (
+      <LoadFailedAlert
+        reason={errorText(lockers.error)}
+        error={lockers.error}
+        onRetry={() => void lockers.refetch()}
+      />
+    );
   return (
     <ul className="ops-lockers" id={listId}>
       {lockers.data.map((l) => (

@@ -88,7 +88,11 @@ export default function MoneyChecksPage() {
       {checks.isPending ? (
         <LoadingLine />
       ) : checks.isError ? (
-        <LoadFailedAlert reason={errorText(checks.error)} onRetry={() => void checks.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(checks.error)}
+          error={checks.error}
+          onRetry={() => void checks.refetch()}
+        />
       ) : (
         <>
           {!checks.data.balanced && (

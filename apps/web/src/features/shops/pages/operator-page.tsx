@@ -65,7 +65,11 @@ export default function OperatorPage() {
       {applications.isPending ? (
         <LoadingLine />
       ) : applications.isError ? (
-        <LoadFailedAlert reason={errorText(applications.error)} onRetry={() => void applications.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(applications.error)}
+          error={applications.error}
+          onRetry={() => void applications.refetch()}
+        />
       ) : applications.data.length === 0 ? (
         <p className="shop-empty">{t('shops.operator.none')}</p>
       ) : (

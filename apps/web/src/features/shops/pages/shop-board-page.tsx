@@ -196,7 +196,11 @@ export default function ShopBoardPage() {
         {shown.isPending ? (
           <LoadingLine />
         ) : shown.isError ? (
-          <LoadFailedAlert reason={errorText(shown.error)} onRetry={() => void shown.refetch()} />
+          <LoadFailedAlert
+            reason={errorText(shown.error)}
+            error={shown.error}
+            onRetry={() => void shown.refetch()}
+          />
         ) : shown.data.items.length === 0 ? (
           <p className="shop-empty">{t(`shops.empty.${lane}`)}</p>
         ) : (

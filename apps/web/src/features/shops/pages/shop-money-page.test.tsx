@@ -152,3 +152,16 @@ describe('a busy server', () => {
     expect(alert.textContent).not.toContain('ஏதோ தவறு');
   });
 });
+
+describe('someone who does not work in the shop', () => {
+  it('is told so, and offered the way home instead of a "Try again" that cannot help', async () => {
+    const refused = {
+      status: 403,
+      body: { error: { code: 'NotShopMember', message: 'You do not work in this shop.' } },
+    };
+    fakeApi({ [`/api/shops/${SHOP}/money`]: refused, [`/api/shops/${SHOP}/payouts`]: refused });
+    await render();
+    expect(await screen.findByTestId('go-home')).toBeTruthy();
+    expect(screen.queryByText('Try again')).toBeNull();
+  });
+});

@@ -128,7 +128,11 @@ export default function ShopMoneyPage() {
       {money.isPending ? (
         <LoadingLine />
       ) : money.isError ? (
-        <LoadFailedAlert reason={errorText(money.error)} onRetry={() => void money.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(money.error)}
+          error={money.error}
+          onRetry={() => void money.refetch()}
+        />
       ) : (
         <>
           <dl className="panel money-totals" data-testid="money-totals">
@@ -191,7 +195,11 @@ export default function ShopMoneyPage() {
           )}
           <p className="muted">{t('shops.money.explain')}</p>
           {payouts.isError ? (
-            <LoadFailedAlert reason={errorText(payouts.error)} onRetry={() => void payouts.refetch()} />
+            <LoadFailedAlert
+              reason={errorText(payouts.error)}
+              error={payouts.error}
+              onRetry={() => void payouts.refetch()}
+            />
           ) : payouts.data ? (
             <PayoutsPanel shopId={shopId} payouts={payouts.data} />
           ) : (

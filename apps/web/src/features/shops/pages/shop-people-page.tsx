@@ -76,7 +76,11 @@ export default function ShopPeoplePage() {
       {members.isPending ? (
         <LoadingLine />
       ) : members.isError ? (
-        <LoadFailedAlert reason={errorText(members.error)} onRetry={() => void members.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(members.error)}
+          error={members.error}
+          onRetry={() => void members.refetch()}
+        />
       ) : (
         <ul className="shop-people" data-testid="shop-people">
           {members.data.map((m) => {

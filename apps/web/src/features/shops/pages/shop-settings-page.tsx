@@ -150,7 +150,11 @@ export default function ShopSettingsPage() {
     <PageIntro page="shopSettings">
       {settings.isPending || !draft ? (
         settings.isError ? (
-          <LoadFailedAlert reason={errorText(settings.error)} onRetry={() => void settings.refetch()} />
+          <LoadFailedAlert
+            reason={errorText(settings.error)}
+            error={settings.error}
+            onRetry={() => void settings.refetch()}
+          />
         ) : (
           <LoadingLine />
         )

@@ -153,7 +153,11 @@ export default function ShopStockPage() {
       ) : results.isPending ? (
         <LoadingLine />
       ) : results.isError ? (
-        <LoadFailedAlert reason={errorText(results.error)} onRetry={() => void results.refetch()} />
+        <LoadFailedAlert
+          reason={errorText(results.error)}
+          error={results.error}
+          onRetry={() => void results.refetch()}
+        />
       ) : codeMissing ? (
         <section className="panel stack" data-testid="stock-no-code">
           <p>
