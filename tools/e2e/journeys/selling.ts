@@ -25,6 +25,11 @@ export const sellingJourneys: Journey[] = [
       await page.getByText('Invalid email address').waitFor();
       await page.getByText('Invalid URL').waitFor();
       await screenshot('become-seller-errors');
+      // The form's fields sit inside its card, not against its border.
+      const inset = await page
+        .getByTestId('seller-form')
+        .evaluate((form) => Number.parseFloat(getComputedStyle(form).paddingLeft));
+      assert.ok(inset >= 12, `the form card has ${inset}px of padding`);
       await page.getByTestId('seller-email').fill('meenakshi@example.com');
       await page.getByTestId('seller-website').fill('https://instagram.com/meenakshi');
       await page.getByTestId('submit').click();
