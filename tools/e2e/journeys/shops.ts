@@ -245,6 +245,19 @@ export const shopJourneys: Journey[] = [
           .png()
           .toBuffer(),
       });
+      // Looked at first: a retake, then the photo that counts.
+      const preview = atDoor.getByTestId('proof-preview');
+      await expectVisibleText(preview, 'Does the photo show the hand-over?');
+      await atDoor.getByTestId('proof-retake').setInputFiles({
+        name: 'door-again.png',
+        mimeType: 'image/png',
+        buffer: await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3c78b4' } })
+          .png()
+          .toBuffer(),
+      });
+      await fitsThePhone(board, 'the proof photo preview');
+      await snap(board, 'shop-proof-preview');
+      await preview.getByTestId('proof-confirm').click();
       await waitForStep(page, 'delivered');
       await expectVisibleText(page.getByTestId('proof-photo'), 'Photo taken at your door');
       await screenshot('shop-order-delivered-shopper');

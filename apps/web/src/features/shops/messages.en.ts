@@ -301,6 +301,10 @@ export const shopsEn = {
   handover: {
     code: 'The buyer’s 4-digit delivery code',
     photo: 'No code? Take a photo at the door',
+    check: 'Does the photo show the hand-over?',
+    use: 'Use this photo: delivered',
+    retake: 'Retake',
+    previewAlt: 'The photo to keep as proof of delivery',
   },
   hours: {
     open: 'Opens',

@@ -3,7 +3,7 @@ import { ORDER_FINAL_STATES } from '@petti/shared/rules/order-states';
 import { displayPhone } from '@petti/shared/rules/phone';
 import { townTime } from '@petti/shared/rules/town-time';
 import { PREP_MINUTES, REJECT_REASONS, type RejectReason, type ShopOrder } from '@petti/shared/schemas/shops';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { minutesWaiting, nextStep } from '../order-steps.ts';
@@ -315,6 +315,50 @@ function HandOver({
 }) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
+  // The photo is looked at before it counts: delivered only on "Use this photo", else taken again.
+  const [picked, setPicked] = useState<{ file: File; url: string } | null>(null);
+  useEffect(() => () => (picked ? URL.revokeObjectURL(picked.url) : undefined), [picked]);
+  const pick = (file: File | undefined) => {
+    if (file) setPicked({ file, url: URL.createObjectURL(file) });
+  };
+  const camera = (label: string, testId: string, className: string) => (
+    <label className={`button ${className} shop-order__photo`}>
+      {label}
+      <input
+        type="file"
+        accept="image/*"
+        capture="environment"
+        className="sr-only"
+        disabled={busy}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          pick(file);
+        }}
+        data-testid={testId}
+      />
+    </label>
+  );
+  if (picked) {
+    return (
+      <figure className="shop-order__handover shop-order__proof" data-testid="proof-preview">
+        <figcaption>{t('shops.handover.check')}</figcaption>
+        <img src={picked.url} alt={t('shops.handover.previewAlt')} />
+        <div className="shop-order__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy}
+            onClick={() => void run(() => actions.deliverWithPhoto(order, picked.file))}
+            data-testid="proof-confirm"
+          >
+            {t('shops.handover.use')}
+          </button>
+          {camera(t('shops.handover.retake'), 'proof-retake', 'button--ghost')}
+        </div>
+      </figure>
+    );
+  }
   return (
     <div className="shop-order__handover">
       <label className="field__label" htmlFor={`code-${order.id}`}>
@@ -341,22 +385,7 @@ function HandOver({
           {t('shops.steps.deliver')}
         </button>
       </div>
-      <label className="button button--secondary shop-order__photo">
-        {t('shops.handover.photo')}
-        <input
-          type="file"
-          accept="image/*"
-          capture="environment"
-          className="sr-only"
-          disabled={busy}
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void run(() => actions.deliverWithPhoto(order, file));
-          }}
-          data-testid="proof-photo"
-        />
-      </label>
+      {camera(t('shops.handover.photo'), 'proof-photo', 'button--secondary')}
     </div>
   );
 }

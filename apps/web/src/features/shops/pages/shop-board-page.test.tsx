@@ -60,6 +60,26 @@ function lanes(placed: ShopOrder[]) {
 const toasts = () => toastStore.getState().toasts.map((t) => t.message);
 
 describe('the order board', () => {
+  it('shows a proof photo before it counts: nothing is sent until "Use this photo", and it can be retaken', async () => {
+    const out = orderFixture({ id: 'order-out', state: 'out_for_delivery', deliveryType: 'home' });
+    const { calls } = fakeApi({
+      '/api/shops/mine': mine(),
+      [`/api/shops/${SHOP}/orders`]: (url: URL) =>
+        page(url.searchParams.get('lane') === 'active' ? [out] : []),
+    });
+    await renderPage(<ShopBoardPage />, { path: '/shop/:shopId', route: `/shop/${SHOP}` });
+    fireEvent.click(await screen.findByTestId('lane-active'));
+    const card = await screen.findByTestId('shop-order-order-out');
+    fireEvent.change(within(card).getByTestId('proof-photo'), {
+      target: { files: [new File(['not really a photo'], 'door.png', { type: 'image/png' })] },
+    });
+    const preview = await within(card).findByTestId('proof-preview');
+    expect(within(preview).getByText('Does the photo show the hand-over?')).toBeTruthy();
+    expect(within(preview).getByTestId('proof-retake')).toBeTruthy();
+    expect(within(preview).getByRole('button', { name: 'Use this photo: delivered' })).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   it('names what the last person did, not the state the order is in', async () => {
     const at = '2026-11-20T04:32:00.000Z';
     fakeApi({
