@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { formatRupees } from '@petti/shared/rules/money';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { newMobileContext, screenshot as snap } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
@@ -46,6 +46,35 @@ async function orderMilk(
   await page.getByTestId('delivery-home').click();
   await page.locator('[data-testid^="address-option-"]').first().click();
   return checkout(page, screenshot, name, notes);
+}
+
+/**
+ * The dairy open, worked by hand: a staff member, and a shopper a few streets away who orders milk
+ * home through the screens; answers the staff member, the order and the staff member's own phone.
+ */
+async function dairyOrderBy(
+  browser: Browser,
+  page: Page,
+  baseUrl: string,
+  screenshot: (name: string) => Promise<string>,
+  who: { staff: string; shopper: string; street: string; shot: string },
+) {
+  await openAllDay(baseUrl, SHOP);
+  await simulatorOff(baseUrl);
+  const staff = await newShopMember(baseUrl, SHOP, who.staff);
+  const shopper = await newShopper(baseUrl, who.shopper);
+  await asShopper(baseUrl, shopper, 'POST', '/addresses', {
+    label: 'Home',
+    line1: who.street,
+    // A few streets from the dairy: inside its 3 km range by road.
+    lat: 9.469,
+    lng: 77.804,
+  });
+  await signedIn(page, shopper, '/dashboard');
+  const orderId = await orderMilk(page, screenshot, who.shot);
+  const staffContext = await newMobileContext(browser, baseUrl);
+  const board = await staffContext.newPage();
+  return { staff, orderId, board, staffContext };
 }
 
 export const shopJourneys: Journey[] = [
@@ -351,22 +380,12 @@ export const shopJourneys: Journey[] = [
   journey(
     'Shop staff work the order board in Tamil on a 360 px phone',
     async ({ browser, page, baseUrl, screenshot }) => {
-      await openAllDay(baseUrl, SHOP);
-      await simulatorOff(baseUrl);
-      const staff = await newShopMember(baseUrl, SHOP, 'Murugesan');
-      const shopper = await newShopper(baseUrl, 'Kavitha');
-      await asShopper(baseUrl, shopper, 'POST', '/addresses', {
-        label: 'Home',
-        line1: '3 Thiruthangal Road',
-        // A few streets from the dairy: inside its 3 km range by road.
-        lat: 9.469,
-        lng: 77.804,
+      const { staff, orderId, board, staffContext } = await dairyOrderBy(browser, page, baseUrl, screenshot, {
+        staff: 'Murugesan',
+        shopper: 'Kavitha',
+        street: '3 Thiruthangal Road',
+        shot: 'shop-milk-ta',
       });
-      await signedIn(page, shopper, '/dashboard');
-      const orderId = await orderMilk(page, screenshot, 'shop-milk-ta');
-
-      const staffContext = await newMobileContext(browser, baseUrl);
-      const board = await staffContext.newPage();
       // The board in English; its own top bar switches it to Tamil at 360 px, no trip to Settings.
       await signedIn(board, staff, `/shop/${SHOP}`);
       const toggle = board.getByTestId('language-toggle');
@@ -400,22 +419,12 @@ export const shopJourneys: Journey[] = [
   journey(
     'A shop turns an order down and the shopper reads why, in English and in Tamil',
     async ({ browser, page, baseUrl, screenshot }) => {
-      await openAllDay(baseUrl, SHOP);
-      await simulatorOff(baseUrl);
-      const staff = await newShopMember(baseUrl, SHOP, 'Selvi Staff');
-      const shopper = await newShopper(baseUrl, 'Anitha');
-      await asShopper(baseUrl, shopper, 'POST', '/addresses', {
-        label: 'Home',
-        line1: '9 Velayutham Road',
-        // A few streets from the dairy: inside its 3 km range by road.
-        lat: 9.469,
-        lng: 77.804,
+      const { staff, orderId, board, staffContext } = await dairyOrderBy(browser, page, baseUrl, screenshot, {
+        staff: 'Selvi Staff',
+        shopper: 'Anitha',
+        street: '9 Velayutham Road',
+        shot: 'shop-milk-turned-down',
       });
-      await signedIn(page, shopper, '/dashboard');
-      const orderId = await orderMilk(page, screenshot, 'shop-milk-turned-down');
-
-      const staffContext = await newMobileContext(browser, baseUrl);
-      const board = await staffContext.newPage();
       await signedIn(board, staff, `/shop/${SHOP}`);
       const card = board.getByTestId(`shop-order-${orderId}`);
       await card.getByTestId('reject').click();

@@ -1,44 +1,15 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
+import type { Schema } from './openapi-values.ts';
 
 /**
  * The OpenAPI document as a contract a client can rely on (docs/architecture.md#the-api-document):
  * input built from the document alone (valid, and one rule broken at a time), and every answer
  * checked against what the document says of its status, content type, headers and body.
  */
-export type JsonSchema = {
-  type?: string | string[];
-  enum?: unknown[];
-  const?: unknown;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: boolean | JsonSchema;
-  propertyNames?: JsonSchema;
-  items?: JsonSchema;
-  minItems?: number;
-  maxItems?: number;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  multipleOf?: number;
-  format?: string;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  not?: JsonSchema;
-  pattern?: string;
-  examples?: unknown[];
-  default?: unknown;
-  description?: string;
-  minProperties?: number;
-  dependentRequired?: Record<string, string[]>;
-  if?: JsonSchema;
-  then?: JsonSchema;
-};
+/** The JSON Schema keywords the document uses (the fuzz suite's own reading of them). */
+export type JsonSchema = Schema;
 
 export interface Parameter {
   in: 'path' | 'query' | 'header';

@@ -1,4 +1,5 @@
 import type { CartProduct } from '@petti/shared/rules/cart';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/react.tsx';
 import { useCartActions, useQuantityInCart } from './use-cart.ts';
 
@@ -8,12 +9,18 @@ export function CartStepper({
   brandName,
   label,
   disabled,
+  count,
+  onRemoveLast,
 }: {
   product: CartProduct;
   brandName: string;
   /** The product's name, for the buttons' accessible names. */
   label: string;
   disabled?: boolean;
+  /** What stands between − and + (the cart's typed quantity); the number by default. */
+  count?: ReactNode;
+  /** What − does to the last unit (the cart's remove with Undo); the line just goes by default. */
+  onRemoveLast?: () => void;
 }) {
   const { t } = useTranslation();
   const quantity = useQuantityInCart(product.vrntId);
@@ -38,15 +45,17 @@ export function CartStepper({
       <button
         type="button"
         className="stepper__button"
-        onClick={() => remove(id)}
+        onClick={() => (quantity === 1 && onRemoveLast ? onRemoveLast() : remove(id))}
         aria-label={t('shop.removeOne', { name: label })}
         data-testid={`dec-${id}`}
       >
         −
       </button>
-      <output className="stepper__count" aria-live="polite" data-testid={`qty-${id}`}>
-        {quantity}
-      </output>
+      {count ?? (
+        <output className="stepper__count" aria-live="polite" data-testid={`qty-${id}`}>
+          {quantity}
+        </output>
+      )}
       <button
         type="button"
         className="stepper__button"

@@ -1,6 +1,7 @@
 import { CART_LIMITS } from '@petti/shared/constants';
 import type { CartProduct } from '@petti/shared/rules/cart';
 import { useEffect, useState } from 'react';
+import { CartStepper } from '../../../lib/cart/cart-stepper.tsx';
 import { useCartActions, useQuantityInCart } from '../../../lib/cart/use-cart.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
@@ -21,7 +22,7 @@ export function CartLineQuantity({
 }) {
   const { t } = useTranslation();
   const quantity = useQuantityInCart(product.vrntId);
-  const { add, remove, setQuantity } = useCartActions();
+  const { add, setQuantity } = useCartActions();
   const [typed, setTyped] = useState(String(quantity));
   const id = product.vrntId;
   useEffect(() => setTyped(String(quantity)), [quantity]);
@@ -53,41 +54,29 @@ export function CartLineQuantity({
 
   return (
     <div className="cart-qty">
-      <fieldset className="stepper" aria-label={t('shop.inCart', { count: quantity })}>
-        <button
-          type="button"
-          className="stepper__button"
-          onClick={() => (quantity > 1 ? remove(id) : removeLine())}
-          aria-label={t('shop.removeOne', { name: label })}
-          data-testid={`dec-${id}`}
-        >
-          −
-        </button>
-        <input
-          className="stepper__count stepper__input"
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          maxLength={String(CART_LIMITS.maxPerLine).length}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value.replace(/\D/g, ''))}
-          onBlur={keep}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') keep();
-          }}
-          aria-label={t('cart.line.quantity', { name: label })}
-          data-testid={`qty-${id}`}
-        />
-        <button
-          type="button"
-          className="stepper__button"
-          onClick={() => void add(product, brandName)}
-          aria-label={t('shop.addOne', { name: label })}
-          data-testid={`inc-${id}`}
-        >
-          +
-        </button>
-      </fieldset>
+      <CartStepper
+        product={product}
+        brandName={brandName}
+        label={label}
+        onRemoveLast={removeLine}
+        count={
+          <input
+            className="stepper__count stepper__input"
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={String(CART_LIMITS.maxPerLine).length}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value.replace(/\D/g, ''))}
+            onBlur={keep}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') keep();
+            }}
+            aria-label={t('cart.line.quantity', { name: label })}
+            data-testid={`qty-${id}`}
+          />
+        }
+      />
       <button
         type="button"
         className="button button--ghost button--small"
