@@ -436,6 +436,8 @@ export const shopJourneys: Journey[] = [
       // The shopper's order page says it was the shop, and why, not only "Cancelled".
       await expectVisibleText(page.getByTestId('order-end'), 'The shop turned this order down');
       await expectVisibleText(page.getByTestId('order-end'), 'the shop is too busy right now');
+      // The refund, once the provider has it, is said as done, as the payment history says it.
+      await expectVisibleText(page.getByTestId('order-refund'), /^₹[\d,.]+ refunded to the way you paid\./);
       await fitsThePhone(page, 'the turned-down order');
       await screenshot('order-turned-down');
       await page.evaluate(() => localStorage.setItem('language', 'ta'));

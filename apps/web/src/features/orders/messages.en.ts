@@ -51,7 +51,8 @@ export const ordersEn = {
     'This order is waiting for payment. It is kept for 10 minutes, then the items go back on the shelf.',
   payNow: 'Pay now',
   paymentFor: 'Order from {{seller}}',
-  refund: '{{amount}} is being refunded to the way you paid.',
+  // Said once the provider has taken the refund, as the payment history says it: done, on its way.
+  refund: '{{amount}} refunded to the way you paid. Banks usually show it within 5–7 working days.',
   yourNote: 'Your note for the shop',
   pinTitle: 'Your pickup PIN',
   pickupPlace: 'Collect at {{place}}',
