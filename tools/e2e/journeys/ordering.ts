@@ -227,5 +227,21 @@ export const orderingJourneys: Journey[] = [
     await fitsThePhone(page, 'the Tamil cart');
     await screenshot('my-cart-typed-quantity-ta');
     await page.evaluate(() => localStorage.setItem('language', 'en'));
+
+    // Paying is given up at the checkout: the order waits for its payment; cancelling it there puts
+    // the items back in the cart as they were, not lost with the order.
+    await page.reload();
+    await page.getByTestId('validate-and-pay').click();
+    await waitForPath(page, '/procced');
+    await page.getByTestId('pay').click();
+    await page.waitForURL((url) => url.pathname.startsWith('/api/payments/testpay/checkout/'));
+    await page.locator('p.links a').click();
+    await page.waitForURL((url) => /^\/profile\/MyOrders\/[^/]+$/.test(url.pathname));
+    assert.equal(await cartCount(page), 0, 'the cart gave its items to the order');
+    await page.getByTestId('cancel-order').click();
+    await page.locator('dialog.dialog').getByRole('button', { name: 'Cancel order' }).click();
+    await waitForPath(page, '/MyCart');
+    await page.getByTestId('line-murugan-urad-dal-1kg').waitFor();
+    assert.equal(await qty.inputValue(), '5', 'the items are back in the cart');
   }),
 ];

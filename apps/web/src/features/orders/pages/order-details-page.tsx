@@ -112,19 +112,22 @@ function OrderView({ order }: { order: Order }) {
     return queued;
   };
 
+  /** Answers whether the step was taken (not queued, not refused). */
   const run = async (
     name: 'cancel' | 'arrived' | 'on-my-way',
     body?: { landmark?: string },
     done?: string,
-  ) => {
-    if (name !== 'cancel' && !online && queueCheckin(name, body ?? {})) return;
+  ): Promise<boolean> => {
+    if (name !== 'cancel' && !online && queueCheckin(name, body ?? {})) return false;
     try {
       await action.mutateAsync({ action: name, body });
       if (done) toast.success(done, { id: `order-${name}` });
+      return true;
     } catch (error) {
       const lost = isApiError(error) && error.isNetworkError;
-      if (name !== 'cancel' && lost && queueCheckin(name, body ?? {})) return;
+      if (name !== 'cancel' && lost && queueCheckin(name, body ?? {})) return false;
       toast.error(errorText(error), { id: `order-${name}-failed` });
+      return false;
     }
   };
 
@@ -136,7 +139,11 @@ function OrderView({ order }: { order: Order }) {
       cancelLabel: t('orders.cancelKeep'),
       danger: true,
     });
-    if (answer === 'confirm') await run('cancel', undefined, t('orders.cancelled'));
+    if (answer !== 'confirm') return;
+    // Not paid for yet: the cart gave its items to this order, so they go back to the cart, as the
+    // shopper left them, instead of being lost with the order.
+    const unpaid = order.state === 'awaiting_payment';
+    if ((await run('cancel', undefined, t('orders.cancelled'))) && unpaid) await reorder(order);
   };
 
   const payNow = async () => {
