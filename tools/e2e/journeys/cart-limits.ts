@@ -146,7 +146,15 @@ export const cartLimitJourneys: Journey[] = [
         await screenshot('cart-order-when-open');
         await page.getByTestId('validate-and-pay').click();
         await waitForPath(page, '/procced');
+        // Said again where it is paid for, and on the payment itself: for when the shop opens.
+        await expectVisibleText(
+          page.getByTestId('proceed-for-opening'),
+          new RegExp(`^For (\\d{2}/\\d{2} )?${opensAt}, when `),
+        );
+        await screenshot('procced-for-opening');
         await page.getByTestId('pay').click();
+        await page.waitForURL((url) => url.pathname.startsWith('/api/payments/testpay/checkout/'));
+        await expectVisibleText(page.locator('body'), 'when it opens');
         await payOnTestpay(page);
         await page.waitForURL((url) => url.pathname.startsWith('/profile/MyOrders/'), { timeout: 20_000 });
         await expectVisibleText(page.getByTestId('order-scheduled'), 'accepts your order when it opens');

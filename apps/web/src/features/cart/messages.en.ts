@@ -44,6 +44,8 @@ export const cartEn = {
   itemsRemoved: 'Some items were removed from your cart:',
   tryAgain: 'Something went wrong,Please try again!',
   paymentFor: 'Order from {{seller}}',
+  paymentForOpening: 'Order from {{seller}}, for {{time}} when it opens',
+  forOpening: 'For {{time}}, when {{seller}} opens: you pay now and the shop accepts your order then.',
   change: 'Change',
   openingPayment: 'Opening the payment page…',
   pay: 'Pay',

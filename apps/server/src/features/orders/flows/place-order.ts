@@ -1,4 +1,5 @@
 import { EVENTS } from '@petti/shared';
+import { townTime } from '@petti/shared/rules/town-time';
 import { ORDER_RULES, type Order, type PlaceOrderBody } from '@petti/shared/schemas/orders';
 import { eq, getTableColumns } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -253,10 +254,16 @@ export function definePlaceOrder(deps: OrdersDeps, db: Db, prepare: Prepare) {
         amountPaise: price.totalPaise,
         taxPaise: price.taxPaise,
         taxPercent: null,
-        description: {
-          en: `Order from ${seller.brandName}`,
-          ta: `${seller.brandNameTa ?? seller.brandName} கடையிலிருந்து ஆர்டர்`,
-        },
+        // A night order says on the payment itself when the shop will take it.
+        description: prepared.scheduledFor
+          ? {
+              en: `Order from ${seller.brandName}, for ${townTime(prepared.scheduledFor, 'en')} when it opens`,
+              ta: `${seller.brandNameTa ?? seller.brandName} கடையிலிருந்து ஆர்டர், கடை திறக்கும் ${townTime(prepared.scheduledFor, 'ta')} மணிக்கு`,
+            }
+          : {
+              en: `Order from ${seller.brandName}`,
+              ta: `${seller.brandNameTa ?? seller.brandName} கடையிலிருந்து ஆர்டர்`,
+            },
       });
       const opened = await flow.call(payments.openProviderOrder, draft);
       const { row, items, logged } = await flow.db(

@@ -11,6 +11,7 @@ import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
 import { useSeller } from '../../../lib/shop/shop-api.ts';
 import { shopNameIn } from '../../../lib/shop/shop-name.ts';
+import { sellerOpenAt, sellerOpensText } from '../../../lib/shop/shop-open.ts';
 import { localStore } from '../../../lib/storage.ts';
 import { FormAlert } from '../../../lib/ui/form.tsx';
 import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
@@ -50,6 +51,11 @@ export default function ProceedPage() {
   const request =
     cart.sellerId && cart.items.length > 0 && delivery
       ? orderRequestOf(cart, delivery, choice.whenShopOpens, choice.notes)
+      : null;
+  // A night order is said again where it is paid for: when the shop will take it.
+  const forOpening =
+    choice.whenShopOpens && seller.data && !sellerOpenAt(seller.data, new Date())
+      ? sellerOpensText(seller.data, new Date())
       : null;
   const addresses = useAddresses();
   const sites = useParcelSites(delivery?.deliveryType === 'locker');
@@ -105,7 +111,9 @@ export default function ProceedPage() {
       // the outcome and offers "Pay now" while the order waits for its payment.
       const result = await startCheckout(order.payment, {
         returnTo: orderPage,
-        description: t('cart.paymentFor', { seller: cart.brandName }),
+        description: forOpening
+          ? t('cart.paymentForOpening', { seller: cart.brandName, time: forOpening })
+          : t('cart.paymentFor', { seller: cart.brandName }),
       }).catch(() => null);
       if (result?.status !== 'redirected') navigate(orderPage);
     } catch (error) {
@@ -136,6 +144,11 @@ export default function ProceedPage() {
             seller: shopName,
           })}
         </h2>
+        {forOpening && (
+          <p className="note" data-testid="proceed-for-opening">
+            {t('cart.forOpening', { time: forOpening, seller: shopName })}
+          </p>
+        )}
         <CartLines cart={cart} editable={false} />
       </section>
       <section className="panel stack" aria-labelledby="proceed-delivery" data-testid="proceed-delivery">
