@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { type Journey, journey } from '../runner.ts';
-import { MAIN_SCREENS, settledScreen } from '../screens.ts';
-import { newShopper, signedIn } from '../shopper.ts';
+import { onEveryScreen } from '../screens.ts';
 
 /**
  * axe-core (from npm, run inside the page) on every main screen: no serious or critical WCAG 2.1
@@ -12,8 +11,6 @@ import { newShopper, signedIn } from '../shopper.ts';
  * an image. Evaluated through the DevTools protocol, so the app's CSP stays as it is.
  */
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-const PUBLIC_SCREENS = ['/login', '/register', '/pricing', '/sellerLandingPage', '/becomeSeller'];
 
 interface Violation {
   id: string;
@@ -57,18 +54,7 @@ export const accessibilityJourneys: Journey[] = [
           problems.push(`${path}: [${v.impact}] ${v.id} (${v.help}) at ${v.targets.join(', ')}`);
         }
       };
-      for (const path of PUBLIC_SCREENS) {
-        await page.goto(path);
-        await settledScreen(page);
-        await check(path);
-      }
-      const shopper = await newShopper(baseUrl, 'Screen Reader');
-      await signedIn(page, shopper, MAIN_SCREENS[0]);
-      for (const path of MAIN_SCREENS) {
-        if (path !== MAIN_SCREENS[0]) await page.goto(path);
-        await settledScreen(page);
-        await check(path);
-      }
+      await onEveryScreen(page, baseUrl, 'Screen Reader', check);
       assert.deepEqual(problems, [], 'accessibility problems');
     },
   ),

@@ -2,14 +2,12 @@ import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { invalidHtml } from '../../html/invalid-html.ts';
 import { type Journey, journey } from '../runner.ts';
-import { MAIN_SCREENS, settledScreen } from '../screens.ts';
-import { newShopper, signedIn } from '../shopper.ts';
+import { onEveryScreen } from '../screens.ts';
 
 /**
  * The rendered screens are valid HTML: each screen's DOM, as React left it once settled, checked by
  * html-validate's standard rules in this process, with no network (tools/html/invalid-html.ts).
  */
-const PUBLIC_SCREENS = ['/login', '/register', '/pricing', '/sellerLandingPage', '/becomeSeller'];
 
 const pageOf = (body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>t</title></head><body>${body}</body></html>`;
@@ -42,18 +40,7 @@ export const htmlValidityJourneys: Journey[] = [
         for (const t of templates.filter((x) => !x.id.endsWith('-style')))
           for (const p of await invalidHtml(pageOf(t.body))) problems.push(`template ${t.id}: ${p}`);
       };
-      for (const path of PUBLIC_SCREENS) {
-        await page.goto(path);
-        await settledScreen(page);
-        await check(path);
-      }
-      const shopper = await newShopper(baseUrl, 'Valid Markup');
-      await signedIn(page, shopper, MAIN_SCREENS[0]);
-      for (const path of MAIN_SCREENS) {
-        if (path !== MAIN_SCREENS[0]) await page.goto(path);
-        await settledScreen(page);
-        await check(path);
-      }
+      await onEveryScreen(page, baseUrl, 'Valid Markup', check);
       assert.deepEqual(problems, [], `HTML that is not valid:\n${problems.join('\n')}`);
     },
   ),
