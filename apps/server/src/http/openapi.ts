@@ -19,16 +19,13 @@ export const errorResponses = {
 const MEANING: Record<number, string> = {
   400: 'The request breaks a rule of this document, or a rule said in words in its descriptions.',
   401: 'Not signed in, the session ended, or the ops token is missing or wrong.',
-  402: 'The payment was not made or was refused.',
   403: 'Signed in, but without the role this needs (a member of the shop, an operator, the resident).',
   404: 'The thing named by the path is not there, or is not the caller’s.',
-  405: 'The path is known but not for this method; `Allow` lists the methods it takes.',
   409: 'The thing changed or is in a state that does not allow this; ask again or fetch it afresh.',
   413: 'The body is larger than this route takes.',
   414: 'The address is longer than the server reads (a path parameter over 2,048 characters).',
   415: 'The body is not in the content type this route takes.',
   422: 'Well formed, but the rules of the product refuse it (the message says which).',
-  423: 'Locked for now (too many wrong tries); `Retry-After` or the message says when.',
   429: 'Too many requests from this address or account; `Retry-After` says when to come back.',
   503: 'Busy or a service this needs is down; `Retry-After` says when to come back.',
 };
