@@ -91,7 +91,25 @@ export function cutShort(page: Page): Promise<string[]> {
         return text.getBoundingClientRect().width > room + 0.01;
       })
       .map((e) => e.innerText.trim())
-      .filter(Boolean),
+      .filter(Boolean)
+      .concat(
+        // A select draws its chosen option clipped, with no "…": it is cut when it is narrower than
+        // a copy of itself holding only that option, at its own width.
+        [...document.querySelectorAll<HTMLSelectElement>('select')]
+          .filter((select) => select.getClientRects().length > 0 && select.selectedOptions[0])
+          .filter((select) => {
+            const chosen = select.selectedOptions[0]!;
+            const copy = select.cloneNode(false) as HTMLSelectElement;
+            copy.append(chosen.cloneNode(true));
+            copy.style.cssText =
+              'position:absolute;visibility:hidden;width:auto;min-width:0;max-width:none;flex:none';
+            select.parentElement!.append(copy);
+            const needed = copy.getBoundingClientRect().width;
+            copy.remove();
+            return select.getBoundingClientRect().width + 0.5 < needed;
+          })
+          .map((select) => select.selectedOptions[0]!.text.trim()),
+      ),
   );
 }
 

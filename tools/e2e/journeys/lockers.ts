@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { serviceWorkerReady } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { json, newShopper, payOnTestpay, signedIn } from '../shopper.ts';
-import { expectInViewAsOpened, expectVisibleText } from '../visible.ts';
+import { expectInViewAsOpened, expectVisibleText, fitsThePhone } from '../visible.ts';
 
 /**
  * Smart lockers (docs/product.md#lockers, docs/lockers.md): find a site, book, pay through testpay, open with
@@ -76,6 +76,15 @@ export const lockerJourneys: Journey[] = [
       await expectVisibleText(page.getByTestId('extend-price'), /To pay ₹\d+/);
       await expectVisibleText(page.getByTestId('extend-booking'), /^Add 1 h, pay ₹\d+$/);
       await screenshot('lockers-extend-price');
+      // In Tamil on a 360 px phone the hours to add and the button beside them are read whole.
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.evaluate(() => localStorage.setItem('language', 'ta'));
+      await page.reload();
+      await expectVisibleText(page.getByTestId('extend-price'), /₹\d+/);
+      await fitsThePhone(page, 'an active booking in Tamil');
+      await screenshot('lockers-extend-ta-360');
+      await page.evaluate(() => localStorage.setItem('language', 'en'));
+      await page.setViewportSize({ width: 390, height: 844 });
 
       // The app installed for offline use (the service worker controls the page after a reload), then
       // pages seen online: the payment history and the profile.
