@@ -314,3 +314,30 @@ export async function serviceWorkerInControl(page: Page): Promise<void> {
     timeout: 10_000,
   });
 }
+
+/**
+ * Resolves once the page's live connection has asked the broker for `topic` and the broker has
+ * answered (MQTT SUBSCRIBE sent, SUBACK back), so an event published after it reaches the page. Call
+ * it before the page opens the screen that listens.
+ */
+export function liveSubscribed(page: Page, topic: string, timeout = 20_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the page did not listen to ${topic} in time`)), timeout);
+    page.on('websocket', (socket) => {
+      let asked = false;
+      socket.on('framesent', ({ payload }) => {
+        const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+        // SUBSCRIBE is packet type 8; the topic is in its payload as written.
+        if (bytes[0] !== undefined && bytes[0] >> 4 === 8 && bytes.includes(Buffer.from(topic))) asked = true;
+      });
+      socket.on('framereceived', ({ payload }) => {
+        const bytes = typeof payload === 'string' ? Buffer.from(payload) : payload;
+        // SUBACK is packet type 9, with a granted QoS (not 0x80, refused).
+        if (asked && bytes[0] !== undefined && bytes[0] >> 4 === 9 && bytes.at(-1) !== 0x80) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+  });
+}

@@ -8,6 +8,7 @@ import { createAuthService } from './features/auth/service.ts';
 import { createTokenSigner } from './features/auth/tokens.ts';
 import { createLockerFeature } from './features/bookings/feature.ts';
 import { createMarketplaceFeature } from './features/catalog/feature.ts';
+import { createShopCatalog } from './features/catalog/index.ts';
 import { createMembership } from './features/complex/index.ts';
 import { createComplexMarketFeature } from './features/complex-market/index.ts';
 import { createGrabFeature } from './features/grab/index.ts';
@@ -215,6 +216,15 @@ export function createServices(ctx: AppContext, log: Logger) {
     // The journal is made below, from the orders' split; a report is read only once both exist.
     ledger: (q, orderIds) => money.journal.orderLedger(q, { orderIds }),
   });
+  // Each shop's own edits of its catalogue, told live to shoppers with its products open.
+  const shopCatalog = createShopCatalog({
+    db,
+    clock,
+    catalog: marketplace.catalog,
+    transactor,
+    outbox,
+    unitsSold: orderFeature.orders.unitsSold,
+  });
   // The money journal: every movement of money as a balanced entry, and the checks of the books
   // (docs/payments.md#the-money-journal).
   const money = createMoney({
@@ -300,6 +310,7 @@ export function createServices(ctx: AppContext, log: Logger) {
     storage,
     shopMembers,
     shopSettings,
+    shopCatalog,
     sellerApprovals,
     settlements,
     money,

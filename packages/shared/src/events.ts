@@ -91,6 +91,11 @@ export const EVENTS = {
   shopOrderChanged: 'shopOrderChanged',
   /** A new paid order waits on the shop's board: a notification (and an alert) for each member. */
   shopNewOrder: 'shopNewOrder',
+  /**
+   * A shop changed products shoppers may have open (price, MRP, stock, names, photo): `data.shopId`,
+   * `data.productIds`, on the shop's products topic, which any signed-in user may listen to.
+   */
+  shopProductsChanged: 'shopProductsChanged',
   /** Someone was added to or removed from a shop: `data.shopId`, `data.role` (null once removed). */
   shopMembershipChanged: 'shopMembershipChanged',
   // Grab-and-go (docs/grab-and-go.md): `data.id` = the purchase id.
@@ -142,6 +147,8 @@ export const TOPICS = {
   userRequests: (userId: string) => `users/${userId}/requests`,
   /** A shop's order board: every change of its paid orders (docs/shops.md#live-updates). */
   shopEvents: (shopId: string) => `shops/${shopId}/events`,
+  /** A shop's products changed (prices are public): any signed-in user with one open listens. */
+  shopProducts: (shopId: string) => `shops/${shopId}/products`,
   lockerState: (siteId: string) => `lockers/${siteId}/state`,
   lockerKeypad: (siteId: string) => `lockers/${siteId}/keypad`,
   lockerCommands: (siteId: string) => `lockers/${siteId}/commands`,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { writeBarcodeVideo } from '../barcode-video.ts';
-import { launchWithCamera, newMobileContext, screenshot as snap } from '../harness.ts';
+import { launchWithCamera, liveSubscribed, newMobileContext, screenshot as snap } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { addFromProductPage } from '../shop-steps.ts';
 import { newShopMember, newShopper, openAllDay, signedIn } from '../shopper.ts';
@@ -37,7 +37,8 @@ export const shopStockJourneys: Journey[] = [
           page.getByTestId('page-shopStock').getByRole('heading', { level: 1 }),
           'Stock',
         );
-        await expectVisibleText(page.getByTestId('stock-start'));
+        // The shelf is listed at once, before any search.
+        await expectVisibleText(page.getByTestId('stock-list'));
 
         // The camera reads a code no pack of the shop carries.
         await page.getByTestId('stock-scan').click();
@@ -104,9 +105,35 @@ export const shopStockJourneys: Journey[] = [
         const shopper = await newShopper(baseUrl, 'Deepa');
         await signedIn(shopperPage, shopper, '/dashboard');
         const productId = (await card.getAttribute('data-testid'))!.replace('stock-product-', '');
+        const listening = liveSubscribed(shopperPage, `shops/${SHOP}/products`);
         await shopperPage.goto(`/productDetails/${productId}`);
         await expectVisibleText(shopperPage.getByTestId('product-name'), 'Classmate Long Notebook');
         await expectVisibleText(shopperPage.getByText('₹65').first());
+        // The shop lowers the price again: the open page shows it, with no reload.
+        await listening;
+        await card.getByTestId(`pack-edit-${packId}`).click();
+        await card.getByTestId(`pack-${packId}-price`).fill('62');
+        await card.getByTestId(`pack-save-${packId}`).click();
+        await seeToast(page, 'Saved: shoppers see it now.');
+        await expectVisibleText(shopperPage.getByText('₹62').first());
+        assert.equal(await shopperPage.getByText('₹65').count(), 0, 'the old price is gone');
+
+        // With no search the shelf lists everything; marked out of stock, the pack is in that view.
+        await page.getByTestId('stock-search').fill('');
+        await page.getByTestId('stock-find').click();
+        await expectVisibleText(page.getByTestId('stock-list'));
+        const ours = page.getByTestId(`stock-product-${productId}`);
+        await ours.getByTestId(`pack-out-${packId}`).click();
+        await seeToast(page, 'is out of stock.');
+        await page.getByTestId('stock-view-out').click();
+        await expectVisibleText(ours, 'Out of stock');
+        await fitsThePhone(page, 'the out-of-stock view');
+        await snap(page, 'shop-stock-out-view');
+        await ours.getByTestId(`pack-edit-${packId}`).click();
+        await page.getByTestId(`pack-${packId}-stock`).fill('40');
+        await page.getByTestId(`pack-save-${packId}`).click();
+        await seeToast(page, 'Saved: shoppers see it now.');
+        await page.getByTestId('stock-view-all').click();
 
         // The same screen in Tamil, at 360 px.
         await page.evaluate(() => localStorage.setItem('language', 'ta'));
@@ -126,6 +153,13 @@ export const shopStockJourneys: Journey[] = [
         await expectVisibleText(tamilCard.getByTestId(`pack-problem-${packId}`), 'இருப்பு பூஜ்யத்திற்குக் கீழே');
         await fitsThePhone(page, 'the Tamil stock screen');
         await snap(page, 'shop-stock-ta');
+        // The views and the order, in Tamil at 360 px: what sells first.
+        await page.getByTestId('stock-search').fill('');
+        await page.getByTestId('stock-find').click();
+        await page.getByTestId('stock-sort').selectOption('sales');
+        await expectVisibleText(page.locator('[data-testid^="stock-sold-"]').first(), 'நாளில்');
+        await fitsThePhone(page, 'the Tamil stock list by sales');
+        await snap(page, 'shop-stock-sales-ta');
         await context.close();
       } finally {
         await browser.close();

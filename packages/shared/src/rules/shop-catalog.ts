@@ -18,6 +18,26 @@ export const MAX_PACK_PRICE_PAISE = 10_000_000;
 /** More than this many on the shelf is a typing slip too. */
 export const MAX_PACK_STOCK = 100_000;
 
+/** A pack with this many or fewer left (and some) is running low: the stock screen lists it so. */
+export const STOCK_RUNNING_LOW = 5;
+/** The stock screen's views: everything, packs running low, packs out of stock. */
+export const STOCK_VIEWS = ['all', 'low', 'out'] as const;
+export type StockView = (typeof STOCK_VIEWS)[number];
+/** Its orders: by name, or by what sold most in the last `SALES_WINDOW_DAYS`. */
+export const STOCK_SORTS = ['name', 'sales'] as const;
+export type StockSort = (typeof STOCK_SORTS)[number];
+export const SALES_WINDOW_DAYS = 30;
+
+/** Where a pack's stock stands, as the stock screen marks it and its views choose. */
+export function packStockLevel(pack: {
+  inventory: number;
+  alwaysInventory: boolean;
+}): 'always' | 'out' | 'low' | 'plenty' {
+  if (pack.alwaysInventory) return 'always';
+  if (pack.inventory <= 0) return 'out';
+  return pack.inventory <= STOCK_RUNNING_LOW ? 'low' : 'plenty';
+}
+
 export type PackProblem =
   | 'PriceNotPositive'
   | 'PriceAboveMrp'

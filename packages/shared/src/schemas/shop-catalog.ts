@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GST_SLABS, MAX_PACK_STOCK, PACK_UNITS } from '../rules/shop-catalog.ts';
+import { GST_SLABS, MAX_PACK_STOCK, PACK_UNITS, STOCK_SORTS, STOCK_VIEWS } from '../rules/shop-catalog.ts';
 import { productSchema } from './catalog.ts';
 
 /**
@@ -21,10 +21,16 @@ const barcode = z
 export const shopProductParams = z.object({ shopId: id, productId: id });
 export const shopVariantParams = z.object({ shopId: id, vrntId: id });
 
-/** `GET /api/shops/:shopId/products?q=&barcode=&page=`: out-of-stock packs included. */
+/**
+ * `GET /api/shops/:shopId/products?q=&barcode=&stock=&sort=&page=`: out-of-stock packs included. With
+ * neither `q` nor `barcode`, every product of the shop; `stock` keeps those with a pack running low or
+ * out; `sort=sales` puts first what sold most in the last `SALES_WINDOW_DAYS`.
+ */
 export const shopProductsQuery = z.object({
   q: z.string().trim().max(80).optional(),
   barcode: barcode.optional(),
+  stock: z.enum(STOCK_VIEWS).default('all'),
+  sort: z.enum(STOCK_SORTS).default('name'),
   page: z.coerce.number().int().min(1).max(1000).default(1),
 });
 export type ShopProductsQuery = z.infer<typeof shopProductsQuery>;
@@ -33,6 +39,8 @@ export const shopProductPageSchema = z.object({
   products: z.array(productSchema),
   page: z.number().int(),
   hasMore: z.boolean(),
+  /** Units each product on the page sold in the last `SALES_WINDOW_DAYS` (none: left out). */
+  sold: z.record(z.string(), z.number().int()),
 });
 export type ShopProductPage = z.infer<typeof shopProductPageSchema>;
 

@@ -12,6 +12,8 @@ const SITE_ID = /^[a-z0-9-]{1,64}$/;
 const USER_ID = /^[0-9a-f]{32}$/;
 /** A shop's board topic, exactly: no wildcard reaches another shop's. */
 const SHOP_TOPIC = /^shops\/([A-Za-z0-9_-]{1,64})\/events$/;
+/** A shop's products topic, exactly: what shoppers see anyway (prices, stock), for any signed-in user. */
+const SHOP_PRODUCTS_TOPIC = /^shops\/[A-Za-z0-9_-]{1,64}\/products$/;
 
 /**
  * Who a connection's user name says it is, for an external broker's topic checks: it asks about a
@@ -29,8 +31,9 @@ export function principalNamed(username: string | undefined): Principal | null {
 
 /**
  * Who may use the embedded broker. Browsers connect with their access token as the MQTT password
- * and may only subscribe under `users/{own id}/` and to the board topic of a shop they work in (asked of
- * the members table each time, so someone removed is refused on their next try), and publish on
+ * and may only subscribe under `users/{own id}/`, to any shop's products topic (what any shopper sees),
+ * and to the board topic of a shop they work in (asked of the members table each time, so someone
+ * removed is refused on their next try), and publish on
  * `users/{own id}/requests`; locker controllers use their site's credentials and may only use their own
  * site's topics.
  */
@@ -71,6 +74,7 @@ export function createBrokerAuth(deps: {
       if (principal.kind === 'server') return true;
       if (principal.kind === 'user') {
         if (filter.startsWith(`users/${principal.userId}/`)) return true;
+        if (SHOP_PRODUCTS_TOPIC.test(filter)) return true;
         const shop = SHOP_TOPIC.exec(filter)?.[1];
         return shop ? deps.isShopMember(principal.userId, shop) : false;
       }

@@ -109,6 +109,11 @@ describe("an external broker's hooks (EMQX HTTP auth, mosquitto-go-auth HTTP bac
     expect(await acl(member.userId, 'shops/+/events', 'subscribe')).toBe(false);
     expect(await acl(member.userId, 'shops/iyyappa-bakery/events', 'subscribe')).toBe(false);
     expect(await acl(outsider.userId, board, 'subscribe')).toBe(false);
+    // A shop's products (prices and stock shoppers see anyway) are for any signed-in user, exactly there.
+    expect(await acl(outsider.userId, 'shops/iyyappa-bakery/products', 'subscribe')).toBe(true);
+    expect(await acl(outsider.userId, 'shops/iyyappa-bakery/products', 'publish')).toBe(false);
+    expect(await acl(outsider.userId, 'shops/+/products', 'subscribe')).toBe(false);
+    expect(await acl(outsider.userId, 'shops/iyyappa-bakery/products/#', 'subscribe')).toBe(false);
     await t.ctx.database.db.delete(shopMembers).where(eq(shopMembers.phone, `91${member.phone}`));
     expect(await acl(member.userId, board, 'subscribe')).toBe(false);
   });

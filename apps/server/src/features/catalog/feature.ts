@@ -9,7 +9,6 @@ import { createCartService } from '../cart/index.ts';
 import { createGazetteerGeocoder, createGoogleGeocoder } from '../places/index.ts';
 import { createSellersService, sellerRows } from '../sellers/index.ts';
 import { createCatalogService } from './service.ts';
-import { createShopCatalog } from './shop-catalog.ts';
 
 /**
  * The marketplace's read side and cart (docs/marketplace.md): catalog (and each shop's own edits of
@@ -31,7 +30,6 @@ export function createMarketplaceFeature(ctx: AppContext, log: Logger, deps: { s
       checkRange(distance, args),
     geocoder,
     catalog,
-    shopCatalog: createShopCatalog({ db, catalog }),
     sellers: createSellersService({ db, clock, distance, log, changes: ctx.database.changes }),
     addresses: createAddressesService({ db, clock }),
     cart: createCartService({ db, clock }),

@@ -9,6 +9,7 @@ export {
   likePattern,
   sellsSomething,
 } from './service.ts';
+export { createShopCatalog, type ShopCatalog } from './shop-catalog.ts';
 export { type CatalogStock, type StockLine, stock } from './stock.ts';
 export { type VariantWithProduct, variantsWithProducts } from './variants.ts';
 export { productImageOf, rupees, toCategory } from './views.ts';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { STOCK_RUNNING_LOW } from '@petti/shared/rules/shop-catalog';
 import type { ProductListQuery, ProductPage } from '@petti/shared/schemas/catalog';
 import type { PhotoSize } from '@petti/shared/schemas/photo';
 import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -115,7 +116,14 @@ export function createCatalogService(deps: {
     },
 
     /** One page of products, filtered by seller, category and a case-insensitive name match. */
-    async listProducts(query: ProductListQuery): Promise<ProductPage> {
+    /**
+     * `stock` and `rank` are the shop's own stock screen's (features/catalog/shop-catalog.ts): products
+     * with a pack running low or out, and an order by a number per product (most first, then by name).
+     */
+    async listProducts(
+      query: ProductListQuery,
+      shopView: { stock?: 'low' | 'out'; rank?: ReadonlyMap<string, number> } = {},
+    ): Promise<ProductPage> {
       const where: SQL[] = [];
       if (query.sellerId) where.push(eq(products.sellerId, query.sellerId));
       if (query.categoryId) where.push(eq(products.categoryId, query.categoryId));
@@ -128,6 +136,18 @@ export function createCatalogService(deps: {
           sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.barcode = ${query.barcode})`,
         );
       }
+      if (shopView.stock) {
+        const level =
+          shopView.stock === 'out'
+            ? sql`v.inventory <= 0`
+            : sql`v.inventory > 0 and v.inventory <= ${STOCK_RUNNING_LOW}`;
+        where.push(
+          sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and not v.always_inventory and ${level})`,
+        );
+      }
+      const rank = shopView.rank?.size
+        ? sql`coalesce((${JSON.stringify(Object.fromEntries(shopView.rank))}::jsonb ->> ${products.id})::int, 0) desc`
+        : undefined;
       const filter = where.length ? and(...where) : undefined;
       // The match count rides on the page's own rows (a window over the matches the page already
       // sorts), so the matches are found once, not once for the count and again for the page
@@ -136,7 +156,7 @@ export function createCatalogService(deps: {
         .select({ product: products, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(products)
         .where(filter)
-        .orderBy(sql`${products.name}->>'en'`, asc(products.id))
+        .orderBy(...(rank ? [rank] : []), sql`${products.name}->>'en'`, asc(products.id))
         .limit(query.pageSize)
         .offset((query.page - 1) * query.pageSize);
       const rows = found.map((f) => f.product);

@@ -1,10 +1,11 @@
 import { ERRORS_TA, type ErrorCode } from '@petti/shared';
+import { EVENTS, TOPICS } from '@petti/shared/events';
 import type { Product } from '@petti/shared/schemas/catalog';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
-import { type Shopper, shopper } from '../../test/locker-helpers.ts';
-import { addAddress, line, placeOrder } from '../../test/order-helpers.ts';
+import { type Shopper, shopper, until } from '../../test/locker-helpers.ts';
+import { addAddress, line, placed, placeOrder } from '../../test/order-helpers.ts';
 import { shopMember } from '../../test/shop-helpers.ts';
 
 // 04:30 UTC = 10:00 in Sivakasi: the demo shops are open.
@@ -270,6 +271,82 @@ describe("a shop's catalogue from its app", () => {
     await staff.call('PATCH', `/api/shops/${SHOP}/products/murugan-ponni-raw-rice`, {
       name: { en: 'Ponni Raw Rice', ta: 'பொன்னி பச்சரிசி' },
     });
+  });
+
+  it('lists every product with no search, those running low or out of stock, and what sells first', async () => {
+    const list = async (query: string) => {
+      const res = await staff.call('GET', `/api/shops/${SHOP}/products${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { products: Product[]; sold: Record<string, number>; hasMore: boolean };
+    };
+    await change(staff, RICE, { inventory: 4, alwaysInventory: false });
+    await change(staff, RICE_5, { inventory: 0, alwaysInventory: false });
+    const all = await list('');
+    expect(all.products.length).toBeGreaterThan(2);
+    const levels = (p: Product) => p.variants.filter((v) => !v.alwaysInventory).map((v) => v.inventory);
+    const low = await list('?stock=low');
+    expect(low.products.map((p) => p.id)).toContain('murugan-ponni-raw-rice');
+    for (const p of low.products) expect(levels(p).some((n) => n > 0 && n <= 5), p.id).toBe(true);
+    const out = await list('?stock=out');
+    expect(out.products.map((p) => p.id)).toContain('murugan-ponni-raw-rice');
+    for (const p of out.products) expect(levels(p).some((n) => n <= 0), p.id).toBe(true);
+    expect(out.products.length).toBeLessThan(all.products.length);
+    // The views keep to the words searched for.
+    expect((await list('?q=zzzz&stock=out')).products).toEqual([]);
+
+    // Paid orders sell; one still waiting for its payment sells nothing.
+    const [first, second] = all.products.filter((p) => p.id !== 'murugan-ponni-raw-rice').slice(-2);
+    const packOfFirst = first!.variants[0]!.vrntId;
+    const packOfSecond = second!.variants[0]!.vrntId;
+    for (const vrntId of [packOfFirst, packOfSecond])
+      await change(staff, vrntId, { inventory: 50, alwaysInventory: false });
+    const address = await addAddress(t, buyer.userId, { lat: 9.456, lng: 77.8 });
+    await placed(buyer, {
+      sellerId: SHOP,
+      items: [await line(t, packOfFirst, 3)],
+      deliveryType: 'home',
+      addressId: address,
+    });
+    const unpaid = await placeOrder(buyer, {
+      sellerId: SHOP,
+      items: [await line(t, packOfSecond, 5)],
+      deliveryType: 'home',
+      addressId: address,
+    });
+    expect(unpaid.statusCode, unpaid.body).toBe(201);
+    const bySales = await list('?sort=sales');
+    expect(bySales.products[0]!.id).toBe(first!.id);
+    expect(bySales.sold).toEqual({ [first!.id]: 3 });
+    // By name, the same products, in the order of the plain list.
+    expect((await list('?sort=name')).products.map((p) => p.id)).toEqual(all.products.map((p) => p.id));
+    await change(staff, RICE_5, { inventory: 3 });
+  });
+
+  it('tells shoppers with its products open of every change, on the shop’s products topic', async () => {
+    const heard: Array<{ event: string; data: { shopId: string; productIds: string[] } }> = [];
+    const elsewhere: unknown[] = [];
+    const stop = await t.ctx.realtime.subscribe(TOPICS.shopProducts(SHOP), (_topic, payload) => {
+      heard.push(JSON.parse(payload.toString()));
+    });
+    const stopOther = await t.ctx.realtime.subscribe(TOPICS.shopProducts(OTHER), (_topic, payload) => {
+      elsewhere.push(JSON.parse(payload.toString()));
+    });
+    try {
+      expect((await change(staff, RICE, { pricePaise: 63000 })).statusCode).toBe(200);
+      await until(() => expect(heard).toHaveLength(1));
+      expect(heard[0]).toMatchObject({
+        event: EVENTS.shopProductsChanged,
+        data: { shopId: SHOP, productIds: ['murugan-ponni-raw-rice'] },
+      });
+      // A change refused tells nobody.
+      expect((await change(staff, RICE, { pricePaise: 0 })).statusCode).toBe(422);
+      expect((await change(staff, RICE, { pricePaise: 64000 })).statusCode).toBe(200);
+      await until(() => expect(heard).toHaveLength(2));
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await stop();
+      await stopOther();
+    }
   });
 
   it('refuses an unknown category and names without Tamil', async () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { normaliseBarcode } from '@petti/shared/rules/ean13';
-import { packProblem } from '@petti/shared/rules/shop-catalog';
+import { EVENTS, TOPICS } from '@petti/shared/events';
+import { packProblem, SALES_WINDOW_DAYS } from '@petti/shared/rules/shop-catalog';
 import type { Product } from '@petti/shared/schemas/catalog';
 import type {
   NewPackBody,
@@ -14,6 +15,10 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { isPgError, UNIQUE_VIOLATION } from '../../db/errors.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Effects } from '../../platform/events/effects.ts';
+import type { EventOutbox } from '../../platform/events/outbox.ts';
+import type { Transactor } from '../../platform/events/transactor.ts';
 import { categories, products, productVariants } from './schema.ts';
 import type { CatalogService } from './service.ts';
 
@@ -56,8 +61,31 @@ const barcodeOf = (raw: string | null | undefined): string | null => (raw ? norm
  * are found or changed: another shop's id answers 404, as one that does not exist. Prices are read
  * afresh by every cart check and order, so a new price reaches carts as `PaymentUpdatedException`.
  */
-export function createShopCatalog(deps: { db: Db; catalog: CatalogService }) {
-  const { db, catalog } = deps;
+export function createShopCatalog(deps: {
+  db: Db;
+  catalog: CatalogService;
+  transactor: Transactor;
+  outbox: EventOutbox;
+  /** Units of each product the shop's paid orders took since a moment (the orders feature's). */
+  unitsSold: (shopId: string, since: Date) => Promise<Map<string, number>>;
+  clock: Clock;
+}) {
+  const { db, catalog, transactor } = deps;
+
+  /**
+   * Shoppers with one of these products open hear of the change at once (docs/shops.md#live-updates),
+   * through the outbox in the transaction that made it.
+   */
+  function tellShoppers(fx: Effects, shopId: string, productIds: string[]) {
+    deps.outbox.enqueue(fx, TOPICS.shopProducts(shopId), {
+      event: EVENTS.shopProductsChanged,
+      data: { shopId, productIds },
+      SessionID: null,
+    });
+  }
+  /** For writes made elsewhere (a photo's files go first): the word after them, on its own. */
+  const told = (shopId: string, productId: string) =>
+    transactor.run(async (_tx, fx) => tellShoppers(fx, shopId, [productId]));
 
   /** The shop's product, or 404. */
   async function ownProduct(q: DbOrTx, shopId: string, productId: string) {
@@ -129,14 +157,27 @@ export function createShopCatalog(deps: { db: Db; catalog: CatalogService }) {
     /** The shop's products by name or by a pack's barcode, out-of-stock packs included, by name. */
     async search(shopId: string, query: ShopProductsQuery): Promise<ShopProductPage> {
       const page = query.page;
-      const found = await catalog.listProducts({
-        sellerId: shopId,
-        ...(query.q ? { q: query.q } : {}),
-        ...(query.barcode ? { barcode: normaliseBarcode(query.barcode) } : {}),
+      const since = new Date(deps.clock.now().getTime() - SALES_WINDOW_DAYS * 86_400_000);
+      const sold = await deps.unitsSold(shopId, since);
+      const found = await catalog.listProducts(
+        {
+          sellerId: shopId,
+          ...(query.q ? { q: query.q } : {}),
+          ...(query.barcode ? { barcode: normaliseBarcode(query.barcode) } : {}),
+          page,
+          pageSize: PAGE_SIZE,
+        },
+        {
+          ...(query.stock === 'all' ? {} : { stock: query.stock }),
+          ...(query.sort === 'sales' ? { rank: sold } : {}),
+        },
+      );
+      return {
+        products: found.products,
         page,
-        pageSize: PAGE_SIZE,
-      });
-      return { products: found.products, page, hasMore: found.hasMore };
+        hasMore: found.hasMore,
+        sold: Object.fromEntries(found.products.flatMap((p) => (sold.has(p.id) ? [[p.id, sold.get(p.id)!]] : []))),
+      };
     },
 
     /** A new product with its packs; answers it as shoppers will see it. */
@@ -148,7 +189,7 @@ export function createShopCatalog(deps: { db: Db; catalog: CatalogService }) {
       if (!category) throw new AppError('CategoryUnknown');
       const productId = readableId(body.name.en);
       await barcodeSafe(() =>
-        db.transaction(async (tx) => {
+        transactor.run(async (tx, fx) => {
           await tx.insert(products).values({
             id: productId,
             sellerId: shopId,
@@ -157,6 +198,7 @@ export function createShopCatalog(deps: { db: Db; catalog: CatalogService }) {
             hazardous: body.hazardous ?? false,
           });
           await insertPacks(tx, shopId, productId, body.packs.map(packIn));
+          tellShoppers(fx, shopId, [productId]);
         }),
       );
       return catalog.product(productId);
@@ -172,23 +214,27 @@ export function createShopCatalog(deps: { db: Db; catalog: CatalogService }) {
           .where(eq(categories.id, body.categoryId));
         if (!category) throw new AppError('CategoryUnknown');
       }
-      await db
-        .update(products)
-        .set({
-          ...(body.name ? { name: { en: body.name.en, ta: body.name.ta } } : {}),
-          ...(body.categoryId ? { categoryId: body.categoryId } : {}),
-          ...(body.hazardous === undefined ? {} : { hazardous: body.hazardous }),
-        })
-        .where(and(eq(products.id, productId), eq(products.sellerId, shopId)));
+      await transactor.run(async (tx, fx) => {
+        await tx
+          .update(products)
+          .set({
+            ...(body.name ? { name: { en: body.name.en, ta: body.name.ta } } : {}),
+            ...(body.categoryId ? { categoryId: body.categoryId } : {}),
+            ...(body.hazardous === undefined ? {} : { hazardous: body.hazardous }),
+          })
+          .where(and(eq(products.id, productId), eq(products.sellerId, shopId)));
+        tellShoppers(fx, shopId, [productId]);
+      });
       return catalog.product(productId);
     },
 
     /** Another pack (size) of one of the shop's products. */
     async addPack(shopId: string, productId: string, body: NewPackBody): Promise<Product> {
       await barcodeSafe(() =>
-        db.transaction(async (tx) => {
+        transactor.run(async (tx, fx) => {
           await ownProduct(tx, shopId, productId);
           await insertPacks(tx, shopId, productId, [packIn(body)]);
+          tellShoppers(fx, shopId, [productId]);
         }),
       );
       return catalog.product(productId);
@@ -200,7 +246,7 @@ export function createShopCatalog(deps: { db: Db; catalog: CatalogService }) {
      */
     async changePack(shopId: string, vrntId: string, body: PackChangeBody): Promise<Product> {
       const productId = await barcodeSafe(() =>
-        db.transaction(async (tx) => {
+        transactor.run(async (tx, fx) => {
           const [row] = await tx
             .select()
             .from(productVariants)
@@ -218,6 +264,7 @@ export function createShopCatalog(deps: { db: Db; catalog: CatalogService }) {
           checkPack(next);
           if (barcode !== row.barcode) await barcodeFree(tx, shopId, barcode, row.id);
           await tx.update(productVariants).set(next).where(eq(productVariants.id, row.id));
+          tellShoppers(fx, shopId, [row.productId]);
           return row.productId;
         }),
       );
@@ -227,12 +274,16 @@ export function createShopCatalog(deps: { db: Db; catalog: CatalogService }) {
     /** The shop's photo of its product (the photo pipeline: three WebP widths). */
     async setPhoto(shopId: string, productId: string, image: Buffer): Promise<Product> {
       await ownProduct(db, shopId, productId);
-      return catalog.setPhoto(productId, image);
+      const product = await catalog.setPhoto(productId, image);
+      await told(shopId, productId);
+      return product;
     },
 
     async clearPhoto(shopId: string, productId: string): Promise<Product> {
       await ownProduct(db, shopId, productId);
-      return catalog.clearPhoto(productId);
+      const product = await catalog.clearPhoto(productId);
+      await told(shopId, productId);
+      return product;
     },
   };
 }

@@ -18,6 +18,7 @@ import { type OrderRow, orders } from './schema.ts';
 import { createShopSide } from './shop.ts';
 import { createShopBoard } from './shop-board.ts';
 import { createShopMoney } from './shop-money.ts';
+import { unitsSold } from './units-sold.ts';
 import { orderShares } from './shop-share.ts';
 import { toOrder } from './views.ts';
 
@@ -50,6 +51,8 @@ export function createOrdersService(
     shopMoney: createShopMoney({ db, clock: deps.clock, ledger: env.ledger }),
     /** What paid orders earn their shops now (shop settlements pay by it). */
     shares: (q: DbOrTx, where: Parameters<typeof orderShares>[2]) => orderShares(deps, q, where),
+    /** Units of each product the shop's paid orders took since a moment (the stock screen's "what sells"). */
+    unitsSold: (shopId: string, since: Date) => unitsSold(db, shopId, since),
 
     /** The buyer takes a substitute the shop offered (stock and any difference move by a flow). */
     async acceptSubstitute(caller: OrderCaller, orderId: string, substitutionId: string): Promise<Order> {

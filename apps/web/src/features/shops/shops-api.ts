@@ -1,3 +1,4 @@
+import type { StockSort, StockView } from '@petti/shared/rules/shop-catalog';
 import type { Product } from '@petti/shared/schemas/catalog';
 import type { MoneyCheck, MoneyChecks } from '@petti/shared/schemas/money-checks';
 import type {
@@ -27,7 +28,7 @@ import type {
   ShopOrderList,
   ShopOrderStep,
 } from '@petti/shared/schemas/shops';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 
 /** The shop's side of the API (docs/shops.md), as queries and calls. */
@@ -185,16 +186,30 @@ export const clearMoneyCheck = (id: string) =>
   api.post<MoneyCheck>(`/operator/money-checks/${enc(id)}/clear`, {});
 
 /** The shop's products by name, or by a pack's barcode (docs/shops.md#stock-and-catalogue). */
-export function useShopProducts(shopId: string, search: { q?: string; barcode?: string }) {
-  const enabled = Boolean(search.q || search.barcode);
-  return useQuery({
-    queryKey: ['shops', shopId, 'products', search],
-    queryFn: ({ signal }) =>
+/** What the stock screen asks for: a name or a barcode (or neither: every product), a view, an order. */
+export interface ShopProductsAsked {
+  q?: string;
+  barcode?: string;
+  stock: StockView;
+  sort: StockSort;
+}
+
+/** The shop's products page by page, for "Show more" (GET /api/shops/:shopId/products). */
+export function useShopProducts(shopId: string, asked: ShopProductsAsked) {
+  return useInfiniteQuery({
+    queryKey: ['shops', shopId, 'products', asked],
+    queryFn: ({ signal, pageParam }) =>
       api.get<ShopProductPage>(`${base(shopId)}/products`, {
         signal,
-        query: search.barcode ? { barcode: search.barcode } : { q: search.q ?? '' },
+        query: {
+          ...(asked.barcode ? { barcode: asked.barcode } : asked.q ? { q: asked.q } : {}),
+          stock: asked.stock,
+          sort: asked.sort,
+          page: String(pageParam),
+        },
       }),
-    enabled,
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   });
 }
 

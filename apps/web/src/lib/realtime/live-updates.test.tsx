@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 
+import { useQuery } from '@tanstack/react-query';
 import { act, cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, renderPage } from '../../test/render.tsx';
+import { api } from '../api.ts';
 import { deviceSessionId } from '../device-session.ts';
 import { toast, toastStore } from '../ui/toast-store.ts';
 
@@ -62,6 +64,8 @@ const send = (event: string, sessionId: string | null, data: Record<string, unkn
   );
 
 beforeEach(() => {
+  // Each test waits for its own connection's handlers, not the last test's.
+  broker.handlers.clear();
   localStorage.setItem('lastSignedInUser', 'u1');
   fakeApi({});
   toast.clear();
@@ -94,6 +98,41 @@ describe('live updates in the app', () => {
       message: 'liveRequestRefused happened',
       variant: 'error',
     });
+  });
+
+  it("reads a product again when its shop changes it, with no toast and nothing else re-read", async () => {
+    let productReads = 0;
+    let ordersReads = 0;
+    fakeApi({
+      '/api/products/rice': () => ({ product: { id: 'rice', price: ++productReads } }),
+      '/api/orders': () => ({ orders: [], n: ++ordersReads }),
+    });
+    function Open() {
+      const product = useQuery({ queryKey: ['products', 'one', 'rice'], queryFn: () => api.get('/products/rice') });
+      const list = useQuery({ queryKey: ['orders'], queryFn: () => api.get('/orders') });
+      return <p>{JSON.stringify([product.data, list.data])}</p>;
+    }
+    await renderPage(
+      <>
+        <LiveUpdates />
+        <Open />
+      </>,
+    );
+    await vi.waitFor(() => expect(productReads).toBe(1));
+    await vi.waitFor(() => expect(broker.handlers.has('message')).toBe(true));
+    act(() => broker.fire('connect'));
+    await act(() =>
+      broker.fire(
+        'message',
+        'shops/s1/products',
+        new TextEncoder().encode(
+          JSON.stringify({ event: 'shopProductsChanged', data: { shopId: 's1', productIds: ['rice'] }, SessionID: null }),
+        ),
+      ),
+    );
+    await vi.waitFor(() => expect(productReads).toBe(2));
+    expect(ordersReads).toBe(1);
+    expect(toastStore.getState().toasts).toEqual([]);
   });
 
   it('keeps one toast per thing: the latest news about an order replaces the one before', async () => {

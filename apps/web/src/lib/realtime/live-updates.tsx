@@ -70,6 +70,12 @@ export function LiveUpdates() {
           void api.renewSession().catch(() => undefined);
           return;
         }
+        // A shop changed products someone has open: those are read again, quietly (nothing of the
+        // user's own changed, and the page shows the new price itself).
+        if (e.event === EVENTS.shopProductsChanged) {
+          void queryClient.invalidateQueries({ queryKey: ['products'] });
+          return;
+        }
         void queryClient.invalidateQueries({ queryKey: ['notifications'] });
         // A request sent from the offline buffer had no HTTP answer here: its refusal is said here too.
         if (isFromThisDevice(e) && e.event !== EVENTS.liveRequestRefused) return;

@@ -1,3 +1,4 @@
+import { TOPICS } from '@petti/shared/events';
 import { ROUTES } from '@petti/shared/routes';
 import { photoSrcSet } from '@petti/shared/schemas/photo';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { localName, unitLabel } from '../../../lib/shop/product-text.ts';
 import { useProduct, useSeller } from '../../../lib/shop/shop-api.ts';
 import { ShopHours } from '../../../lib/shop/shop-hours.tsx';
 import { CardSkeletons } from '../../../lib/shop/skeletons.tsx';
+import { useLiveTopic } from '../../../lib/realtime/index.ts';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import '../../../lib/shop/shop.css';
@@ -26,6 +28,8 @@ export default function ProductDetailsPage() {
   const { id } = useParams();
   const product = useProduct(id);
   const seller = useSeller(product.data?.sellerId);
+  // A price or stock the shop changes reaches this page while it is open (lib/realtime/live-updates.tsx).
+  useLiveTopic(product.data ? TOPICS.shopProducts(product.data.sellerId) : null);
   const [chosen, setChosen] = useState<string | null>(null);
   const language = i18n.resolvedLanguage;
 

@@ -1,4 +1,5 @@
 import { formatRupees } from '@petti/shared/rules/money';
+import { packStockLevel, SALES_WINDOW_DAYS } from '@petti/shared/rules/shop-catalog';
 import type { Product, Variant } from '@petti/shared/schemas/catalog';
 import { photoSrcSet } from '@petti/shared/schemas/photo';
 import { useRef, useState } from 'react';
@@ -22,11 +23,14 @@ import { ProductDetailsForm } from './product-details-form.tsx';
 export function StockProductCard({
   shopId,
   product,
+  sold,
   attachCode,
   onChanged,
 }: {
   shopId: string;
   product: Product;
+  /** Units sold in the last `SALES_WINDOW_DAYS`, when the list is by what sells. */
+  sold?: number | undefined;
   attachCode?: string | null;
   onChanged(product: Product): void;
 }) {
@@ -67,6 +71,13 @@ export function StockProductCard({
         <div>
           <h2 className="stock-product__name">{name}</h2>
           {other && other !== name && <p className="muted">{other}</p>}
+          {sold !== undefined && (
+            <p className="stock-product__sold" data-testid={`stock-sold-${product.id}`}>
+              {sold === 0
+                ? t('shops.stock.soldNone', { days: SALES_WINDOW_DAYS })
+                : t('shops.stock.sold', { count: sold, days: SALES_WINDOW_DAYS })}
+            </p>
+          )}
           <label className="button button--ghost button--small">
             {sendingPhoto ? <Spinner size={16} /> : null}
             {sendingPhoto
@@ -133,7 +144,8 @@ function PackRow({
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const size = unitLabel(pack.unitValue, pack.unit);
-  const soldOut = !pack.alwaysInventory && pack.inventory <= 0;
+  const level = packStockLevel(pack);
+  const soldOut = level === 'out';
 
   async function send(body: Parameters<typeof changePack>[2], done: string) {
     setSaving(true);
@@ -180,12 +192,18 @@ function PackRow({
           {formatRupees(pack.pricePaise)}{' '}
           <span className="muted">{t('shops.stock.mrpLine', { mrp: formatRupees(pack.mrpPaise) })}</span>
         </span>
-        <span className={soldOut ? 'stock-pack__out' : 'muted'} data-testid={`stock-level-${pack.vrntId}`}>
-          {pack.alwaysInventory
+        <span
+          className={soldOut ? 'stock-pack__out' : level === 'low' ? 'stock-pack__low' : 'muted'}
+          data-testid={`stock-level-${pack.vrntId}`}
+          data-level={level}
+        >
+          {level === 'always'
             ? t('shops.stock.alwaysShort')
             : soldOut
               ? t('shops.stock.outOfStock')
-              : t('shops.stock.inStock', { count: pack.inventory })}
+              : level === 'low'
+                ? t('shops.stock.runningLow', { count: pack.inventory })
+                : t('shops.stock.inStock', { count: pack.inventory })}
         </span>
       </div>
       <p className="muted stock-pack__code">{pack.barcode ?? t('shops.stock.noBarcode')}</p>

@@ -51,7 +51,12 @@ function milk(over: Partial<Product['variants'][number]> = {}): Product {
   };
 }
 
-const pageOf = (products: Product[]) => ({ products, page: 1, hasMore: false });
+const pageOf = (products: Product[], sold: Record<string, number> = {}) => ({
+  products,
+  page: 1,
+  hasMore: false,
+  sold,
+});
 const toasts = () => toastStore.getState().toasts.map((t) => t.message);
 const render = (language: 'en' | 'ta' = 'en') =>
   renderPage(<ShopStockPage />, { path: '/shop/:shopId/stock', route: `/shop/${SHOP}/stock`, language });
@@ -63,7 +68,6 @@ describe('the shop’s stock screen', () => {
       [`PATCH /api/shops/${SHOP}/variants/aavin-milk-500ml`]: { product: milk({ pricePaise: 2100 }) },
     });
     await render();
-    expect(screen.getByTestId('stock-start').textContent).toContain('Find a product');
     fireEvent.change(screen.getByTestId('stock-search'), { target: { value: 'milk' } });
     fireEvent.click(screen.getByTestId('stock-find'));
     const card = await screen.findByTestId('stock-product-aavin-milk');
@@ -88,6 +92,41 @@ describe('the shop’s stock screen', () => {
       inventory: 12,
       barcode: null,
     });
+  });
+
+  it('lists every product on opening; shows those running low or out, and what sells first', async () => {
+    const ghee = { ...milk({ vrntId: 'ghee-200ml', inventory: 0 }), id: 'ghee', name: { en: 'Ghee', ta: 'நெய்' } };
+    const { calls } = fakeApi({
+      [`/api/shops/${SHOP}/products`]: (url: URL) => {
+        const stock = url.searchParams.get('stock');
+        if (stock === 'out') return pageOf([ghee]);
+        if (stock === 'low') return pageOf([]);
+        return url.searchParams.get('sort') === 'sales'
+          ? pageOf([milk({ inventory: 3 }), ghee], { 'aavin-milk': 14 })
+          : pageOf([milk({ inventory: 3 }), ghee]);
+      },
+    });
+    await render();
+    const card = await screen.findByTestId('stock-product-aavin-milk');
+    expect(within(card).getByTestId('stock-level-aavin-milk-500ml').textContent).toBe('Only 3 left');
+    expect(screen.getByTestId('stock-level-ghee-200ml').textContent).toBe('Out of stock');
+    expect(screen.queryByTestId('stock-sold-aavin-milk')).toBeNull();
+    expect(calls.some((c) => c.path === `/api/shops/${SHOP}/products`)).toBe(true);
+
+    fireEvent.click(screen.getByTestId('stock-view-out'));
+    expect(await screen.findByTestId('stock-product-ghee')).toBeTruthy();
+    expect(screen.queryByTestId('stock-product-aavin-milk')).toBeNull();
+    expect(screen.getByTestId('stock-view-out').getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByTestId('stock-view-low'));
+    expect((await screen.findByTestId('stock-nothing')).textContent).toBe(
+      'No pack is running low (5 or fewer left).',
+    );
+
+    fireEvent.click(screen.getByTestId('stock-view-all'));
+    fireEvent.change(screen.getByTestId('stock-sort'), { target: { value: 'sales' } });
+    expect((await screen.findByTestId('stock-sold-aavin-milk')).textContent).toBe('14 sold in 30 days');
+    expect(screen.getByTestId('stock-sold-ghee').textContent).toBe('None sold in 30 days');
   });
 
   it('says the server’s reason in Tamil and keeps what was typed', async () => {

@@ -1,4 +1,11 @@
 import { normaliseBarcode } from '@petti/shared/rules/ean13';
+import {
+  STOCK_RUNNING_LOW,
+  STOCK_SORTS,
+  STOCK_VIEWS,
+  type StockSort,
+  type StockView,
+} from '@petti/shared/rules/shop-catalog';
 import type { Product } from '@petti/shared/schemas/catalog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +20,7 @@ import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
 import { NewProductForm } from '../components/new-product-form.tsx';
 import { StockProductCard } from '../components/stock-product-card.tsx';
-import { useShopProducts } from '../shops-api.ts';
+import { type ShopProductsAsked, useShopProducts } from '../shops-api.ts';
 import '../../../lib/ui/form.css';
 import '../shops.css';
 
@@ -29,8 +36,9 @@ function searchOf(text: string): Search | null {
 }
 
 /**
- * /shop/:shopId/stock — the shop's shelf (docs/shops.md#stock-and-catalogue): find a product by name
- * or by scanning a pack, change its packs' prices, MRP and stock, photograph it, or add a product. A
+ * /shop/:shopId/stock — the shop's shelf (docs/shops.md#stock-and-catalogue): every product at once,
+ * or those running low or out of stock, by name or by what sells; find one by name or by scanning a
+ * pack, change its packs' prices, MRP and stock, photograph it, or add a product. A
  * scanned code no pack has yet is offered to attach to a pack found by name, or to a new product.
  */
 export default function ShopStockPage() {
@@ -44,9 +52,15 @@ export default function ShopStockPage() {
   const [adding, setAdding] = useState(false);
   /** A scanned or typed code no pack had: offered on the packs found next, and to a new product. */
   const [unknownCode, setUnknownCode] = useState<string | null>(null);
-  const query = search ?? {};
+  const [view, setView] = useState<StockView>('all');
+  const [sort, setSort] = useState<StockSort>('name');
+  // A barcode names one pack: no view or order narrows it.
+  const query: ShopProductsAsked =
+    search && 'barcode' in search ? { ...search, stock: 'all', sort: 'name' } : { ...search, stock: view, sort };
   const results = useShopProducts(shopId, query);
-  const products = results.data?.products ?? [];
+  const pages = results.data?.pages ?? [];
+  const products = pages.flatMap((p) => p.products);
+  const sold = Object.assign({}, ...pages.map((p) => p.sold)) as Record<string, number>;
   const codeMissing = search && 'barcode' in search && results.isSuccess && products.length === 0;
   const offerCode = codeMissing ? search.barcode : unknownCode;
 
@@ -59,15 +73,24 @@ export default function ShopStockPage() {
   }
 
   function changed(product: Product) {
-    // Shown at once; the other searches read it afresh.
+    // Shown at once, where it is in the list (a pack now in stock stays in "out of stock" until the
+    // view is asked again); the other lists read it afresh.
+    const key = ['shops', shopId, 'products', query];
     queryClient.setQueryData(
-      ['shops', shopId, 'products', query],
+      key,
       (old: typeof results.data) =>
-        old && { ...old, products: old.products.map((p) => (p.id === product.id ? product : p)) },
+        old && {
+          ...old,
+          pages: old.pages.map((page) => ({
+            ...page,
+            products: page.products.map((p) => (p.id === product.id ? product : p)),
+          })),
+        },
     );
     void queryClient.invalidateQueries({
       queryKey: ['shops', shopId, 'products'],
-      predicate: (q) => q.queryKey[3] !== query,
+      predicate: (q) => JSON.stringify(q.queryKey) !== JSON.stringify(key),
+      refetchType: 'none',
     });
     // The code is on a pack now: nothing left to offer.
     if (unknownCode && product.variants.some((v) => v.barcode === unknownCode)) setUnknownCode(null);
@@ -129,6 +152,40 @@ export default function ShopStockPage() {
         />
       )}
 
+      {!adding && !(search && 'barcode' in search) && (
+        <div className="stock-views">
+          <fieldset className="chip-filter">
+            <legend className="sr-only">{t('shops.stock.viewsLabel')}</legend>
+            {STOCK_VIEWS.map((name) => (
+              <button
+                key={name}
+                type="button"
+                className={`chip-filter__chip${view === name ? ' chip-filter__chip--on' : ''}`}
+                aria-pressed={view === name}
+                onClick={() => setView(name)}
+                data-testid={`stock-view-${name}`}
+              >
+                {t(`shops.stock.views.${name}`)}
+              </button>
+            ))}
+          </fieldset>
+          <label className="stock-views__sort">
+            <span className="field__label">{t('shops.stock.sortLabel')}</span>
+            <select
+              className="input"
+              value={sort}
+              onChange={(e) => setSort(e.target.value as StockSort)}
+              data-testid="stock-sort"
+            >
+              {STOCK_SORTS.map((name) => (
+                <option key={name} value={name}>
+                  {t(`shops.stock.sorts.${name}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+      )}
       {adding ? (
         <NewProductForm
           shopId={shopId}
@@ -146,10 +203,6 @@ export default function ShopStockPage() {
             void queryClient.invalidateQueries({ queryKey: ['shops', shopId, 'products'] });
           }}
         />
-      ) : !search ? (
-        <p className="muted" data-testid="stock-start">
-          {t('shops.stock.start')}
-        </p>
       ) : results.isPending ? (
         <LoadingLine />
       ) : results.isError ? (
@@ -174,21 +227,41 @@ export default function ShopStockPage() {
           </button>
         </section>
       ) : products.length === 0 ? (
-        <p className="muted" data-testid="stock-nothing">
-          {t('shops.stock.nothing', { q: 'q' in search ? search.q : '' })}
+        <p className="empty-note" data-testid="stock-nothing">
+          {search && 'q' in search
+            ? t('shops.stock.nothing', { q: search.q })
+            : view === 'low'
+              ? t('shops.stock.emptyLow', { count: STOCK_RUNNING_LOW })
+              : view === 'out'
+                ? t('shops.stock.emptyOut')
+                : t('shops.stock.emptyAll')}
         </p>
       ) : (
-        <ul className="stock-list">
-          {products.map((p) => (
-            <StockProductCard
-              key={p.id}
-              shopId={shopId}
-              product={p}
-              attachCode={unknownCode}
-              onChanged={changed}
-            />
-          ))}
-        </ul>
+        <>
+          <ul className="stock-list" data-testid="stock-list">
+            {products.map((p) => (
+              <StockProductCard
+                key={p.id}
+                shopId={shopId}
+                product={p}
+                sold={query.sort === 'sales' ? (sold[p.id] ?? 0) : undefined}
+                attachCode={unknownCode}
+                onChanged={changed}
+              />
+            ))}
+          </ul>
+          {results.hasNextPage && (
+            <button
+              type="button"
+              className="button button--secondary stock-more"
+              onClick={() => void results.fetchNextPage()}
+              disabled={results.isFetchingNextPage}
+              data-testid="stock-more"
+            >
+              {results.isFetchingNextPage ? t('loading.label') : t('shops.stock.more')}
+            </button>
+          )}
+        </>
       )}
     </PageIntro>
   );
