@@ -286,10 +286,18 @@ describe("a shop's catalogue from its app", () => {
     const levels = (p: Product) => p.variants.filter((v) => !v.alwaysInventory).map((v) => v.inventory);
     const low = await list('?stock=low');
     expect(low.products.map((p) => p.id)).toContain('murugan-ponni-raw-rice');
-    for (const p of low.products) expect(levels(p).some((n) => n > 0 && n <= 5), p.id).toBe(true);
+    for (const p of low.products)
+      expect(
+        levels(p).some((n) => n > 0 && n <= 5),
+        p.id,
+      ).toBe(true);
     const out = await list('?stock=out');
     expect(out.products.map((p) => p.id)).toContain('murugan-ponni-raw-rice');
-    for (const p of out.products) expect(levels(p).some((n) => n <= 0), p.id).toBe(true);
+    for (const p of out.products)
+      expect(
+        levels(p).some((n) => n <= 0),
+        p.id,
+      ).toBe(true);
     expect(out.products.length).toBeLessThan(all.products.length);
     // The views keep to the words searched for.
     expect((await list('?q=zzzz&stock=out')).products).toEqual([]);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { normaliseBarcode } from '@petti/shared/rules/ean13';
 import { EVENTS, TOPICS } from '@petti/shared/events';
+import { normaliseBarcode } from '@petti/shared/rules/ean13';
 import { packProblem, SALES_WINDOW_DAYS } from '@petti/shared/rules/shop-catalog';
 import type { Product } from '@petti/shared/schemas/catalog';
 import type {
@@ -176,7 +176,9 @@ export function createShopCatalog(deps: {
         products: found.products,
         page,
         hasMore: found.hasMore,
-        sold: Object.fromEntries(found.products.flatMap((p) => (sold.has(p.id) ? [[p.id, sold.get(p.id)!]] : []))),
+        sold: Object.fromEntries(
+          found.products.flatMap((p) => (sold.has(p.id) ? [[p.id, sold.get(p.id)!]] : [])),
+        ),
       };
     },
 

@@ -37,7 +37,8 @@ export const shopCatalogRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        summary: "Find the shop's products by name or by a pack's barcode (out-of-stock packs too)",
+        summary:
+          "The shop's products: all, by name or by a pack's barcode; those running low or out of stock; by name or by what sells",
         params: shopParams,
         querystring: shopProductsQuery,
         response: { 200: shopProductPageSchema, ...moreErrors },

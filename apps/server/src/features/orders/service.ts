@@ -18,8 +18,8 @@ import { type OrderRow, orders } from './schema.ts';
 import { createShopSide } from './shop.ts';
 import { createShopBoard } from './shop-board.ts';
 import { createShopMoney } from './shop-money.ts';
-import { unitsSold } from './units-sold.ts';
 import { orderShares } from './shop-share.ts';
+import { unitsSold } from './units-sold.ts';
 import { toOrder } from './views.ts';
 
 export type { OrderCaller, OrdersDeps } from './deps.ts';

@@ -100,7 +100,7 @@ describe('live updates in the app', () => {
     });
   });
 
-  it("reads a product again when its shop changes it, with no toast and nothing else re-read", async () => {
+  it('reads a product again when its shop changes it, with no toast and nothing else re-read', async () => {
     let productReads = 0;
     let ordersReads = 0;
     fakeApi({
@@ -108,7 +108,10 @@ describe('live updates in the app', () => {
       '/api/orders': () => ({ orders: [], n: ++ordersReads }),
     });
     function Open() {
-      const product = useQuery({ queryKey: ['products', 'one', 'rice'], queryFn: () => api.get('/products/rice') });
+      const product = useQuery({
+        queryKey: ['products', 'one', 'rice'],
+        queryFn: () => api.get('/products/rice'),
+      });
       const list = useQuery({ queryKey: ['orders'], queryFn: () => api.get('/orders') });
       return <p>{JSON.stringify([product.data, list.data])}</p>;
     }
@@ -126,7 +129,11 @@ describe('live updates in the app', () => {
         'message',
         'shops/s1/products',
         new TextEncoder().encode(
-          JSON.stringify({ event: 'shopProductsChanged', data: { shopId: 's1', productIds: ['rice'] }, SessionID: null }),
+          JSON.stringify({
+            event: 'shopProductsChanged',
+            data: { shopId: 's1', productIds: ['rice'] },
+            SessionID: null,
+          }),
         ),
       ),
     );

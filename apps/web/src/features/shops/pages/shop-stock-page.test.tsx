@@ -95,7 +95,11 @@ describe('the shop’s stock screen', () => {
   });
 
   it('lists every product on opening; shows those running low or out, and what sells first', async () => {
-    const ghee = { ...milk({ vrntId: 'ghee-200ml', inventory: 0 }), id: 'ghee', name: { en: 'Ghee', ta: 'நெய்' } };
+    const ghee = {
+      ...milk({ vrntId: 'ghee-200ml', inventory: 0 }),
+      id: 'ghee',
+      name: { en: 'Ghee', ta: 'நெய்' },
+    };
     const { calls } = fakeApi({
       [`/api/shops/${SHOP}/products`]: (url: URL) => {
         const stock = url.searchParams.get('stock');

@@ -56,7 +56,9 @@ export default function ShopStockPage() {
   const [sort, setSort] = useState<StockSort>('name');
   // A barcode names one pack: no view or order narrows it.
   const query: ShopProductsAsked =
-    search && 'barcode' in search ? { ...search, stock: 'all', sort: 'name' } : { ...search, stock: view, sort };
+    search && 'barcode' in search
+      ? { ...search, stock: 'all', sort: 'name' }
+      : { ...search, stock: view, sort };
   const results = useShopProducts(shopId, query);
   const pages = results.data?.pages ?? [];
   const products = pages.flatMap((p) => p.products);
