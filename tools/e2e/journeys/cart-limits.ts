@@ -33,7 +33,10 @@ export const cartLimitJourneys: Journey[] = [
       await tap(page, 'inc-murugan-ponni-raw-rice-5kg', 2);
       assert.equal(await page.getByTestId('qty-murugan-ponni-raw-rice-5kg').innerText(), '3');
       await page.getByTestId('inc-murugan-ponni-raw-rice-5kg').click();
-      await seeLimitToast(page, 'Stock limit reached. Unable to add more.');
+      await seeLimitToast(
+        page,
+        'Stock limit reached. Unable to add more. All there is in stock is in your cart.',
+      );
       assert.equal(await page.getByTestId('qty-murugan-ponni-raw-rice-5kg').innerText(), '3', 'not added');
       // The app bar's cart says how many, in the shop and on Home.
       await expectVisibleText(page.getByTestId('cart-badge'), '3');
@@ -50,7 +53,7 @@ export const cartLimitJourneys: Journey[] = [
       await tap(page, 'inc-murugan-sugar-1kg', 19);
       assert.equal(await page.getByTestId('qty-murugan-sugar-1kg').innerText(), '20');
       await page.getByTestId('inc-murugan-sugar-1kg').click();
-      await seeLimitToast(page, 'You can only add up to 20 units of this product');
+      await seeLimitToast(page, 'You can only add up to 20 units of this product. All 20 are in your cart.');
       assert.equal(await page.getByTestId('qty-murugan-sugar-1kg').innerText(), '20', 'not added');
       await screenshot('cart-limit-line');
 
@@ -60,7 +63,7 @@ export const cartLimitJourneys: Journey[] = [
       await tap(page, 'inc-murugan-salt-1kg', 6);
       assert.equal(await cartCount(page), 30);
       await page.getByTestId('inc-murugan-salt-1kg').click();
-      await seeLimitToast(page, 'You can store only 30 products');
+      await seeLimitToast(page, 'You can store only 30 products. Your cart has all 30: remove something first.');
       assert.equal(await cartCount(page), 30, 'the add is not saved');
       await screenshot('cart-limit-cart');
 

@@ -23,6 +23,22 @@ export function quantityRefusal(
   return null;
 }
 
+/**
+ * How many more units a line of `lineQuantity` in a cart of `cartCount` (both as they are now) could
+ * take under every limit at once: what a refusal says is left ("Only 3 more are in stock").
+ */
+export function unitsLeft(
+  lineQuantity: number,
+  cartCount: number,
+  stock: { inventory: number; alwaysInventory: boolean },
+): number {
+  const byStock = stock.alwaysInventory ? Number.POSITIVE_INFINITY : stock.inventory - lineQuantity;
+  return Math.max(
+    0,
+    Math.min(byStock, CART_LIMITS.maxPerLine - lineQuantity, CART_LIMITS.maxPerCart - cartCount),
+  );
+}
+
 /** Why one more unit of this product cannot go in, or null when it can (checks in the order of docs/product.md#delivery-cart). */
 export function addRefusal(cart: Cart, product: CartProduct): CartLimitOutcome | null {
   const current = cart.items.find((i) => i.product.vrntId === product.vrntId)?.quantity ?? 0;

@@ -58,6 +58,8 @@ export type CartOutcome =
 export interface CartResult {
   cart: Cart;
   outcome: CartOutcome;
+  /** On a limit: how many more units of that line could still go in (`unitsLeft`). */
+  left?: number;
 }
 
 /** An empty cart (docs/product.md#delivery-cart: zero total, count and savings; no seller, no brand). */

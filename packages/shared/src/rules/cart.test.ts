@@ -80,6 +80,7 @@ describe('the delivery cart', () => {
     const full = addTimes(emptyCart(), scarce, 2);
     const refused = addToCart(full, scarce, 'S');
     expect(refused.outcome).toBe('stockLimit');
+    expect(refused.left).toBe(0);
     expect(refused.cart).toBe(full);
     expect(CART_MESSAGES.stockLimit.en).toBe('Stock limit reached. Unable to add more.');
     expect(addToCart(emptyCart(), product({ inventory: 0 }), 'S').outcome).toBe('stockLimit');
@@ -87,10 +88,30 @@ describe('the delivery cart', () => {
     expect(addToCart(emptyCart(), always, 'S').outcome).toBe('added');
   });
 
+  it('says how many more a refused line could still take, under every limit at once', () => {
+    // 5 in stock, 2 in the cart: typing 9 is refused, 3 more could go in.
+    const scarce = product({ inventory: 5 });
+    const two = addTimes(emptyCart(), scarce, 2);
+    expect(setCartQuantity(two, 'rice-1kg', 9)).toMatchObject({ outcome: 'stockLimit', left: 3 });
+    // Always in stock, 14 in the line: typing 25 is over the 20, 6 more could go in.
+    const loose = product({ alwaysInventory: true });
+    expect(setCartQuantity(addTimes(emptyCart(), loose, 14), 'rice-1kg', 25)).toMatchObject({
+      outcome: 'lineLimit',
+      left: 6,
+    });
+    // 27 in the cart (20 + 7): the 7-line typed to 12 is over 30; 3 more units fit in the cart.
+    let cart = addTimes(emptyCart(), product({ vrntId: 'a', alwaysInventory: true }), 20);
+    cart = addTimes(cart, product({ vrntId: 'b', alwaysInventory: true }), 7);
+    expect(setCartQuantity(cart, 'b', 12)).toMatchObject({ outcome: 'cartLimit', left: 3 });
+    // An add that is let through says nothing of what is left.
+    expect(addToCart(emptyCart(), scarce, 'S').left).toBeUndefined();
+  });
+
   it('stops a line at 20 units', () => {
     const full = addTimes(emptyCart(), product({ alwaysInventory: true }), 20);
     const refused = addToCart(full, product({ alwaysInventory: true }), 'S');
     expect(refused.outcome).toBe('lineLimit');
+    expect(refused.left).toBe(0);
     expect(refused.cart).toBe(full);
     expect(CART_MESSAGES.lineLimit.en).toBe('You can only add up to 20 units of this product');
   });
@@ -101,6 +122,7 @@ describe('the delivery cart', () => {
     expect(cart.count).toBe(30);
     const refused = addToCart(cart, product({ vrntId: 'c' }), 'S');
     expect(refused.outcome).toBe('cartLimit');
+    expect(refused.left).toBe(0);
     expect(refused.cart).toBe(cart);
     expect(CART_MESSAGES.cartLimit.en).toBe('You can store only 30 products');
   });
@@ -122,7 +144,7 @@ describe('the delivery cart', () => {
       brandName: 'Iyyappa Bakery',
       savings: 0,
     });
-    expect(replaceCart(cart, { ...other, inventory: 0 }, 'X')).toEqual({ cart, outcome: 'stockLimit' });
+    expect(replaceCart(cart, { ...other, inventory: 0 }, 'X')).toEqual({ cart, outcome: 'stockLimit', left: 0 });
   });
 
   it('removes one unit, deletes the line at 0 and resets the cart at count 0', () => {
@@ -150,11 +172,11 @@ describe('the delivery cart', () => {
     expect(set.cart.count).toBe(19);
     expect(set.cart.total).toBe(10 * 70 + 9 * 70);
     // Over the stock, over 20 of a line, over 30 in the cart: refused as an add is, nothing changed.
-    expect(setCartQuantity(cart, 'rice-1kg', 13)).toEqual({ cart, outcome: 'stockLimit' });
-    expect(setCartQuantity(cart, 'dal', 21)).toEqual({ cart, outcome: 'lineLimit' });
+    expect(setCartQuantity(cart, 'rice-1kg', 13)).toEqual({ cart, outcome: 'stockLimit', left: 10 });
+    expect(setCartQuantity(cart, 'dal', 21)).toEqual({ cart, outcome: 'lineLimit', left: 11 });
     const full = setCartQuantity(set.cart, 'dal', 20).cart;
     expect(full.count).toBe(30);
-    expect(setCartQuantity(full, 'rice-1kg', 11)).toEqual({ cart: full, outcome: 'cartLimit' });
+    expect(setCartQuantity(full, 'rice-1kg', 11)).toEqual({ cart: full, outcome: 'cartLimit', left: 0 });
     // Fewer is always allowed, even a line a limit would refuse now.
     expect(setCartQuantity(cart, 'dal', 3).cart.count).toBe(5);
     const removed = setCartQuantity(cart, 'rice-1kg', 0);

@@ -1,4 +1,4 @@
-import { addRefusal, quantityRefusal } from './cart-limits.ts';
+import { addRefusal, quantityRefusal, unitsLeft } from './cart-limits.ts';
 import { type Cart, type CartProduct, type CartResult, emptyCart } from './cart-model.ts';
 import { settleCart } from './cart-totals.ts';
 
@@ -20,6 +20,7 @@ export {
   type CartLimitOutcome,
   quantityRefusal,
   storedQuantity,
+  unitsLeft,
 } from './cart-limits.ts';
 export { CART_MESSAGES } from './cart-messages.ts';
 export {
@@ -50,7 +51,10 @@ export function addToCart(cart: Cart, product: CartProduct, brandName: string): 
     return { cart, outcome: 'needsReplace' };
   }
   const refusal = addRefusal(cart, product);
-  if (refusal) return { cart, outcome: refusal };
+  if (refusal) {
+    const current = cart.items.find((i) => i.product.vrntId === product.vrntId)?.quantity ?? 0;
+    return { cart, outcome: refusal, left: unitsLeft(current, cart.count, product) };
+  }
   const exists = cart.items.some((i) => i.product.vrntId === product.vrntId);
   // The line takes the product as just shown (fresh price and stock).
   const items = exists
@@ -69,7 +73,7 @@ export function addToCart(cart: Cart, product: CartProduct, brandName: string): 
 export function replaceCart(cart: Cart, product: CartProduct, brandName: string): CartResult {
   const result = addToCart(emptyCart(cart.cartId), product, brandName);
   // A refused add (no stock) leaves the old cart as it was.
-  return result.outcome === 'added' ? result : { cart, outcome: result.outcome };
+  return result.outcome === 'added' ? result : { ...result, cart };
 }
 
 /** Remove one unit: the line's quantity − 1, deleted at 0; an empty cart resets (docs/product.md#delivery-cart). */
@@ -100,7 +104,7 @@ export function setCartQuantity(cart: Cart, vrntId: string, quantity: number): C
   }
   if (wanted > line.quantity) {
     const refusal = quantityRefusal(wanted, cart.count - line.quantity + wanted, line.product);
-    if (refusal) return { cart, outcome: refusal };
+    if (refusal) return { cart, outcome: refusal, left: unitsLeft(line.quantity, cart.count, line.product) };
   }
   const items = cart.items.map((i) => (i.product.vrntId === vrntId ? { ...i, quantity: wanted } : i));
   return { cart: settleCart(cart, items), outcome: 'set' };

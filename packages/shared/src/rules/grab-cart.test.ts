@@ -149,7 +149,7 @@ describe('the grab cart', () => {
     const scarce = product({ inventory: 2 });
     const full = addTimes(emptyGrabCart(MOBILE), murugan, scarce, 2);
     const refused = addToGrabCart(full, murugan, scarce);
-    expect(refused).toEqual({ cart: full, outcome: 'stockLimit' });
+    expect(refused).toEqual({ cart: full, outcome: 'stockLimit', left: 0 });
     expect(refused.cart).toBe(full);
     expect(CART_MESSAGES[refused.outcome].en).toBe('Stock limit reached. Unable to add more.');
     expect(addToGrabCart(emptyGrabCart(MOBILE), murugan, product({ inventory: 0 })).outcome).toBe(

@@ -1,4 +1,4 @@
-import { quantityRefusal, storedQuantity } from './cart-limits.ts';
+import { quantityRefusal, storedQuantity, unitsLeft } from './cart-limits.ts';
 import type { CartName, CartOutcome } from './cart-model.ts';
 import { type CartTotals, lineTotals } from './cart-totals.ts';
 import { type CartValidationLine, withValidatedPrices } from './cart-validation.ts';
@@ -79,6 +79,8 @@ export interface GrabCartResult {
   cart: GrabCart;
   /** `emptied` when the whole grab cart has no units left, not when only one group went. */
   outcome: GrabCartOutcome;
+  /** On a limit: how many more units of that line could still go in (`unitsLeft`). */
+  left?: number;
 }
 
 export function emptyGrabCart(userMobile: string): GrabCart {
@@ -168,7 +170,7 @@ export function addToGrabCart(cart: GrabCart, seller: GrabSeller, product: GrabP
   const current = items.find((i) => i.variantId === product.variantId)?.qty ?? 0;
   const groupCount = group ? grabGroupTotals(group).count : 0;
   const refusal = quantityRefusal(current + 1, groupCount + 1, product);
-  if (refusal) return { cart, outcome: refusal };
+  if (refusal) return { cart, outcome: refusal, left: unitsLeft(current, groupCount, product) };
   // The line takes the product as just shown (fresh price and stock), as in the delivery cart.
   const next =
     current > 0

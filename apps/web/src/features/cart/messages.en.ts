@@ -11,6 +11,21 @@ export const cartEn = {
     line: 'You can only add up to 20 units of this product',
     cart: 'You can store only 30 products',
   },
+  /** Said after a limit's own words: how many more could still go in. */
+  limitsLeft: {
+    stock_one: 'Only {{count}} more is in stock.',
+    stock_other: 'Only {{count}} more are in stock.',
+    line_one: '{{count}} more can be added.',
+    line_other: '{{count}} more can be added.',
+    cart_one: 'There is room for {{count}} more.',
+    cart_other: 'There is room for {{count}} more.',
+  },
+  /** Said after a limit's own words when none can. */
+  limitsFull: {
+    stock: 'All there is in stock is in your cart.',
+    line: 'All {{count}} are in your cart.',
+    cart: 'Your cart has all {{count}}: remove something first.',
+  },
   line: {
     quantity: 'How many {{name}}',
     remove: 'Remove',

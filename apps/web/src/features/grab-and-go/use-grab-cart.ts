@@ -60,7 +60,7 @@ export function useGrabActions() {
         toast.success(t('grab.addedToBasket'), { id: 'grab-added' });
         return true;
       }
-      const text = limitText(result.outcome, t);
+      const text = limitText(result.outcome, t, result.left);
       if (text) showLimit(text);
       return false;
     },

@@ -1,4 +1,4 @@
-import { TOAST_DEFAULTS } from '@petti/shared/constants';
+import { CART_LIMITS, TOAST_DEFAULTS } from '@petti/shared/constants';
 import type { Cart, CartOutcome, CartProduct } from '@petti/shared/rules/cart';
 import { useCallback } from 'react';
 import { useStore } from 'zustand';
@@ -20,21 +20,36 @@ export function useQuantityInCart(vrntId: string): number {
 const LIMIT_TOAST = 'cart-limit';
 const ADDED_TOAST = 'cart-added';
 
+type LimitKey = 'stock' | 'line' | 'cart';
 /** Only the limit keys: the full `t` type is too deep for TypeScript to check against here. */
-type Translate = (key: `cart.limits.${'stock' | 'line' | 'cart'}`) => string;
+type Translate = (
+  key: `cart.limits.${LimitKey}` | `cart.limitsLeft.${LimitKey}` | `cart.limitsFull.${LimitKey}`,
+  options?: { count: number },
+) => string;
 
-/** The limit messages in the user's language, for the outcomes that are limits. */
-export function limitText(outcome: CartOutcome, t: Translate): string | null {
-  switch (outcome) {
-    case 'stockLimit':
-      return t('cart.limits.stock');
-    case 'lineLimit':
-      return t('cart.limits.line');
-    case 'cartLimit':
-      return t('cart.limits.cart');
-    default:
-      return null;
-  }
+const LIMIT_KEYS: Partial<Record<CartOutcome, LimitKey>> = {
+  stockLimit: 'stock',
+  lineLimit: 'line',
+  cartLimit: 'cart',
+};
+
+/**
+ * The limit messages in the user's language, for the outcomes that are limits, then how many more
+ * could still go in (`left`, from the shared rule) or that none can.
+ */
+export function limitText(outcome: CartOutcome, t: Translate, left?: number): string | null {
+  const key = LIMIT_KEYS[outcome];
+  if (!key) return null;
+  const rule = t(`cart.limits.${key}`);
+  if (left === undefined) return rule;
+  const room =
+    left > 0
+      ? t(`cart.limitsLeft.${key}`, { count: left })
+      : t(`cart.limitsFull.${key}`, {
+          count: key === 'cart' ? CART_LIMITS.maxPerCart : CART_LIMITS.maxPerLine,
+        });
+  // The rule's own words stay as they are (docs/product.md#cart-messages); the count follows.
+  return `${rule.replace(/[.\s]*$/, '.')} ${room}`;
 }
 
 /** A limit is a red toast at the top for 3 s; it replaces any "added" toast still showing. */
@@ -70,7 +85,7 @@ export function useCartActions() {
         toast.success(t('shop.added'), { id: ADDED_TOAST });
         return true;
       }
-      const text = limitText(result.outcome, t);
+      const text = limitText(result.outcome, t, result.left);
       if (text) showLimit(text);
       return false;
     },
@@ -85,7 +100,7 @@ export function useCartActions() {
   const setQuantity = useCallback(
     (vrntId: string, quantity: number): boolean => {
       const result = cartStore.setQuantity(vrntId, quantity);
-      const text = limitText(result.outcome, t);
+      const text = limitText(result.outcome, t, result.left);
       if (text) showLimit(text);
       return !text;
     },

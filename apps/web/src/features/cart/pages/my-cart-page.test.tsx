@@ -85,12 +85,12 @@ describe('/MyCart', () => {
     fireEvent.change(ladoo, { target: { value: '12' } });
     fireEvent.blur(ladoo);
     await waitFor(() => expect(cartStore.getState().cart.count).toBe(13));
-    // 21 is more than the shop has (20): said, and the number goes back.
+    // 21 is more than the shop has (20): said, with how many more there are, and the number goes back.
     fireEvent.change(ladoo, { target: { value: '21' } });
     fireEvent.keyDown(ladoo, { key: 'Enter' });
     await waitFor(() =>
       expect(toastStore.getState().toasts.map((t) => t.message)).toContain(
-        'Stock limit reached. Unable to add more.',
+        'Stock limit reached. Unable to add more. Only 8 more are in stock.',
       ),
     );
     expect(ladoo.value).toBe('12');
