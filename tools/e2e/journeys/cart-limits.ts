@@ -63,7 +63,10 @@ export const cartLimitJourneys: Journey[] = [
       await tap(page, 'inc-murugan-salt-1kg', 6);
       assert.equal(await cartCount(page), 30);
       await page.getByTestId('inc-murugan-salt-1kg').click();
-      await seeLimitToast(page, 'You can store only 30 products. Your cart has all 30: remove something first.');
+      await seeLimitToast(
+        page,
+        'You can store only 30 products. Your cart has all 30: remove something first.',
+      );
       assert.equal(await cartCount(page), 30, 'the add is not saved');
       await screenshot('cart-limit-cart');
 
@@ -102,8 +105,11 @@ export const cartLimitJourneys: Journey[] = [
       const opensAt = hhmm(2);
       // From 21:00 in town the hour ends at midnight, which the shop's hours write as 24:00.
       const closesAt = hhmm(3) === '00:00' ? '24:00' : hhmm(3);
-      // From 22:00 the opening two hours ahead is tomorrow's, and the screens rightly add its date.
-      const at = (before: string) => new RegExp(`${before} (\\d{2}/\\d{2} )?${opensAt}`);
+      // Said as the owner's screens say it ("9:00 am"); from 22:00 the opening two hours ahead is
+      // tomorrow's, and the screens rightly add its date ("21 Nov, 1:00 am").
+      const h = Number(opensAt.slice(0, 2));
+      const at = (before: string) =>
+        new RegExp(`${before} (\\d{1,2} \\w{3}, )?${h % 12 || 12}:00 ${h < 12 ? 'am' : 'pm'}`);
       await json(
         await fetch(`${baseUrl}/api/ops/sellers/${CLOSED}/hours`, {
           method: 'PUT',
@@ -152,7 +158,7 @@ export const cartLimitJourneys: Journey[] = [
         // Said again where it is paid for, and on the payment itself: for when the shop opens.
         await expectVisibleText(
           page.getByTestId('proceed-for-opening'),
-          new RegExp(`^For (\\d{2}/\\d{2} )?${opensAt}, when `),
+          new RegExp(`^For (\\d{1,2} \\w{3}, )?${h % 12 || 12}:00 ${h < 12 ? 'am' : 'pm'}, when `),
         );
         await screenshot('procced-for-opening');
         await page.getByTestId('pay').click();

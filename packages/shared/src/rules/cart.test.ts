@@ -144,7 +144,11 @@ describe('the delivery cart', () => {
       brandName: 'Iyyappa Bakery',
       savings: 0,
     });
-    expect(replaceCart(cart, { ...other, inventory: 0 }, 'X')).toEqual({ cart, outcome: 'stockLimit', left: 0 });
+    expect(replaceCart(cart, { ...other, inventory: 0 }, 'X')).toEqual({
+      cart,
+      outcome: 'stockLimit',
+      left: 0,
+    });
   });
 
   it('removes one unit, deletes the line at 0 and resets the cart at count 0', () => {

@@ -8,6 +8,7 @@ import {
   townDate,
   weekdayOf,
 } from './shop-hours.ts';
+import { townDateTime } from './town-time.ts';
 
 /** A town time (IST) as an instant. */
 const ist = (text: string) => new Date(`${text}+05:30`);
@@ -70,9 +71,11 @@ describe("a shop's hours", () => {
 
   it('says when it opens: a time today, a date and time on another day', () => {
     const now = ist('2026-11-28T07:00');
-    expect(openingText(ist('2026-11-28T09:00'), now)).toBe('09:00');
-    expect(openingText(ist('2026-11-30T09:30'), now)).toBe('30/11 09:30');
-    expect(openingText(null, now)).toBe('—');
+    expect(openingText(ist('2026-11-28T09:00'), now, 'en')).toBe('9:00 am');
+    expect(openingText(ist('2026-11-30T09:30'), now, 'en')).toBe('30 Nov, 9:30 am');
+    // The owner's screens and the shopper's say it alike (town-time.ts), in Tamil too.
+    expect(openingText(ist('2026-11-30T09:30'), now, 'ta')).toBe(townDateTime(ist('2026-11-30T09:30'), 'ta'));
+    expect(openingText(null, now, 'en')).toBe('—');
   });
 
   it('is open all day at 00:00–24:00, and has no next opening when shut for longer than it looks', () => {

@@ -1,5 +1,6 @@
-import { TOWN_UTC_OFFSET_MINUTES } from '../constants.ts';
+import { type Language, TOWN_UTC_OFFSET_MINUTES } from '../constants.ts';
 import { parseClock, townMinutes } from './site-hours.ts';
+import { townDateTime, townTime } from './town-time.ts';
 
 /**
  * When a shop is open (docs/shops.md#hours-and-holidays): its usual hours, different hours or a closed
@@ -79,14 +80,12 @@ export function isShopOpenAt(schedule: ShopSchedule, at: Date): boolean {
 }
 
 /**
- * When a shut shop opens, said the same in both languages: `09:00` today, `30/11 09:00` on another
- * day, `—` when it stays shut past the horizon.
+ * When a shut shop opens, in the words the owner's own screens use (town-time.ts): `7:00 am` today,
+ * `2 Dec, 7:00 am` on another day, `—` when it stays shut past the horizon.
  */
-export function openingText(next: Date | null, now: Date): string {
+export function openingText(next: Date | null, now: Date, language: Language): string {
   if (!next) return '—';
-  const local = new Date(next.getTime() + TOWN_UTC_OFFSET_MINUTES * 60_000).toISOString();
-  const time = local.slice(11, 16);
-  return townDate(next) === townDate(now) ? time : `${local.slice(8, 10)}/${local.slice(5, 7)} ${time}`;
+  return townDate(next) === townDate(now) ? townTime(next, language) : townDateTime(next, language);
 }
 
 /**

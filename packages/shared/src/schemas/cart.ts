@@ -72,13 +72,19 @@ export const CART_CHECK_MESSAGES = {
   },
 } as const satisfies Record<CartCheckReason, { en: string; ta: string }>;
 
+/** A message's words filled in; a value said differently in each language (a time) comes as both. */
 export function cartCheckMessage(
   reason: CartCheckReason,
-  params: Record<string, string | number> = {},
+  params: Record<string, string | number | { en: string; ta: string }> = {},
 ): { en: string; ta: string } {
-  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
+  const fill = (s: string, language: 'en' | 'ta') =>
+    s.replace(/\{(\w+)\}/g, (_, k: string) => {
+      const value = params[k];
+      if (value === undefined) return `{${k}}`;
+      return typeof value === 'object' ? value[language] : String(value);
+    });
   const m = CART_CHECK_MESSAGES[reason];
-  return { en: fill(m.en), ta: fill(m.ta) };
+  return { en: fill(m.en, 'en'), ta: fill(m.ta, 'ta') };
 }
 
 export const cartCheckItemSchema = z.object({

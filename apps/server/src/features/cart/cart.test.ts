@@ -107,9 +107,9 @@ describe('POST /api/cart/validate', () => {
     const { error } = res.json();
     expect(error).toMatchObject({
       code: 'SellerClosed',
-      message: 'The shop is closed now. It opens at 07:00.',
+      message: 'The shop is closed now. It opens at 7:00 am.',
       sellerId: 'sri-murugan-stores',
-      messages: { ta: 'கடை இப்போது மூடப்பட்டுள்ளது. 07:00 மணிக்குத் திறக்கும்.' },
+      messages: { ta: 'கடை இப்போது மூடப்பட்டுள்ளது. 7:00 AM மணிக்குத் திறக்கும்.' },
     });
     expect(error.items[0]).toMatchObject({ vrntId: RICE, status: 'BAD', reason: 'shopClosed' });
     // For orders: the same answer from validateCartItems, not ok.

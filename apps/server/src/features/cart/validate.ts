@@ -82,7 +82,10 @@ export async function validateCartItems(
   let priceChanged = false;
   for (const item of items) {
     const row = byId.get(item.vrntId);
-    const answer = (reason: CartCheckReason, params?: Record<string, string | number>): CartCheckItem => {
+    const answer = (
+      reason: CartCheckReason,
+      params?: Parameters<typeof cartCheckMessage>[1],
+    ): CartCheckItem => {
       const messages = cartCheckMessage(reason, params);
       return {
         vrntId: item.vrntId,
@@ -111,7 +114,8 @@ export async function validateCartItems(
     if (!isShopOpenAt(schedule, now)) {
       const next = nextShopOpeningAt(schedule, now);
       if (!options.whenShopOpens || !next) {
-        answers.push(answer('shopClosed', { time: openingText(next, now) }));
+        const time = { en: openingText(next, now, 'en'), ta: openingText(next, now, 'ta') };
+        answers.push(answer('shopClosed', { time }));
         continue;
       }
     }
@@ -153,7 +157,7 @@ export async function validateCartItems(
 /**
  * A closed shop is about the whole cart, not its lines: removing the lines (what the app does with
  * BAD ones) would lose a cart the buyer can order in the morning. The validate route and order
- * placement answer this 409 SellerClosed instead of the per-line list ('…It opens at HH:MM.').
+ * placement answer this 409 SellerClosed instead of the per-line list ('…It opens at 9:00 am.').
  */
 export function sellerClosedError(result: Pick<CartValidation, 'items' | 'sellerId'>): AppError | null {
   const closed = result.items.find((i) => i.reason === 'shopClosed');

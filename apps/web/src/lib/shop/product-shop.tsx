@@ -12,10 +12,11 @@ export function ProductShop({
   name: string;
   seller: (SellerHours & { closedToday?: boolean }) | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const now = new Date();
   const open = seller ? sellerOpenAt(seller, now) : null;
-  const time = seller && !open ? sellerOpensText(seller, now) : '';
+  const time =
+    seller && !open ? sellerOpensText(seller, now, i18n.resolvedLanguage === 'ta' ? 'ta' : 'en') : '';
   return (
     <span className="product-card__shop" data-testid="product-shop" data-open={open ?? undefined}>
       <span className="product-card__shop-name">{name}</span>

@@ -8,7 +8,7 @@ import { type SellerHours, sellerOpenAt, sellerOpensText } from './shop-open.ts'
  * meant for it) when it arrives.
  */
 export function ShopHours({ seller }: { seller: (SellerHours & { closedToday?: boolean }) | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   if (!seller)
     return (
       <p className="shop-hours" aria-hidden="true">
@@ -17,7 +17,7 @@ export function ShopHours({ seller }: { seller: (SellerHours & { closedToday?: b
     );
   const now = new Date();
   const open = sellerOpenAt(seller, now);
-  const time = sellerOpensText(seller, now);
+  const time = sellerOpensText(seller, now, i18n.resolvedLanguage === 'ta' ? 'ta' : 'en');
   return (
     <p
       className={open ? 'shop-hours' : 'shop-hours shop-hours--closed'}

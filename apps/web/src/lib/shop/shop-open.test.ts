@@ -10,7 +10,7 @@ describe("a shop's hours as the app reads them", () => {
     expect(sellerOpenAt(shop, ist('2026-11-23T07:00'))).toBe(true);
     expect(sellerOpenAt(shop, ist('2026-11-23T06:59'))).toBe(false);
     expect(sellerOpenAt(shop, ist('2026-11-23T22:00'))).toBe(false);
-    expect(sellerOpensText(shop, ist('2026-11-23T06:00'))).toBe('07:00');
+    expect(sellerOpensText(shop, ist('2026-11-23T06:00'), 'en')).toBe('7:00 am');
   });
 
   it('obeys a holiday and says the day it opens again', () => {
@@ -19,6 +19,6 @@ describe("a shop's hours as the app reads them", () => {
       schedule: { week: null, closedDates: ['2026-11-23'] },
     };
     expect(sellerOpenAt(shop, ist('2026-11-23T12:00'))).toBe(false);
-    expect(sellerOpensText(shop, ist('2026-11-23T12:00'))).toBe('24/11 07:00');
+    expect(sellerOpensText(shop, ist('2026-11-23T12:00'), 'en')).toBe('24 Nov, 7:00 am');
   });
 });

@@ -1,3 +1,4 @@
+import type { Language } from '@petti/shared/constants';
 import {
   isShopOpenAt,
   nextShopOpeningAt,
@@ -26,6 +27,6 @@ export function scheduleOfSeller(seller: SellerHours): ShopSchedule {
 export const sellerOpenAt = (seller: SellerHours, now: Date): boolean =>
   isShopOpenAt(scheduleOfSeller(seller), now);
 
-/** When a shut shop opens: `09:00` today, `30/11 09:00` on another day. */
-export const sellerOpensText = (seller: SellerHours, now: Date): string =>
-  openingText(nextShopOpeningAt(scheduleOfSeller(seller), now), now);
+/** When a shut shop opens: `7:00 am` today, `2 Dec, 7:00 am` on another day, as the owner sees it. */
+export const sellerOpensText = (seller: SellerHours, now: Date, language: Language): string =>
+  openingText(nextShopOpeningAt(scheduleOfSeller(seller), now), now, language);

@@ -44,7 +44,9 @@ export default function MyCartPage() {
   // The shop's Tamil name in a Tamil sentence, once the shop is read; the cart's own name until then.
   const shopName = seller.data ? shopNameIn(seller.data, i18n.resolvedLanguage) : (cart.brandName ?? '');
   const shopClosed = seller.data ? !sellerOpenAt(seller.data, new Date()) : false;
-  const opensAt = seller.data ? sellerOpensText(seller.data, new Date()) : '';
+  const opensAt = seller.data
+    ? sellerOpensText(seller.data, new Date(), i18n.resolvedLanguage === 'ta' ? 'ta' : 'en')
+    : '';
   const validate = useValidateBeforePay();
   const [problem, setProblem] = useState<string | null>(null);
 

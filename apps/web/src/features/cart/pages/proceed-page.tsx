@@ -55,7 +55,7 @@ export default function ProceedPage() {
   // A night order is said again where it is paid for: when the shop will take it.
   const forOpening =
     choice.whenShopOpens && seller.data && !sellerOpenAt(seller.data, new Date())
-      ? sellerOpensText(seller.data, new Date())
+      ? sellerOpensText(seller.data, new Date(), i18n.resolvedLanguage === 'ta' ? 'ta' : 'en')
       : null;
   const addresses = useAddresses();
   const sites = useParcelSites(delivery?.deliveryType === 'locker');

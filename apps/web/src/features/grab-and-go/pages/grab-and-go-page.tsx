@@ -126,7 +126,9 @@ function ChooseShop({ onChoose }: { onChoose(id: string): void }) {
                 <span className={s.openNow ? 'badge badge--ok' : 'badge'}>
                   {s.openNow
                     ? t('grab.openNow')
-                    : t('grab.closedOpensAt', { time: sellerOpensText(s, new Date()) })}
+                    : t('grab.closedOpensAt', {
+                        time: sellerOpensText(s, new Date(), i18n.resolvedLanguage === 'ta' ? 'ta' : 'en'),
+                      })}
                 </span>
                 <span className="muted">
                   {s.distanceM != null
@@ -276,7 +278,9 @@ function InShop({ sellerId, onLeave }: { sellerId: string; onLeave(): void }) {
           <p className="page__lead">
             {seller.openNow
               ? t('grab.inShopLead')
-              : t('grab.closedOpensAt', { time: sellerOpensText(seller, new Date()) })}
+              : t('grab.closedOpensAt', {
+                  time: sellerOpensText(seller, new Date(), i18n.resolvedLanguage === 'ta' ? 'ta' : 'en'),
+                })}
           </p>
         )}
       </header>
