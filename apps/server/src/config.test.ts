@@ -12,6 +12,7 @@ const PRODUCTION_PROVIDERS = {
   RAZORPAY_KEY_ID: 'rzp_live_abc123',
   RAZORPAY_KEY_SECRET: 'secret-from-dashboard',
   RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+  PETTI_GSTIN: '33ABCDE1234F1Z7',
   VAPID_PUBLIC_KEY: 'BO_A9lkpDYFT92tTtm4WpNXElcuFdn9bimAOHHxq0oBIoWJ6B5kGv_GM5H-Yv3I20vYdpEufEPcQ5DQvnd_tEjM',
   VAPID_PRIVATE_KEY: 'xqD1E5TTZm0pQga2rVDFYfk24va_Mg8wk0UYoM7iwNg',
 };
@@ -117,9 +118,19 @@ describe('loadConfig', () => {
     expect(demo.PAYMENT_PROVIDER).toBe('testpay');
     const keys = { RAZORPAY_KEY_ID: 'rzp_live_abc123', RAZORPAY_KEY_SECRET: 'secret-from-dashboard' };
     expect(() => loadConfig({ ...prod, ...keys })).toThrow(/RAZORPAY_WEBHOOK_SECRET: required/);
-    expect(loadConfig({ ...prod, ...keys, RAZORPAY_WEBHOOK_SECRET: 'whsecret1' }).PAYMENT_PROVIDER).toBe(
-      'razorpay',
+    // Real money: Petti's receipts carry its GSTIN, a true one.
+    expect(() => loadConfig({ ...prod, ...keys, PETTI_GSTIN: '' })).toThrow(/PETTI_GSTIN: required/);
+    expect(() => loadConfig({ ...prod, ...keys, PETTI_GSTIN: '33ABCDE1234F1Z5' })).toThrow(
+      /PETTI_GSTIN: not a valid GSTIN/,
     );
+    const live = loadConfig({
+      ...prod,
+      ...keys,
+      RAZORPAY_WEBHOOK_SECRET: 'whsecret1',
+      PETTI_GSTIN: '33abcde1234f1z7',
+    });
+    expect(live.PAYMENT_PROVIDER).toBe('razorpay');
+    expect(live.ISSUER.gstin).toBe('33ABCDE1234F1Z7');
   });
 
   it('accepts the external services used in production', () => {

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { isValidGstin, normaliseGstin } from '@petti/shared/rules/gstin';
 import { z } from 'zod';
 
 /**
@@ -87,6 +88,19 @@ export const envSchema = z.object({
     .regex(/^\+\d{8,15}$/, 'international form, e.g. +914562200200')
     .optional(),
   SUPPORT_EMAIL: z.email().optional(),
+  /**
+   * Who issues Petti's own receipts (its fees, locker bookings, plans): the legal name, the address
+   * and the GSTIN printed on them (docs/payments.md#receipts). Demo values outside production; the
+   * GSTIN is required with Razorpay in production, since those receipts charge GST.
+   */
+  PETTI_LEGAL_NAME: z.string().trim().min(2).max(120).optional(),
+  PETTI_ADDRESS: z.string().trim().min(5).max(300).optional(),
+  PETTI_GSTIN: z
+    .string()
+    .trim()
+    .transform(normaliseGstin)
+    .refine(isValidGstin, 'not a valid GSTIN (15 characters with a true check character)')
+    .optional(),
   SUPPORT_WHATSAPP: z
     .string()
     .regex(/^\+\d{8,15}$/, 'international form, e.g. +919876543210')
@@ -262,12 +276,21 @@ export interface Config
   JWT_SECRET: string;
   DEVICE_KEY: string;
   TESTPAY_KEY_SECRET: string;
+  /** Who issues Petti's receipts; the GSTIN is null only in a production demo on testpay. */
+  ISSUER: { name: string; address: string; gstin: string | null };
   /** Null when not configured (in production nothing is made up). */
   SUPPORT: { phone: string | null; email: string | null; whatsapp: string | null };
   /** `razorpay` when its keys are set, else the embedded `testpay`. */
   PAYMENT_PROVIDER: 'razorpay' | 'testpay';
   isProduction: boolean;
 }
+
+/** The demo's issuer of receipts: a made-up GSTIN of the right form, for Tamil Nadu (state 33). */
+export const DEV_ISSUER = {
+  name: 'Petti Local Commerce (demo)',
+  address: 'Sivakasi, Tamil Nadu 626123',
+  gstin: '33ABCDE1234F1Z7',
+};
 
 /** The demo's help desk (outside production only, like the secrets below). */
 export const DEV_SUPPORT = { phone: '+914562200200', email: 'help@petti.local', whatsapp: '+919445200200' };
@@ -353,6 +376,9 @@ export function loadConfig(
   if (isProduction && paymentProvider === 'testpay' && env.TESTPAY_IN_PRODUCTION && !env.TESTPAY_KEY_SECRET) {
     problems.push('TESTPAY_KEY_SECRET: required with TESTPAY_IN_PRODUCTION (the default is public)');
   }
+  if (isProduction && paymentProvider === 'razorpay' && !env.PETTI_GSTIN) {
+    problems.push("PETTI_GSTIN: required with Razorpay in production (Petti's receipts charge GST)");
+  }
   if (isProduction && paymentProvider === 'razorpay' && !env.RAZORPAY_WEBHOOK_SECRET) {
     problems.push(
       'RAZORPAY_WEBHOOK_SECRET: required with Razorpay in production (webhooks capture payments the app never confirmed)',
@@ -378,6 +404,11 @@ export function loadConfig(
     JOB_WORKER: env.JOB_WORKER ?? env.NODE_ENV !== 'test',
     TESTPAY_KEY_SECRET: env.TESTPAY_KEY_SECRET ?? DEV_TESTPAY_KEY_SECRET,
     PAYMENT_PROVIDER: paymentProvider,
+    ISSUER: {
+      name: env.PETTI_LEGAL_NAME ?? DEV_ISSUER.name,
+      address: env.PETTI_ADDRESS ?? DEV_ISSUER.address,
+      gstin: env.PETTI_GSTIN ?? (isProduction ? null : DEV_ISSUER.gstin),
+    },
     SUPPORT: {
       phone: env.SUPPORT_PHONE ?? (isProduction ? null : DEV_SUPPORT.phone),
       email: env.SUPPORT_EMAIL ?? (isProduction ? null : DEV_SUPPORT.email),

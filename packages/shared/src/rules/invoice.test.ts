@@ -3,10 +3,46 @@ import { invoiceOf } from './invoice.ts';
 
 const name = (en: string) => ({ en, ta: en });
 const price = { deliveryFeePaise: 4000, smallCartFeePaise: 0, packagingFeePaise: 600, feesTaxPaise: 702 };
+const REGISTERED = { gstin: '33ABCDE1234F1Z7' };
 
 describe("a shop's tax invoice for an order", () => {
+  it('is a bill of supply with no tax at all from a shop with no GSTIN', () => {
+    const order = {
+      items: [
+        {
+          vrntId: 'rice',
+          name: name('Rice'),
+          quantity: 2,
+          unavailableQuantity: 0,
+          unitPricePaise: 64000,
+          taxPercent: 5,
+        },
+      ],
+      substitutions: [],
+      price,
+    };
+    const bill = invoiceOf({ ...order, seller: { gstin: null } });
+    expect(bill.kind).toBe('billOfSupply');
+    expect(bill.lines).toEqual([
+      {
+        name: name('Rice'),
+        quantity: 2,
+        unitPricePaise: 64000,
+        amountPaise: 128000,
+        taxPercent: null,
+        taxPaise: null,
+      },
+    ]);
+    expect(bill).toMatchObject({ goodsPaise: 128000, taxPaise: 0, cgstPaise: 0, sgstPaise: 0 });
+    // The same order from a registered shop is a tax invoice with its GST.
+    const invoice = invoiceOf({ ...order, seller: REGISTERED });
+    expect(invoice.kind).toBe('taxInvoice');
+    expect(invoice.taxPaise).toBe(6095);
+  });
+
   it('lists what was supplied with the GST inside each line, split into CGST and SGST', () => {
     const invoice = invoiceOf({
+      seller: REGISTERED,
       items: [
         {
           vrntId: 'rice',
@@ -41,6 +77,7 @@ describe("a shop's tax invoice for an order", () => {
 
   it('leaves out what the shop did not have and lists an accepted substitute at its own rate', () => {
     const invoice = invoiceOf({
+      seller: REGISTERED,
       items: [
         {
           vrntId: 'milk',
@@ -83,6 +120,7 @@ describe("a shop's tax invoice for an order", () => {
 
   it('says nothing of the rate of lines older than the rates kept', () => {
     const invoice = invoiceOf({
+      seller: REGISTERED,
       items: [
         {
           vrntId: 'x',

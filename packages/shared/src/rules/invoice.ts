@@ -5,10 +5,13 @@ import { gstIncluded } from './money.ts';
  * by line with the GST inside each, split into CGST and SGST (a sale within Tamil Nadu). Lines the
  * shop did not have are left out; a substitute the buyer accepted is its own line at its own rate.
  * Petti's fees (delivery, small cart, packaging) are Petti's service, not the shop's supply: listed
- * apart. Amounts are integer paise, GST included.
+ * apart. Amounts are integer paise, GST included. A shop with no GSTIN is not registered for GST and
+ * charges none: its document is a bill of supply, which carries no tax at all (no rate, no amount,
+ * no CGST or SGST).
  */
 
 export interface InvoiceOrder {
+  seller: { gstin: string | null };
   items: ReadonlyArray<{
     vrntId: string;
     name: { en: string; ta: string };
@@ -41,12 +44,14 @@ export interface InvoiceLine {
   unitPricePaise: number;
   /** Price × quantity, GST included. */
   amountPaise: number;
-  /** Null when the order is older than the rates kept with it. */
+  /** Null on a bill of supply, or when the order is older than the rates kept with it. */
   taxPercent: number | null;
   taxPaise: number | null;
 }
 
 export interface Invoice {
+  /** A tax invoice from a shop registered for GST, else a bill of supply. */
+  kind: 'taxInvoice' | 'billOfSupply';
   lines: InvoiceLine[];
   /** What the shop supplied, GST included. */
   goodsPaise: number;
@@ -60,6 +65,7 @@ export interface Invoice {
 }
 
 export function invoiceOf(order: InvoiceOrder): Invoice {
+  const kind = order.seller.gstin ? 'taxInvoice' : 'billOfSupply';
   const lines: InvoiceLine[] = [];
   const line = (
     name: InvoiceLine['name'],
@@ -69,13 +75,14 @@ export function invoiceOf(order: InvoiceOrder): Invoice {
   ): void => {
     if (quantity <= 0) return;
     const amountPaise = unitPricePaise * quantity;
+    const rate = kind === 'taxInvoice' ? taxPercent : null;
     lines.push({
       name,
       quantity,
       unitPricePaise,
       amountPaise,
-      taxPercent,
-      taxPaise: taxPercent === null ? null : gstIncluded(amountPaise, taxPercent),
+      taxPercent: rate,
+      taxPaise: rate === null ? null : gstIncluded(amountPaise, rate),
     });
   };
   const accepted = order.substitutions.filter((s) => s.status === 'accepted');
@@ -90,6 +97,7 @@ export function invoiceOf(order: InvoiceOrder): Invoice {
   const cgstPaise = Math.floor(taxPaise / 2);
   const { deliveryFeePaise, smallCartFeePaise, packagingFeePaise, feesTaxPaise } = order.price;
   return {
+    kind,
     lines,
     goodsPaise: lines.reduce((n, l) => n + l.amountPaise, 0),
     taxPaise,

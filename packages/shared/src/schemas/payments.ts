@@ -106,7 +106,10 @@ export const paymentDetailSchema = paymentItemSchema.extend({
     number: z.string(),
     /** When the money was taken (or the payment was made, before that). */
     issuedAt: z.string(),
-    issuer: z.object({ name: z.string(), address: z.string() }),
+    /** Petti, with the GSTIN its GST is charged under (null only in a production demo on testpay). */
+    issuer: z.object({ name: z.string(), address: z.string(), gstin: z.string().nullable() }),
+    /** The buyer it is issued to: name and phone as on the account now (null once the account is gone). */
+    billedTo: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),
     description: localizedSchema,
     gst: gstSchema,
     total: paise,

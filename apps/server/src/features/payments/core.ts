@@ -11,7 +11,7 @@ import type { JobWorker } from '../../platform/jobs/worker.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
 import { EVENT_TEXT } from './event-texts.ts';
 import { newPurposeHandlers, type PurposeHandlers } from './handlers.ts';
-import type { PaymentRow } from './views.ts';
+import type { PaymentRow, ReceiptIssuer } from './views.ts';
 
 /** A stored notification, as the notifications feature's `add` takes it. */
 export interface NotificationInput {
@@ -40,6 +40,8 @@ export interface PaymentsDeps {
   current: PaymentProviderName;
   /** Money coming back is worth keeping: each refund is also stored as a notification. */
   notifications: NotificationSink;
+  /** Who issues Petti's receipts (config.ISSUER). */
+  issuer: ReceiptIssuer;
 }
 
 export type PaymentEventName = 'paymentCaptured' | 'paymentFailed' | 'paymentRefunded';

@@ -90,6 +90,7 @@ export function createPaymentFeature(
     current: config.PAYMENT_PROVIDER,
     providers: { ...(testpay && { testpay }), ...(razorpay && { razorpay }) },
     notifications,
+    issuer: config.ISSUER,
   });
   const plans = createPlansService({
     db,

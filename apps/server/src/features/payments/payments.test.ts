@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEV_ISSUER } from '../../config.ts';
 import { testpayPayments } from '../../platform/payments/testpay/schema.ts';
 import { authHeaders, signUpUser } from '../../test/auth-helpers.ts';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
@@ -570,7 +571,9 @@ describe('payment history and receipts', () => {
       receipt: {
         number: receipt.receiptNumber,
         issuedAt: t.clock.now().toISOString(),
-        issuer: { name: 'Petti', address: 'Sivakasi, Tamil Nadu' },
+        // Who charged the GST, under which GSTIN, and to whom (the account's name and phone).
+        issuer: DEV_ISSUER,
+        billedTo: { name: 'Test Shopper', phone: `91${user.phone}` },
         gst: { percent: 18, taxable: 8390, cgst: 755, sgst: 755, total: 1510 },
         total: 9900,
         refunded: 0,

@@ -8,6 +8,7 @@ import {
 } from '@petti/shared';
 import { and, count, desc, eq, inArray, ne } from 'drizzle-orm';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { usersService } from '../users/index.ts';
 import type { PaymentsCore } from './core.ts';
 import { payments } from './schema.ts';
 import { paymentStore } from './store.ts';
@@ -18,7 +19,12 @@ export function createPaymentQueries(core: PaymentsCore) {
   const { db } = core;
 
   async function detail(row: PaymentRow): Promise<PaymentDetail> {
-    return toPaymentDetail(row, await paymentStore.refundsOf(db, row.id), core.keyIdOf(row));
+    const [refunds, contacts] = await Promise.all([
+      paymentStore.refundsOf(db, row.id),
+      usersService.contacts(db, [row.userId]),
+    ]);
+    const billedTo = contacts.get(row.userId) ?? { name: null, phone: null };
+    return toPaymentDetail(row, refunds, core.keyIdOf(row), { issuer: core.issuer, billedTo });
   }
 
   return {

@@ -9,8 +9,12 @@ import type { paymentRefunds, payments } from './schema.ts';
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof paymentRefunds.$inferSelect;
 
-/** Who issues Petti's receipts. */
-export const ISSUER = { name: 'Petti', address: 'Sivakasi, Tamil Nadu' } as const;
+/** Who issues Petti's receipts (config `PETTI_LEGAL_NAME`, `PETTI_ADDRESS`, `PETTI_GSTIN`). */
+export interface ReceiptIssuer {
+  name: string;
+  address: string;
+  gstin: string | null;
+}
 
 export function toPayment(
   row: Pick<PaymentRow, 'id' | 'provider' | 'providerOrderId' | 'amountPaise'>,
@@ -42,7 +46,12 @@ export function toPaymentItem(row: PaymentRow, keyId: string): PaymentItem {
   };
 }
 
-export function toPaymentDetail(row: PaymentRow, refunds: RefundRow[], keyId: string): PaymentDetail {
+export function toPaymentDetail(
+  row: PaymentRow,
+  refunds: RefundRow[],
+  keyId: string,
+  receiptOf: { issuer: ReceiptIssuer; billedTo: { name: string | null; phone: string | null } },
+): PaymentDetail {
   const gst = gstBreakdown(row.amountPaise, row.taxPaise);
   return {
     ...toPaymentItem(row, keyId),
@@ -52,7 +61,8 @@ export function toPaymentDetail(row: PaymentRow, refunds: RefundRow[], keyId: st
     receipt: {
       number: row.receiptNumber,
       issuedAt: (row.capturedAt ?? row.createdAt).toISOString(),
-      issuer: ISSUER,
+      issuer: receiptOf.issuer,
+      billedTo: receiptOf.billedTo,
       description: row.description,
       gst: { percent: row.taxPercent, taxable: gst.taxable, cgst: gst.cgst, sgst: gst.sgst, total: gst.tax },
       total: row.amountPaise,

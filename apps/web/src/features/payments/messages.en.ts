@@ -26,6 +26,8 @@ export const paymentsEn = {
   receipt: {
     title: 'Receipt',
     close: 'Close',
+    gstin: 'GSTIN {{gstin}}',
+    billedTo: 'Billed to',
     print: 'Print or save as PDF',
     number: 'Receipt no.',
     date: 'Date',

@@ -28,6 +28,8 @@ export const paymentsTa: Widen<typeof paymentsEn> = {
   receipt: {
     title: 'ரசீது',
     close: 'மூடு',
+    gstin: 'GSTIN {{gstin}}',
+    billedTo: 'பெறுநர்',
     print: 'அச்சிடு அல்லது PDF ஆகச் சேமி',
     number: 'ரசீது எண்',
     date: 'தேதி',

@@ -52,5 +52,11 @@ describe("the shop's invoice on an order", () => {
       'விநியோகச் சீட்டு',
     );
     expect(screen.queryByTestId('invoice-gstin')).toBeNull();
+    // It carries no tax: no GST column, no rate or amount on a line, no CGST or SGST.
+    const table = screen.getByTestId('invoice-lines');
+    expect(within(table).getAllByRole('columnheader')).toHaveLength(2);
+    expect(table.textContent).not.toMatch(/%|GST/);
+    expect(screen.queryByTestId('invoice-cgst')).toBeNull();
+    expect(screen.getByTestId('invoice-goods').textContent).toBe('₹42');
   });
 });

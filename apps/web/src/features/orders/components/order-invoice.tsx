@@ -9,7 +9,7 @@ import '../invoice.css';
 /**
  * The shop's tax invoice for a paid order (docs/shops.md#tax-invoices): the shop, its GSTIN and
  * FSSAI licence, each line supplied with its GST rate and amount, CGST and SGST, and Petti's fees
- * apart. A shop without a GSTIN issues a bill of supply. "Print or save as PDF" uses the browser's
+ * apart. A shop without a GSTIN issues a bill of supply, with no tax on it. "Print or save as PDF" uses the browser's
  * own print, with a layout that leaves out the app around it.
  */
 export function OrderInvoice({ order }: { order: Order }) {
@@ -17,6 +17,8 @@ export function OrderInvoice({ order }: { order: Order }) {
   const language = i18n.resolvedLanguage === 'ta' ? 'ta' : 'en';
   const invoice = invoiceOf(order);
   const gst = order.seller.gstin;
+  // A bill of supply carries no tax: no GST column, no CGST or SGST (rules/invoice.ts).
+  const taxed = invoice.kind === 'taxInvoice';
   return (
     <section
       className="panel stack invoice print-alone"
@@ -25,7 +27,7 @@ export function OrderInvoice({ order }: { order: Order }) {
     >
       <header className="invoice__head">
         <h2 id="invoice-title" className="panel__title">
-          {gst ? t('orders.invoice.taxInvoice') : t('orders.invoice.billOfSupply')}
+          {taxed ? t('orders.invoice.taxInvoice') : t('orders.invoice.billOfSupply')}
         </h2>
         <PrintButton label={t('orders.invoice.print')} testId="invoice-print" />
       </header>
@@ -58,7 +60,7 @@ export function OrderInvoice({ order }: { order: Order }) {
         <thead>
           <tr>
             <th scope="col">{t('orders.invoice.item')}</th>
-            <th scope="col">{t('orders.invoice.gst')}</th>
+            {taxed && <th scope="col">{t('orders.invoice.gst')}</th>}
             <th scope="col">{t('orders.invoice.amount')}</th>
           </tr>
         </thead>
@@ -73,38 +75,44 @@ export function OrderInvoice({ order }: { order: Order }) {
                   {formatRupees(l.unitPricePaise)} × {l.quantity}
                 </span>
               </td>
-              <td>
-                {l.taxPercent === null ? '—' : `${l.taxPercent}%`}
-                {l.taxPaise !== null && (
-                  <>
-                    <br />
-                    <span className="muted">{formatRupees(l.taxPaise)}</span>
-                  </>
-                )}
-              </td>
+              {taxed && (
+                <td>
+                  {l.taxPercent === null ? '—' : `${l.taxPercent}%`}
+                  {l.taxPaise !== null && (
+                    <>
+                      <br />
+                      <span className="muted">{formatRupees(l.taxPaise)}</span>
+                    </>
+                  )}
+                </td>
+              )}
               <td>{formatRupees(l.amountPaise)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
           <tr>
-            <th scope="row" colSpan={2}>
+            <th scope="row" colSpan={taxed ? 2 : 1}>
               {t('orders.invoice.goods')}
             </th>
             <td data-testid="invoice-goods">{formatRupees(invoice.goodsPaise)}</td>
           </tr>
-          <tr>
-            <th scope="row" colSpan={2}>
-              {t('orders.invoice.cgst')}
-            </th>
-            <td>{formatRupees(invoice.cgstPaise)}</td>
-          </tr>
-          <tr>
-            <th scope="row" colSpan={2}>
-              {t('orders.invoice.sgst')}
-            </th>
-            <td>{formatRupees(invoice.sgstPaise)}</td>
-          </tr>
+          {taxed && (
+            <>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  {t('orders.invoice.cgst')}
+                </th>
+                <td data-testid="invoice-cgst">{formatRupees(invoice.cgstPaise)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  {t('orders.invoice.sgst')}
+                </th>
+                <td>{formatRupees(invoice.sgstPaise)}</td>
+              </tr>
+            </>
+          )}
         </tfoot>
       </table>
       {invoice.feesPaise > 0 && (

@@ -66,7 +66,8 @@ it('prints (or saves as PDF) a receipt once it is shown, with everything the scr
       receipt: {
         number: 'PT-26-000001',
         issuedAt: '2026-11-28T06:00:00Z',
-        issuer: { name: 'Petti', address: 'Sivakasi' },
+        issuer: { name: 'Petti Local Commerce', address: 'Sivakasi', gstin: '33ABCDE1234F1Z7' },
+        billedTo: { name: 'Selvi Kannan', phone: '919876543210' },
         description: { en: 'Locker Lite plan', ta: 'லாக்கர் லைட் திட்டம்' },
         gst: { percent: 18, taxable: 8390, cgst: 755, sgst: 755, total: 1510 },
         total: 9900,
@@ -82,6 +83,9 @@ it('prints (or saves as PDF) a receipt once it is shown, with everything the scr
   expect(receipt.classList.contains('print-alone')).toBe(true);
   expect(button.closest('.print-alone__hide')).not.toBeNull();
   expect(receipt.textContent).toContain('PT-26-000001');
+  // A tax document names who charged the GST, under which GSTIN, and whom it was charged to.
+  expect(screen.getByTestId('receipt-gstin').textContent).toBe('GSTIN 33ABCDE1234F1Z7');
+  expect(screen.getByTestId('receipt-billed-to').textContent).toBe('Selvi Kannan, +91 9876543210');
   // A tax document: its date with the year.
   expect(screen.getByTestId('receipt-date').textContent).toMatch(/^28 Nov 2026, 11:30\s?am$/i);
   fireEvent.click(button);

@@ -1,4 +1,5 @@
 import { formatRupees } from '@petti/shared/rules/money';
+import { displayPhone } from '@petti/shared/rules/phone';
 import type { PaymentDetail } from '@petti/shared/schemas/payments';
 import { useEffect, useRef } from 'react';
 import { useDateFormat } from '../../../lib/date-format.ts';
@@ -70,8 +71,24 @@ function ReceiptBody({ p }: { p: PaymentDetail }) {
         <strong>{r.issuer.name}</strong>
         <br />
         {r.issuer.address}
+        {r.issuer.gstin && (
+          <>
+            <br />
+            <span data-testid="receipt-gstin">{t('payments.receipt.gstin', { gstin: r.issuer.gstin })}</span>
+          </>
+        )}
       </p>
       <dl className="receipt__facts">
+        {(r.billedTo.name || r.billedTo.phone) && (
+          <>
+            <dt>{t('payments.receipt.billedTo')}</dt>
+            <dd data-testid="receipt-billed-to">
+              {[r.billedTo.name, r.billedTo.phone && displayPhone(r.billedTo.phone)]
+                .filter(Boolean)
+                .join(', ')}
+            </dd>
+          </>
+        )}
         <dt>{t('payments.receipt.number')}</dt>
         <dd data-testid="receipt-number">{r.number}</dd>
         <dt>{t('payments.receipt.date')}</dt>
