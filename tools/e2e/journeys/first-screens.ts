@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
 import { screenshot } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
-import { newShopper, type Session, storeSession } from '../shopper.ts';
+import { addFromProductPage } from '../shop-steps.ts';
+import { asOps, json, newShopper, openAllDay, type Session, storeSession } from '../shopper.ts';
 import { expectVisibleText } from '../visible.ts';
 
 /**
@@ -58,6 +59,8 @@ async function layoutShift(
   path: string,
   session: Session | undefined,
   language: 'en' | 'ta',
+  /** What the phone did before, at full speed (filling a cart from a product page). */
+  prepare?: (page: Page) => Promise<void>,
 ) {
   // No service worker: its precache would share the slow line with the screen being measured.
   const context = await browser.newContext({
@@ -87,6 +90,7 @@ async function layoutShift(
       }).observe({ type: 'layout-shift', buffered: true });
     });
     const page: Page = await context.newPage();
+    if (prepare) await prepare(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
@@ -328,7 +332,36 @@ export const firstScreenJourneys: Journey[] = [
             `${path} (${language}): ${shift.total.toFixed(3)}, most by moving ${shift.moved.join(' | ')}`,
           );
       }
+      // At night: a cart from a shop that is shut says so ("closed now, order for when it opens")
+      // from its first paint, in both languages, not once the shop's answer comes.
+      const NIGHT_SHOP = 'ganesh-hot-chips';
+      const ist = new Date(Date.now() + 330 * 60_000);
+      const hhmm = (h: number) => `${String((ist.getUTCHours() + h) % 24).padStart(2, '0')}:00`;
+      await json(
+        await asOps(baseUrl, 'PUT', `/ops/sellers/${NIGHT_SHOP}/hours`, {
+          open: hhmm(2),
+          close: hhmm(3) === '00:00' ? '24:00' : hhmm(3),
+        }),
+        'PUT hours',
+      );
+      try {
+        for (const language of ['en', 'ta'] as const) {
+          const shift = await layoutShift(browser, baseUrl, '/MyCart', shopper, language, async (page) => {
+            await addFromProductPage(page, 'ganesh-banana-chips', 'ganesh-banana-chips-250g', 2);
+          });
+          console.log(
+            `      /MyCart, shop closed (${language}): layout shift ${shift.total.toFixed(3)} (at most ${MAX_LAYOUT_SHIFT})`,
+          );
+          if (shift.total > MAX_LAYOUT_SHIFT)
+            moved.push(
+              `/MyCart, shop closed (${language}): ${shift.total.toFixed(3)}, most by moving ${shift.moved.join(' | ')}`,
+            );
+        }
+      } finally {
+        await openAllDay(baseUrl, NIGHT_SHOP);
+      }
       assert.deepEqual(moved, [], 'first screens that move as their data arrives');
     },
+    { timeoutMs: 180_000 },
   ),
 ];

@@ -1,5 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../api.ts';
+import { localStore } from '../storage.ts';
+import { rememberShop } from './known-shop.ts';
 import type { Category, Product, ProductPage, Seller, SellerPage } from './types.ts';
 
 /**
@@ -55,7 +57,12 @@ export async function getSeller(id: string, signal?: AbortSignal): Promise<Selle
 export function useSeller(id: string | undefined) {
   return useQuery({
     queryKey: ['sellers', 'one', id],
-    queryFn: ({ signal }) => getSeller(id!, signal),
+    queryFn: async ({ signal }) => {
+      const seller = await getSeller(id!, signal);
+      // Its hours kept for the next first screen that needs them (known-shop.ts).
+      rememberShop(localStore(), seller);
+      return seller;
+    },
     enabled: Boolean(id),
     staleTime: 300_000,
   });

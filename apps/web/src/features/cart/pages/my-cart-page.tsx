@@ -4,12 +4,14 @@ import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../lib/api-error.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
+import { knownShop } from '../../../lib/shop/known-shop.ts';
 import { rupees } from '../../../lib/shop/price.tsx';
 import { useSeller } from '../../../lib/shop/shop-api.ts';
 import { ShopHours } from '../../../lib/shop/shop-hours.tsx';
 import { shopNameIn } from '../../../lib/shop/shop-name.ts';
 import { sellerOpenAt, sellerOpensText } from '../../../lib/shop/shop-open.ts';
 import { EmptyState } from '../../../lib/shop/skeletons.tsx';
+import { localStore } from '../../../lib/storage.ts';
 import { FormAlert } from '../../../lib/ui/form.tsx';
 import { Spinner } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
@@ -41,12 +43,13 @@ export default function MyCartPage() {
   const errorText = useErrorText();
   const { cart, choice, quoteRequest, quote } = useCheckoutQuote();
   const seller = useSeller(cart.sellerId ?? undefined);
-  // The shop's Tamil name in a Tamil sentence, once the shop is read; the cart's own name until then.
-  const shopName = seller.data ? shopNameIn(seller.data, i18n.resolvedLanguage) : (cart.brandName ?? '');
-  const shopClosed = seller.data ? !sellerOpenAt(seller.data, new Date()) : false;
-  const opensAt = seller.data
-    ? sellerOpensText(seller.data, new Date(), i18n.resolvedLanguage === 'ta' ? 'ta' : 'en')
-    : '';
+  // The shop as last read on this phone until it is read again, so at night the page is drawn closed
+  // from the start and nothing moves when the answer comes (known-shop.ts).
+  const shop = seller.data ?? knownShop(localStore(), cart.sellerId);
+  // The shop's Tamil name in a Tamil sentence, once the shop is known; the cart's own name until then.
+  const shopName = shop ? shopNameIn(shop, i18n.resolvedLanguage) : (cart.brandName ?? '');
+  const shopClosed = shop ? !sellerOpenAt(shop, new Date()) : false;
+  const opensAt = shop ? sellerOpensText(shop, new Date(), i18n.resolvedLanguage === 'ta' ? 'ta' : 'en') : '';
   const validate = useValidateBeforePay();
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -93,8 +96,8 @@ export default function MyCartPage() {
             seller: shopName,
           })}
         </h2>
-        <ShopHours seller={seller.data} />
-        {seller.data && shopClosed && (
+        <ShopHours seller={shop ?? undefined} />
+        {shop && shopClosed && (
           <FormAlert variant="info" testId="cart-shop-closed">
             <p>
               {t('cart.shopClosed', {
@@ -124,10 +127,7 @@ export default function MyCartPage() {
         )}
       </section>
 
-      <DeliveryChoice
-        modes={seller.data?.modes ?? ['home', 'locker', 'curbside']}
-        lockerRefused={lockerRefused}
-      />
+      <DeliveryChoice modes={shop?.modes ?? ['home', 'locker', 'curbside']} lockerRefused={lockerRefused} />
 
       <section className="panel stack" aria-labelledby="cart-price">
         <h2 id="cart-price" className="panel__title">
