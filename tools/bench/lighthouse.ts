@@ -4,10 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { STORAGE_KEYS } from '@petti/shared/constants';
+import { addToCart, type CartProduct, emptyCart } from '@petti/shared/rules/cart';
+import type { Product, Seller } from '@petti/shared/schemas/catalog';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { knownShopKey, rememberShop } from '../../apps/web/src/lib/shop/known-shop.ts';
+import { memoryStorage } from '../../apps/web/src/lib/storage.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, startServer } from '../e2e/harness.ts';
-import { newShopper, type Session, storeSession } from '../e2e/shopper.ts';
+import { asOps, newShopper, type Session, storeSession } from '../e2e/shopper.ts';
 import { LIGHTHOUSE_GOAL } from './goals.ts';
 import { runBench, writeReport } from './report.ts';
 
@@ -18,12 +23,24 @@ import { runBench, writeReport } from './report.ts';
  * local storage from a page that loads no app, so nothing is cached before the audit. Needs
  * `npm run build` and Debian's Chromium.
  *
- *   node --import tsx tools/bench/lighthouse.ts [--runs 5] [--pages /login,/dashboard,/MyCart] [--save dir]
+ *   node --import tsx tools/bench/lighthouse.ts [--runs 5] [--pages /login,/dashboard,/MyCart,/MyCart@closed] [--save dir]
+ *
+ * `/MyCart@closed` is the cart holding two packs of a shop that is shut now (night ordering: "closed
+ * now, order for when it opens"), put in local storage with the shop as the app last read it
+ * (lib/shop/known-shop.ts), as a shopper who filled it on the product page has it.
  */
+
+/** The cart of a shut shop (see above): its screen is `/MyCart`. */
+const CLOSED_CART = '/MyCart@closed';
+const NIGHT_SHOP = {
+  id: 'ganesh-hot-chips',
+  product: 'ganesh-banana-chips',
+  variant: 'ganesh-banana-chips-250g',
+};
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
-    pages: { type: 'string', default: '/login,/dashboard,/MyCart' },
+    pages: { type: 'string', default: `/login,/dashboard,/MyCart,${CLOSED_CART}` },
     // Each run's whole Lighthouse report, for finding where the time goes (the LCP element, long tasks).
     save: { type: 'string' },
   },
@@ -84,15 +101,20 @@ async function audit(baseUrl: string, path: string, session: Session | null): Pr
   const { port, child, profile } = await startChromium();
   try {
     if (session) {
+      const stored = path === CLOSED_CART ? await closedCartStorage(baseUrl) : {};
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
       const page = await browser.contexts()[0]!.newPage();
       // Same origin, no app: the session is stored and nothing of the app is cached.
       await page.goto(`${baseUrl}/api/health/live`);
       await page.evaluate(storeSession, session);
+      await page.evaluate((items) => {
+        for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
+      }, stored);
       await page.close();
       await browser.close();
     }
-    const result = await lighthouse(`${baseUrl}${path}`, {
+    const screen = path === CLOSED_CART ? '/MyCart' : path;
+    const result = await lighthouse(`${baseUrl}${screen}`, {
       port,
       output: 'json',
       onlyCategories: ['performance'],
@@ -131,6 +153,51 @@ function scriptBytes(details: unknown): number {
   return items?.find((i) => i.resourceType === 'script')?.transferSize ?? Number.NaN;
 }
 
+/**
+ * Local storage of a phone that filled a cart at the night shop from its product page: the cart
+ * (the shared cart rule's own) and the shop as the app last read it.
+ */
+async function closedCartStorage(baseUrl: string): Promise<Record<string, string>> {
+  const read = async <T>(path: string): Promise<T> => {
+    const res = await fetch(`${baseUrl}${path}`);
+    if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+    return (await res.json()) as T;
+  };
+  const { seller } = await read<{ seller: Seller }>(`/api/sellers/${NIGHT_SHOP.id}`);
+  const answer = await read<{ product: Product } | Product>(`/api/products/${NIGHT_SHOP.product}`);
+  const product = 'product' in answer ? answer.product : answer;
+  const v = product.variants.find((x) => x.vrntId === NIGHT_SHOP.variant)!;
+  const pack: CartProduct = {
+    unitValue: v.unitValue,
+    name: product.name,
+    image_url: product.image_url,
+    unit: v.unit,
+    slrId: product.sellerId,
+    prdtId: product.id,
+    vrntId: v.vrntId,
+    tciId: product.categoryId,
+    productPrice: v.productPrice,
+    marketPrice: v.marketPrice,
+    inventory: v.inventory,
+    alwaysInventory: v.alwaysInventory,
+  };
+  let cart = emptyCart();
+  for (let i = 0; i < 2; i++) cart = addToCart(cart, pack, seller.brandName).cart;
+  const kept = memoryStorage();
+  rememberShop(kept, seller);
+  const key = knownShopKey(seller.id);
+  return { [STORAGE_KEYS.cart]: JSON.stringify(cart), [key]: kept.getItem(key)! };
+}
+
+/** Shuts the night shop for the next hours (it opens two hours from now) on the bench's own server. */
+async function shutNightShop(baseUrl: string): Promise<void> {
+  const ist = new Date(Date.now() + 330 * 60_000);
+  const hhmm = (h: number) => `${String((ist.getUTCHours() + h) % 24).padStart(2, '0')}:00`;
+  const hours = { open: hhmm(2), close: hhmm(3) === '00:00' ? '24:00' : hhmm(3) };
+  const res = await asOps(baseUrl, 'PUT', `/ops/sellers/${NIGHT_SHOP.id}/hours`, hours);
+  if (!res.ok) throw new Error(`PUT hours of ${NIGHT_SHOP.id}: ${res.status}`);
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
@@ -138,6 +205,7 @@ async function main() {
   try {
     const shopper = await newShopper(server.baseUrl, 'Lighthouse');
     const report: Record<string, Audit & { runs: Audit[] }> = {};
+    if (PAGES.includes(CLOSED_CART)) await shutNightShop(server.baseUrl);
     for (const path of PAGES) {
       const runs: Audit[] = [];
       for (let i = 0; i < RUNS; i++)

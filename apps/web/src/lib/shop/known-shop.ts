@@ -12,7 +12,8 @@ export type KnownShop = Pick<
   'id' | 'brandName' | 'brandNameTa' | 'hours' | 'closedToday' | 'schedule' | 'modes'
 >;
 
-const KEY_PREFIX = 'knownShop:';
+/** Where a shop's guess is kept in local storage. */
+export const knownShopKey = (sellerId: string): string => `knownShop:${sellerId}`;
 /** Older than this, the guess is more likely wrong than right (a holiday declared since): not used. */
 const KEPT_MS = 7 * 86_400_000;
 
@@ -32,7 +33,7 @@ export function rememberShop(storage: KeyValueStorage, seller: Seller, now = Dat
     modes: seller.modes,
   };
   try {
-    storage.setItem(`${KEY_PREFIX}${seller.id}`, JSON.stringify({ at: now, shop } satisfies Kept));
+    storage.setItem(knownShopKey(seller.id), JSON.stringify({ at: now, shop } satisfies Kept));
   } catch {
     // Storage full or refused: the screen waits for the answer, as before.
   }
@@ -45,7 +46,7 @@ export function knownShop(
 ): KnownShop | null {
   if (!sellerId) return null;
   try {
-    const kept = JSON.parse(storage.getItem(`${KEY_PREFIX}${sellerId}`) ?? 'null') as Kept | null;
+    const kept = JSON.parse(storage.getItem(knownShopKey(sellerId)) ?? 'null') as Kept | null;
     if (!kept || typeof kept.at !== 'number' || now - kept.at > KEPT_MS) return null;
     const shop = kept.shop;
     return shop?.id === sellerId && shop.hours && shop.schedule && shop.modes ? shop : null;
