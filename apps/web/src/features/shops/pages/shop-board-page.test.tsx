@@ -188,6 +188,25 @@ describe('the order board', () => {
     expect(within(card).queryByTestId('accept')).toBeNull();
   });
 
+  it('moves a night order to New at opening, by itself, with no event from the server', async () => {
+    const opensAt = Date.now() + 1_500;
+    const night = orderFixture({ id: 'order-night', scheduledFor: new Date(opensAt).toISOString() });
+    fakeApi({
+      '/api/shops/mine': mine(),
+      // The server's own rule: a placed order is New once its opening has come, At opening before.
+      [`/api/shops/${SHOP}/orders`]: (url: URL) => {
+        const lane = url.searchParams.get('lane');
+        const open = Date.now() >= opensAt;
+        return page((lane === 'new' && open) || (lane === 'scheduled' && !open) ? [night] : []);
+      },
+    });
+    await renderPage(<ShopBoardPage />, { path: '/shop/:shopId', route: `/shop/${SHOP}` });
+    await screen.findByText('No new orders. New ones ring here as they come in.');
+    await vi.waitFor(() => expect(screen.getByTestId('lane-scheduled').textContent).toContain('1'));
+    // No reload and no minute-long wait: it is there soon after its opening time.
+    expect(await screen.findByTestId('shop-order-order-night', {}, { timeout: 4_000 })).toBeTruthy();
+  });
+
   it('says so when a lane is empty', async () => {
     fakeApi({ '/api/shops/mine': mine(), [`/api/shops/${SHOP}/orders`]: lanes([]) });
     await renderPage(<ShopBoardPage />, { path: '/shop/:shopId', route: `/shop/${SHOP}` });

@@ -69,6 +69,25 @@ export default function ShopBoardPage() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['shops', shopId, 'orders'] });
 
+  // At opening the night's orders may be accepted: they move to New at that moment, and the bell rings
+  // for them as for a new order (the server has nothing to announce: only the clock moved).
+  const opening = (lanes.scheduled.data?.items ?? [])
+    .map((o) => (o.scheduledFor ? Date.parse(o.scheduledFor) : Number.NaN))
+    .filter((at) => Number.isFinite(at))
+    .sort((a, b) => a - b)[0];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the moment is what matters, not the callbacks
+  useEffect(() => {
+    if (opening === undefined) return;
+    const timer = setTimeout(
+      () => {
+        ringBell();
+        void queryClient.invalidateQueries({ queryKey: ['shops', shopId, 'orders'] });
+      },
+      Math.max(0, opening - Date.now()) + 1_000,
+    );
+    return () => clearTimeout(timer);
+  }, [opening, shopId]);
+
   /** What went wrong, said for people: who in the shop got there first, or the catalogue's sentence. */
   const failed = (error: unknown) => {
     if (isApiError(error) && error.code === 'OrderTakenByOther') {
