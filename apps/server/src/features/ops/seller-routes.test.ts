@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper.ts';
 import { type Shopper, shopper } from '../../test/locker-helpers.ts';
 import { line, ops, opsStep, placed, placeOrder } from '../../test/order-helpers.ts';
+import { shopMember, shopStep } from '../../test/shop-helpers.ts';
 
 const SHOP = 'sri-murugan-stores'; // 07:00–22:00
 const RICE = 'murugan-ponni-raw-rice-10kg';
@@ -93,6 +94,40 @@ describe('a shop sets its opening hours through the ops API', () => {
     // While open, the same flag changes nothing: an ordinary order.
     const now = await placed(buyer, { ...body, whenShopOpens: true });
     expect(now.scheduledFor).toBeNull();
+  });
+
+  it('a shop opened before the opening its night orders wait for takes them at once', async () => {
+    // 07:01 now (the test before moved the clock); open only in the evening, so closed.
+    await setHours({ open: '21:00', close: '22:00' });
+    const staff = await shopMember(t, SHOP, 'staff');
+    try {
+      const body = {
+        sellerId: SHOP,
+        items: [await line(t, RICE, 1)],
+        deliveryType: 'curbside',
+        vehicleNo: 'TN67AB1234',
+        whenShopOpens: true,
+      };
+      const order = await placed(buyer, body);
+      expect(order.scheduledFor).toBe('2026-11-21T15:30:00.000Z');
+      const lane = async (name: string) =>
+        (await staff.call('GET', `/api/shops/${SHOP}/orders?lane=${name}`))
+          .json()
+          .items.map((o: { id: string }) => o.id);
+      expect(await lane('scheduled')).toContain(order.id);
+      expect((await shopStep(staff, SHOP, order.id, 'accept', { prepMinutes: 15 })).json().error.code).toBe(
+        'OrderScheduled',
+      );
+      // The owner opens now: the night's order is for now, on the board's New lane, and accepted.
+      await setHours({ open: '00:00', close: '24:00' });
+      expect(await lane('new')).toContain(order.id);
+      expect(await lane('scheduled')).not.toContain(order.id);
+      const accepted = await shopStep(staff, SHOP, order.id, 'accept', { prepMinutes: 15 });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect(accepted.json().state).toBe('accepted');
+    } finally {
+      await staff.stop();
+    }
   });
 
   it('has orders see hours changed by another process, once the database tells of it', async () => {

@@ -1,3 +1,4 @@
+import { isShopOpenAt } from '@petti/shared/rules/shop-hours';
 import { canOrderTransition, type OrderState } from '@petti/shared/schemas/orders';
 import {
   DELIVERY_CODE_TRIES,
@@ -15,6 +16,7 @@ import type { Transactor } from '../../platform/events/transactor.ts';
 import { newId } from '../../platform/ids.ts';
 import { REPLACED_PHOTO_KEPT_MS, schedulePhotoRemoval } from '../../platform/images/photo-removal.ts';
 import type { FileStorage } from '../../platform/storage/storage.ts';
+import { scheduleOf } from '../sellers/index.ts';
 import { usersService } from '../users/index.ts';
 import type { ShopActor } from './core.ts';
 import type { OrdersDeps } from './deps.ts';
@@ -96,6 +98,23 @@ export function createShopBoard(
     });
   }
 
+  /**
+   * Night orders of a shop that is open before the opening they were placed for (its owner opened
+   * again today, or moved the hours) wait no more: they are for now, so they show in New and may be
+   * accepted, and the buyer may come. Asked whenever the shop's board is read.
+   */
+  async function openedEarly(q: DbOrTx, shopIds: readonly string[]): Promise<void> {
+    const now = clock.now();
+    const open = (await deps.sellers.rows(q, shopIds))
+      .filter((r) => isShopOpenAt(scheduleOf(r), now))
+      .map((r) => r.id);
+    if (open.length === 0) return;
+    await q
+      .update(orders)
+      .set({ scheduledFor: now, updatedAt: now })
+      .where(and(inArray(orders.sellerId, open), eq(orders.state, 'placed'), gt(orders.scheduledFor, now)));
+  }
+
   function laneWhere(shopId: string, lane: ShopBoardLane): SQL {
     const now = clock.now();
     const mine = eq(orders.sellerId, shopId);
@@ -155,6 +174,7 @@ export function createShopBoard(
       shopId: string,
       query: { lane: ShopBoardLane; pageSize: number; after?: string },
     ): Promise<ShopOrderList> {
+      await openedEarly(db, [shopId]);
       const where = laneWhere(shopId, query.lane);
       // New and scheduled orders oldest first (the one waiting longest on top); the rest newest first.
       const oldestFirst = query.lane === 'new' || query.lane === 'scheduled';
@@ -194,6 +214,7 @@ export function createShopBoard(
     ): Promise<ShopOrderList> {
       if (shopIds.length === 0)
         return { items: [], page: 1, pageSize, total: null, hasMore: false, nextCursor: null };
+      await openedEarly(db, shopIds);
       const where = or(...shopIds.flatMap((id) => lanes.map((lane) => laneWhere(id, lane))));
       const rows = await db
         .select()
