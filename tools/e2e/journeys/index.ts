@@ -20,6 +20,7 @@ import { paymentJourneys } from './payments.ts';
 import { pictureJourneys } from './pictures.ts';
 import { sellingJourneys } from './selling.ts';
 import { shellJourneys } from './shell.ts';
+import { shopDayJourneys } from './shop-day.ts';
 import { shopStockJourneys } from './shop-stock.ts';
 import { shopJourneys } from './shops.ts';
 import { tamilJourneys } from './tamil.ts';
@@ -37,6 +38,7 @@ export const journeys: Journey[] = [
   ...grabAndGoJourneys,
   ...shopJourneys,
   ...shopStockJourneys,
+  ...shopDayJourneys,
   ...operatorJourneys,
   ...moneyJourneys,
   ...offlineLockerJourneys,

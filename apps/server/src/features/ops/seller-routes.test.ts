@@ -118,10 +118,11 @@ describe('a shop sets its opening hours through the ops API', () => {
       expect((await shopStep(staff, SHOP, order.id, 'accept', { prepMinutes: 15 })).json().error.code).toBe(
         'OrderScheduled',
       );
-      // The owner opens now: the night's order is for now, on the board's New lane, and accepted.
+      // The owner opens now: the night's order is an order for now, on the board's New lane, and accepted.
       await setHours({ open: '00:00', close: '24:00' });
       expect(await lane('new')).toContain(order.id);
       expect(await lane('scheduled')).not.toContain(order.id);
+      expect((await buyer.call('GET', `/api/orders/${order.id}`)).json().scheduledFor).toBeNull();
       const accepted = await shopStep(staff, SHOP, order.id, 'accept', { prepMinutes: 15 });
       expect(accepted.statusCode, accepted.body).toBe(200);
       expect(accepted.json().state).toBe('accepted');

@@ -100,8 +100,8 @@ export function createShopBoard(
 
   /**
    * Night orders of a shop that is open before the opening they were placed for (its owner opened
-   * again today, or moved the hours) wait no more: they are for now, so they show in New and may be
-   * accepted, and the buyer may come. Asked whenever the shop's board is read.
+   * again today, or moved the hours) wait no more: they become orders for now (no `scheduledFor`), so
+   * they show in New and may be accepted, and the buyer may come. Asked whenever the board is read.
    */
   async function openedEarly(q: DbOrTx, shopIds: readonly string[]): Promise<void> {
     const now = clock.now();
@@ -111,7 +111,7 @@ export function createShopBoard(
     if (open.length === 0) return;
     await q
       .update(orders)
-      .set({ scheduledFor: now, updatedAt: now })
+      .set({ scheduledFor: null, updatedAt: now })
       .where(and(inArray(orders.sellerId, open), eq(orders.state, 'placed'), gt(orders.scheduledFor, now)));
   }
 

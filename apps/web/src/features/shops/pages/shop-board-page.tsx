@@ -81,6 +81,8 @@ export default function ShopBoardPage() {
     const timer = setTimeout(
       () => {
         ringBell();
+        // The cards judge "not yet" by this clock too: moved on now, not at its next half minute.
+        setNow(Date.now());
         void queryClient.invalidateQueries({ queryKey: ['shops', shopId, 'orders'] });
       },
       Math.max(0, opening - Date.now()) + 1_000,
