@@ -27,6 +27,7 @@ describe('locker settings', () => {
         'BO_A9lkpDYFT92tTtm4WpNXElcuFdn9bimAOHHxq0oBIoWJ6B5kGv_GM5H-Yv3I20vYdpEufEPcQ5DQvnd_tEjM',
       VAPID_PRIVATE_KEY: 'xqD1E5TTZm0pQga2rVDFYfk24va_Mg8wk0UYoM7iwNg',
       RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+      PETTI_GSTIN: '33ABCDE1234F1Z7',
     });
     expect(prod).toMatchObject({ LOCKER_SIM: false, JOB_WORKER: true });
     // The shop simulator (@petti/simulators) follows the locker simulator's defaults.

@@ -1,4 +1,5 @@
 import { gstinCheckChar } from '@petti/shared/rules/gstin';
+import { townDateTime } from '@petti/shared/rules/town-time';
 import type { Order } from '@petti/shared/schemas/orders';
 import type { ShopSettings, ShopSettingsBody } from '@petti/shared/schemas/shop-settings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -87,7 +88,8 @@ describe("a shop's settings", () => {
     const refused = await validate();
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.code).toBe('SellerClosed');
-    expect(refused.json().error.message).toContain(`It opens at 21/11 ${usual.hours.open}.`);
+    // Said as the owner's own screens say it (rules/town-time.ts).
+    expect(refused.json().error.message).toContain(`It opens at ${townDateTime(opens, 'en')}.`);
     const now = await order();
     expect(now.json().error.code).toBe('SellerClosed');
     const later = await order({ whenShopOpens: true });
@@ -116,7 +118,7 @@ describe("a shop's settings", () => {
     t.clock.set('2026-11-21T08:00:00.000Z');
     const saturday = await validate();
     expect(saturday.json().error.code).toBe('SellerClosed');
-    expect(saturday.json().error.message).toContain('It opens at 24/11 09:00.');
+    expect(saturday.json().error.message).toContain('It opens at 24 Nov, 9:00 am.');
     t.clock.set('2026-11-22T06:30:00.000Z');
     expect((await seller()).closedToday).toBe(true);
   });

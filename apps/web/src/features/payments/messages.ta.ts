@@ -28,7 +28,7 @@ export const paymentsTa: Widen<typeof paymentsEn> = {
   receipt: {
     title: 'ரசீது',
     close: 'மூடு',
-    gstin: 'GSTIN {{gstin}}',
+    gstin: 'GSTIN எண் {{gstin}}',
     billedTo: 'பெறுநர்',
     print: 'அச்சிடு அல்லது PDF ஆகச் சேமி',
     number: 'ரசீது எண்',
