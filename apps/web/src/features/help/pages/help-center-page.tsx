@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import '../../../lib/ui/form.css';
+import { ChipFilter } from '../../../lib/ui/chip-filter.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { HumanHelp } from '../components/human-help.tsx';
 import { FAQ, FAQ_TOPICS, type FaqTopic, searchFaq } from '../faq.ts';
@@ -36,21 +37,14 @@ export default function HelpCenterPage() {
           data-testid="help-search"
         />
       </search>
-      <fieldset className="chip-filter">
-        <legend className="sr-only">{t('help.searchLabel')}</legend>
-        {(['all', ...FAQ_TOPICS] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            className={`chip-filter__chip${topic === name ? ' chip-filter__chip--on' : ''}`}
-            aria-pressed={topic === name}
-            onClick={() => setTopic(name)}
-            data-testid={`help-topic-${name}`}
-          >
-            {name === 'all' ? t('help.allTopics') : t(`help.topics.${name}`)}
-          </button>
-        ))}
-      </fieldset>
+      <ChipFilter
+        legend={t('help.searchLabel')}
+        options={['all', ...FAQ_TOPICS] as const}
+        value={topic}
+        onChange={setTopic}
+        label={(name) => (name === 'all' ? t('help.allTopics') : t(`help.topics.${name}`))}
+        testId={(name) => `help-topic-${name}`}
+      />
       <p className="field__hint" role="status" data-testid="help-count">
         {t('help.results', { count: found.length })}
       </p>

@@ -9,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
+import { ChipFilter } from '../../../lib/ui/chip-filter.tsx';
 import { LoadFailedAlert } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
@@ -41,21 +42,14 @@ export default function PaymentHistoryPage() {
   return (
     <PageIntro page="bookings">
       {receipt && <ReceiptView id={receipt} onClose={() => showReceipt(null)} />}
-      <fieldset className="chip-filter">
-        <legend className="sr-only">{t('payments.filterLabel')}</legend>
-        {PAYMENT_FILTER_NAMES.map((name) => (
-          <button
-            key={name}
-            type="button"
-            className={`chip-filter__chip${filter === name ? ' chip-filter__chip--on' : ''}`}
-            aria-pressed={filter === name}
-            onClick={() => setFilter(name)}
-            data-testid={`filter-${name}`}
-          >
-            {t(`payments.filters.${name}`)}
-          </button>
-        ))}
-      </fieldset>
+      <ChipFilter
+        legend={t('payments.filterLabel')}
+        options={PAYMENT_FILTER_NAMES}
+        value={filter}
+        onChange={setFilter}
+        label={(name) => t(`payments.filters.${name}`)}
+        testId={(name) => `filter-${name}`}
+      />
       {history.isPending ? (
         <LoadingLine />
       ) : history.isError ? (

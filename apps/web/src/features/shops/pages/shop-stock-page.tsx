@@ -14,6 +14,7 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { Scanner } from '../../../lib/scan/scanner.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';
+import { ChipFilter } from '../../../lib/ui/chip-filter.tsx';
 import { LoadFailedAlert, TextField } from '../../../lib/ui/form.tsx';
 import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
@@ -156,21 +157,14 @@ export default function ShopStockPage() {
 
       {!adding && !(search && 'barcode' in search) && (
         <div className="stock-views">
-          <fieldset className="chip-filter">
-            <legend className="sr-only">{t('shops.stock.viewsLabel')}</legend>
-            {STOCK_VIEWS.map((name) => (
-              <button
-                key={name}
-                type="button"
-                className={`chip-filter__chip${view === name ? ' chip-filter__chip--on' : ''}`}
-                aria-pressed={view === name}
-                onClick={() => setView(name)}
-                data-testid={`stock-view-${name}`}
-              >
-                {t(`shops.stock.views.${name}`)}
-              </button>
-            ))}
-          </fieldset>
+          <ChipFilter
+            legend={t('shops.stock.viewsLabel')}
+            options={STOCK_VIEWS}
+            value={view}
+            onChange={setView}
+            label={(name) => t(`shops.stock.views.${name}`)}
+            testId={(name) => `stock-view-${name}`}
+          />
           <label className="stock-views__sort">
             <span className="field__label">{t('shops.stock.sortLabel')}</span>
             <select
