@@ -147,6 +147,12 @@ export const shopJourneys: Journey[] = [
         'Orders',
       );
       await expectVisibleText(ownerPage.locator('.shop-bar__title'), 'Kaveri Provisions');
+      // A new shop's board says what to do first: products, hours, the bank account.
+      await expectVisibleText(ownerPage.getByTestId('first-step-products'), 'Add your products');
+      await expectVisibleText(ownerPage.getByTestId('first-step-hours'), '09:00–21:00');
+      await expectVisibleText(ownerPage.getByTestId('first-step-bank'), 'Link your bank account');
+      await fitsThePhone(ownerPage, "a new shop's first steps");
+      await snap(ownerPage, 'shop-first-steps');
       // It chose home delivery and curbside, not grab-and-go: no exit passes to check.
       await ownerPage.getByRole('link', { name: 'People' }).waitFor();
       assert.equal(

@@ -9,6 +9,19 @@ export const shopsEn = {
     closed: 'Closed now · opens {{time}}',
     off: 'Switched off by Petti',
   },
+  firstSteps: {
+    title: 'First steps for your shop',
+    todo: {
+      products: 'Add your products: shoppers find your shop once it sells something.',
+      hours: 'Set your hours: you open {{open}}–{{close}} until you change them.',
+      bank: 'Link your bank account, so your takings reach you.',
+    },
+    done: {
+      products: 'Products on your shelf.',
+      hours: 'Your hours are set.',
+      bank: 'Your bank account is linked.',
+    },
+  },
   nav: {
     label: 'Shop',
     board: 'Orders',

@@ -13,6 +13,7 @@ import { LoadingLine } from '../../../lib/ui/loading-overlay.tsx';
 import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
 import { useMyShops } from '../../../lib/work/my-shops.ts';
+import { FirstSteps } from '../components/first-steps.tsx';
 import { type OrderActions, ShopOrderCard } from '../components/shop-order-card.tsx';
 import { bellEnabled, enableBell, ringBell } from '../order-bell.ts';
 import { nextStep } from '../order-steps.ts';
@@ -232,6 +233,8 @@ export default function ShopBoardPage() {
           </ul>
         )}
       </section>
+      {/* Below the lanes: when it arrives, nothing the owner reads or taps moves. */}
+      {membership?.role === 'owner' && <FirstSteps shopId={shopId} />}
     </PageIntro>
   );
 }
