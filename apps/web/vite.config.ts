@@ -6,6 +6,7 @@ import { BRAND, STORAGE_KEYS } from '../../packages/shared/src/constants.ts';
 import { ROUTES } from '../../packages/shared/src/routes.ts';
 import { bootLogo } from './scripts/boot-logo.ts';
 import { compileHints } from './scripts/compile-hints.ts';
+import { firstScreenChunks } from './scripts/first-screen-chunks.ts';
 import { inlineEntryCss } from './scripts/inline-entry-css.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 import { stripHtmlComments } from './scripts/strip-html-comments.ts';
@@ -18,9 +19,23 @@ const proxy = {
   '/mqtt': { target: API_TARGET, ws: true, changeOrigin: true },
 };
 
+/** The screens people open the app on (docs/performance.md#first-screen-files), each named for its chunks. */
+const firstScreens = firstScreenChunks({
+  routerFile: new URL('./src/app/router.tsx', import.meta.url),
+  routes: ROUTES,
+  screens: {
+    login: ROUTES.login,
+    home: ROUTES.dashboard,
+    cart: ROUTES.myCart,
+    board: ROUTES.shopBoard,
+    lockers: ROUTES.operatorLockers,
+  },
+});
+
 export default defineConfig({
   plugins: [
     react(),
+    firstScreens.plugin,
     bootLogo(new URL('./public/favicon.svg', import.meta.url), 64),
     inlineEntryCss(),
     compileHints(),
@@ -45,6 +60,8 @@ export default defineConfig({
           ready: '[data-testid="page-myCart"]',
           signedIn: true,
           unlessStored: STORAGE_KEYS.cart,
+          // A cart with lines offers delivery to a saved address: read while the app's code downloads.
+          alsoRequests: ['/api/addresses'],
         },
       ],
     }),
@@ -245,6 +262,7 @@ export default defineConfig({
               test: /src\/lib\/(realtime|push)\/(?!messages\.)|src\/app\/signed-in-services/,
               includeDependenciesRecursively: false,
             },
+            { name: firstScreens.name, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -96,6 +96,20 @@ describe("a route's files", () => {
     expect(login?.styles.sort()).toEqual(['assets/auth.css', 'assets/form.css', 'assets/logo.css'].sort());
   });
 
+  it('are found when the page is grouped into a chunk with other modules (no facade of its own)', () => {
+    const grouped = [
+      ...chunks.filter((c) => c.fileName !== 'assets/login-page.js'),
+      {
+        ...chunk('assets/screens-login.js', ['assets/form.js'], null, ['assets/auth.css']),
+        moduleIds: ['/app/src/features/auth/pages/phone.ts', '/app/src/features/auth/pages/login-page.tsx'],
+      },
+    ];
+    const [login] = preloadsFor(table, '/app/src/app/router.tsx', chunkGraph(grouped));
+    expect(login?.scripts.sort()).toEqual(
+      ['assets/auth-layout.js', 'assets/form.js', 'assets/logo.js', 'assets/screens-login.js'].sort(),
+    );
+  });
+
   it('fail the build when a route’s module has no chunk', () => {
     const missing = [{ ...table[0]!, imports: ['./layouts/nowhere.tsx'] }];
     expect(() => preloadsFor(missing, '/app/src/app/router.tsx', chunkGraph(chunks))).toThrow(/no chunk/);
@@ -387,6 +401,7 @@ describe('the requests the page makes early', () => {
       { pattern: '/dashboard', signedIn: true, scripts: [], styles: [] },
       { pattern: '/login', signedIn: false, scripts: [], styles: [] },
       { pattern: '/Grab&Go', signedIn: true, scripts: [], styles: [] },
+      { pattern: '/MyCart', signedIn: true, scripts: [], styles: [] },
     ],
     {
       base: '/',
@@ -399,6 +414,7 @@ describe('the requests the page makes early', () => {
       firstScreens: {
         '/dashboard': { requests: ['/api/bookings?period=recent', '/api/locker-locations'] },
         '/login': {},
+        '/MyCart': { unlessStored: 'cart', requests: ['/api/x'], alsoRequests: ['/api/addresses'] },
       },
     },
   );
@@ -473,6 +489,15 @@ describe('the requests the page makes early', () => {
     expect(open('/dashboard', {}).early()).toBeUndefined();
     expect(open('/Grab&Go', signedIn).fetched).toEqual([]);
     expect(open('/login', signedIn).fetched).toEqual([]);
+  });
+
+  it('asks for what a screen needs beyond its copy only when it holds what the copy does not', () => {
+    expect(open('/MyCart', signedIn).fetched.map((f) => f.url)).toEqual(['/api/x']);
+    expect(open('/MyCart', { ...signedIn, cart: '{"items":[1]}' }).fetched.map((f) => f.url)).toEqual([
+      '/api/x',
+      '/api/addresses',
+    ]);
+    expect(open('/MyCart', { cart: '{"items":[1]}' }).fetched).toEqual([]);
   });
 
   it('asks only once the copy of the screen has been painted, so the copy waits for none of them', () => {

@@ -121,6 +121,8 @@ export interface BuiltChunk {
   fileName: string;
   isEntry: boolean;
   facadeModuleId: string | null;
+  /** Every module in the chunk: a page grouped with others (first-screen-chunks.ts) is no facade. */
+  moduleIds?: string[];
   imports: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
@@ -145,6 +147,8 @@ export interface ChunkGraph {
 export function chunkGraph(chunks: BuiltChunk[]): ChunkGraph {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
   const byModule = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
+  for (const chunk of chunks)
+    for (const id of chunk.moduleIds ?? []) if (!byModule.has(id)) byModule.set(id, chunk);
   const entry = chunks.find((c) => c.isEntry);
   if (!entry) throw new Error('route-preloads: the build has no entry chunk');
   return { byFile, byModule, loaded: closure(entry.fileName, byFile) };
@@ -199,9 +203,10 @@ export interface ScriptOptions {
    * The routes whose screen the page carries, drawn at build time (by pattern), each with the storage
    * key whose presence means the copy may not be that user's screen (the cart's copy is of an empty
    * cart: any cart stored, and the copy is not used), and the addresses the app asks for as soon as it
-   * draws that screen (the page asks for them first for someone signed in: src/lib/early-requests.ts).
+   * draws that screen (the page asks for them first for someone signed in: src/lib/early-requests.ts),
+   * and those it asks for only when that key is stored (the screen then holds what its copy does not).
    */
-  firstScreens?: Record<string, { unlessStored?: string; requests?: string[] }>;
+  firstScreens?: Record<string, { unlessStored?: string; requests?: string[]; alsoRequests?: string[] }>;
 }
 
 /** How many files the script asks for in one task of the page's main thread. */
@@ -242,17 +247,24 @@ export function preloadScript(preloads: Preload[], options: ScriptOptions): stri
   );
   const screens: Record<number, string> = {};
   const requests: Record<number, string[]> = {};
-  for (const [pattern, { unlessStored, requests: urls }] of Object.entries(options.firstScreens ?? {})) {
+  const whenStored: Record<number, string[]> = {};
+  for (const [pattern, screen] of Object.entries(options.firstScreens ?? {})) {
     const row = preloads.findIndex((p) => p.pattern === pattern);
     if (row < 0) throw new Error(`route-preloads: no route ${pattern} for its first screen`);
-    screens[row] = unlessStored ?? '';
-    if (urls?.length) requests[row] = urls;
+    screens[row] = screen.unlessStored ?? '';
+    if (screen.requests?.length) requests[row] = screen.requests;
+    if (screen.alsoRequests?.length) {
+      if (!screen.unlessStored)
+        throw new Error(`route-preloads: ${pattern} asks for more when nothing is stored`);
+      whenStored[row] = screen.alsoRequests;
+    }
   }
   const data = JSON.stringify({
     f: files,
     r: rows,
     w: screens,
     a: requests,
+    o: whenStored,
     x: EARLY_REQUESTS,
     l: languages,
     e: [index(options.entry.script), options.entry.imports.map(index)],
@@ -276,7 +288,7 @@ export function preloadScript(preloads: Preload[], options: ScriptOptions): stri
     // their answers come while the app's code downloads (src/lib/early-requests.ts). Queued after the
     // paint like the files, so the copy waits for none of them and they count in the few per task. A
     // request that fails is the app's to see.
-    'try{var a=r&&d.a[d.r.indexOf(r)],h=a&&petti.earlyHeaders(localStorage);if(h){var E=window[d.x]=window[d.x]||{},hs=JSON.stringify(h);',
+    'try{var ri=d.r.indexOf(r),ws=d.w[ri],a=r&&(d.a[ri]||[]).concat(ws&&d.o[ri]&&localStorage.getItem(ws)?d.o[ri]:[]),h=a&&a.length&&petti.earlyHeaders(localStorage);if(h){var E=window[d.x]=window[d.x]||{},hs=JSON.stringify(h);',
     'a.forEach(function(u){q.push(["fetch",function(){var f=fetch(u,{headers:h,credentials:"same-origin"});f.catch(function(){});E[u]={at:Date.now(),headers:hs,response:f}}])})}}catch(e){}',
     'var m=function(i){q.push(["modulepreload",i])};',
     'try{d.e[1].forEach(m);(d.l[lang]||[]).forEach(m)}catch(e){}q.push(["script",d.e[0]]);',
@@ -373,9 +385,11 @@ export function routePreloads(options: {
   /**
    * Screens drawn at build time, in every language, into the page (./first-screen.ts): each route's
    * path, a selector in its screen once drawn, whether it is drawn signed in, and the storage key
-   * whose presence means the copy is not to be used.
+   * whose presence means the copy is not to be used, and `alsoRequests`: what the screen asks for
+   * when it holds what its copy does not (the cart's delivery choice reads the saved addresses), asked
+   * for early only then, beside what drawing the copy asked for.
    */
-  firstScreens?: Array<FirstScreen & { unlessStored?: string }>;
+  firstScreens?: Array<FirstScreen & { unlessStored?: string; alsoRequests?: string[] }>;
 }): Plugin {
   const routerFile = options.routerFile.pathname;
   let base = '/';
@@ -421,7 +435,11 @@ export function routePreloads(options: {
           firstScreens: Object.fromEntries(
             (options.firstScreens ?? []).map((s) => [
               s.path,
-              { unlessStored: s.unlessStored, requests: drawn?.requests[s.path] },
+              {
+                unlessStored: s.unlessStored,
+                requests: drawn?.requests[s.path],
+                alsoRequests: s.alsoRequests,
+              },
             ]),
           ),
         });

@@ -10,11 +10,13 @@ import { expectVisibleText } from '../visible.ts';
  * The JavaScript a first screen makes a phone download, compressed as it travels (docs/performance.md):
  * measured on a first visit (empty cache, no service worker yet) until the network is idle. `now` is
  * the budget this check holds today, a little above the measured size so nothing grows unnoticed;
- * `goal` is where the performance work is taking it.
+ * `goal` is where the performance work is taking it. `files` caps how many scripts it takes: on a
+ * slow line each is a round trip (docs/performance.md#first-screen-files).
  */
 export const FIRST_SCREEN_JS_KB = {
-  '/login': { now: 147, goal: 150 },
-  '/dashboard': { now: 175, goal: 175 },
+  '/login': { now: 140, goal: 130, files: 10 },
+  '/dashboard': { now: 159, goal: 150, files: 13 },
+  '/MyCart': { now: 158, goal: 150, files: 14 },
 } as const;
 
 async function scriptBytes(browser: Browser, baseUrl: string, path: string, session?: Session) {
@@ -287,7 +289,7 @@ export const firstScreenJourneys: Journey[] = [
           path === '/login' ? undefined : shopper,
         );
         console.log(
-          `      ${path}: ${kb} KB of JavaScript in ${files} files (budget ${budget.now} KB, goal ${budget.goal} KB)`,
+          `      ${path}: ${kb} KB of JavaScript in ${files} files (budget ${budget.now} KB in ${budget.files}, goal ${budget.goal} KB)`,
         );
         assert.ok(kb > 20, `${path}: measured only ${kb} KB: the measurement is broken`);
         // The renderer the product requires, in the entry every screen loads (docs/decisions/0008-react-dom.md).
@@ -295,6 +297,7 @@ export const firstScreenJourneys: Journey[] = [
         assert.ok(entry, `${path}: no entry script among ${urls.join(', ')}`);
         const code = await (await fetch(entry)).text();
         assert.match(code, /rendererPackageName:\s*[`"']react-dom[`"']/, 'the entry renders with React DOM');
+        if (files > budget.files) over.push(`${path}: ${files} scripts > ${budget.files}`);
         if (kb > budget.now) {
           over.push(`${path}: ${kb} KB > ${budget.now} KB`);
           // What to look at first when a screen has grown.

@@ -1,6 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ComponentType, lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { getLastUser, subscribeSession } from '../lib/auth-storage.ts';
+import { afterFirstScreen } from '../lib/boot-splash.ts';
 import { log } from '../lib/log.ts';
 import { DialogHost } from '../lib/ui/dialog.tsx';
 import { ErrorBoundary } from '../lib/ui/error-boundary.tsx';
@@ -19,14 +28,20 @@ const SignedInServices = lazy(
     }),
 );
 
-/** The signed-in part of the app's services, loaded once someone is signed in on this device. */
+/**
+ * The signed-in part of the app's services, loaded once someone is signed in on this device, after
+ * the first screen is drawn: opening the live connection took a slow phone's main thread on the way
+ * to that screen's paint, and the screen reads its data without it.
+ */
 function WhenSignedIn() {
   const signedIn = useSyncExternalStore(
     subscribeSession,
     () => getLastUser() !== null,
     () => getLastUser() !== null,
   );
-  return signedIn ? (
+  const [screenUp, setScreenUp] = useState(false);
+  useEffect(() => afterFirstScreen(() => setScreenUp(true)), []);
+  return signedIn && screenUp ? (
     <Suspense fallback={null}>
       <SignedInServices />
     </Suspense>

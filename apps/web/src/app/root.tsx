@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { dismissBootSplash } from '../lib/boot-splash.ts';
+import { afterFirstScreen, dismissBootSplash } from '../lib/boot-splash.ts';
+import { dropEarlyResponses } from '../lib/early-requests-leftovers.ts';
 import { useTranslation } from '../lib/i18n/react.tsx';
 import { Spinner } from '../lib/ui/loading-overlay.tsx';
 import { usePageName } from '../lib/ui/page-title.ts';
@@ -19,6 +20,8 @@ export function Root() {
   // The first screen is up: index.html's splash, or its copy of this very screen, goes in the same
   // frame (a layout effect), so the two are never seen together nor the page without either.
   useLayoutEffect(() => dismissBootSplash(), []);
+  // What the first screen did not take of the page's early requests, it will not take later.
+  useEffect(() => afterFirstScreen(() => dropEarlyResponses()), []);
 
   // docs/product.md#routes: every navigation scrolls to the top (a page changing only its query keeps its
   // place).

@@ -1,4 +1,5 @@
 import { SW_UPDATE_INTERVAL_MS_DEFAULT } from '@petti/shared/constants';
+import { afterFirstScreen } from '../lib/boot-splash.ts';
 
 /**
  * Service-worker registration and the update flow (docs/product.md#app-updates):
@@ -99,13 +100,14 @@ export function pageLoaded(
 
 /**
  * Registers /sw.js and starts the update checks. Resolves to a stop function (no-op without SW support).
- * Not before the page has loaded: installing the worker downloads the whole app for offline use, and on
- * a first visit over a slow line that would compete with the first screen's own files
- * (docs/performance.md#lighthouse).
+ * Not before the page has loaded and its first screen is drawn: installing the worker downloads the
+ * whole app for offline use, and on a first visit over a slow line that would compete with the first
+ * screen's own files (docs/performance.md#lighthouse).
  */
 export async function registerServiceWorker(options: RegisterOptions): Promise<() => void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return () => {};
   await pageLoaded(window, document);
+  await new Promise<void>((drawn) => afterFirstScreen(drawn));
   const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
   // Fired for an update found now and for one already waiting when the page loaded.

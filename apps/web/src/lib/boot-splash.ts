@@ -29,5 +29,40 @@ export function holdBootSplash(doc: Document = document): () => void {
 /** The first screen is up: the splash goes now, or when the last part holding it is drawn. */
 export function dismissBootSplash(doc: Document = document): void {
   wanted = true;
-  if (holds === 0) doc.getElementById('boot')?.remove();
+  if (holds !== 0) return;
+  doc.getElementById('boot')?.remove();
+  for (const run of waiting.splice(0)) run();
+}
+
+let waiting: Array<() => void> = [];
+
+/**
+ * Runs `work` once the first screen is up and the main thread is next idle (at most a second later):
+ * for what the first screen does not need, so its tasks are not on the way to that screen's paint
+ * (docs/performance.md#shorter-tasks-on-the-dashboard). The returned function cancels it.
+ */
+export function afterFirstScreen(work: () => void, doc: Document = document): () => void {
+  let cancelled = false;
+  let cancelIdle = () => {};
+  const whenIdle = () => {
+    if (cancelled) return;
+    const w = globalThis as typeof globalThis & {
+      requestIdleCallback?: (cb: () => void, o: { timeout: number }) => number;
+      cancelIdleCallback?: (handle: number) => void;
+    };
+    if (w.requestIdleCallback && w.cancelIdleCallback) {
+      const handle = w.requestIdleCallback(() => !cancelled && work(), { timeout: 1000 });
+      cancelIdle = () => w.cancelIdleCallback?.(handle);
+    } else {
+      const handle = setTimeout(() => !cancelled && work(), 0);
+      cancelIdle = () => clearTimeout(handle);
+    }
+  };
+  if (bootSplashUp(doc)) waiting.push(whenIdle);
+  else whenIdle();
+  return () => {
+    cancelled = true;
+    waiting = waiting.filter((w) => w !== whenIdle);
+    cancelIdle();
+  };
 }
