@@ -3,8 +3,11 @@
  * figures beside them and `npm run bench` ends with one table of all of them (summary.ts).
  */
 
-/** Lighthouse 12 mobile, median of the runs, per first screen. */
-export const LIGHTHOUSE_GOAL = { score: 95, lcpMs: 2000, tbtMs: 150, cls: 0.02 } as const;
+/**
+ * Lighthouse 12 mobile, median of the runs, per first screen at each hour; TBT also at most
+ * `anchorTbtFactor` times the bare React page's in the same run.
+ */
+export const LIGHTHOUSE_GOAL = { score: 95, lcpMs: 1500, tbtMs: 150, cls: 0.02, anchorTbtFactor: 2 } as const;
 
 /** Interaction to Next Paint of adding to the cart and of toggling an alert, CPU four times slower. */
 export const INP_GOAL_MS = 200;

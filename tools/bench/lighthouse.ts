@@ -4,17 +4,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { STORAGE_KEYS } from '@petti/shared/constants';
-import { addToCart, type CartProduct, emptyCart } from '@petti/shared/rules/cart';
-import type { Product, Seller } from '@petti/shared/schemas/catalog';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { knownShopKey, rememberShop } from '../../apps/web/src/lib/shop/known-shop.ts';
-import { memoryStorage } from '../../apps/web/src/lib/storage.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort, startServer } from '../e2e/harness.ts';
-import { asOps, newShopper, type Session, storeSession } from '../e2e/shopper.ts';
+import { existingShopper, newShopper, type Session, storeSession } from '../e2e/shopper.ts';
+import { buildAnchor } from './anchor/build.ts';
+import {
+  CLOSED_CART,
+  closedCartStorage,
+  DEMO_PEOPLE,
+  OPERATOR_CONSOLE,
+  STAFF_BOARD,
+  shutNightShop,
+} from './first-screen-setup.ts';
 import { LIGHTHOUSE_GOAL } from './goals.ts';
-import { runBench, writeReport } from './report.ts';
+import { lighthouseKey, runBench, writeReport } from './report.ts';
+import { browserClockScript, townClockEnv, townHourOffsetMs } from './town-clock.ts';
 
 /**
  * Lighthouse's mobile performance audit (its defaults: a mid-range phone, slow 4G and a CPU four
@@ -23,30 +28,33 @@ import { runBench, writeReport } from './report.ts';
  * local storage from a page that loads no app, so nothing is cached before the audit. Needs
  * `npm run build` and Debian's Chromium.
  *
- *   node --import tsx tools/bench/lighthouse.ts [--runs 5] [--pages /login,/dashboard,/MyCart,/MyCart@closed] [--save dir]
+ *   node --import tsx tools/bench/lighthouse.ts [--runs 5] [--hours 12:00,03:00] [--pages /login,…] [--save dir]
  *
- * `/MyCart@closed` is the cart holding two packs of a shop that is shut now (night ordering: "closed
- * now, order for when it opens"), put in local storage with the shop as the app last read it
- * (lib/shop/known-shop.ts), as a shopper who filled it on the product page has it.
+ * `/MyCart@closed` is a cart of a shop shut now (first-screen-setup.ts); the shop's board is opened by
+ * its staff and the locker console by an operator. Each hour is the town's, today: the server and
+ * the browser run with their clocks set to it (town-clock.ts, Debian's `faketime`); `now` sets none.
+ * At each hour a bare React 19 + React Router page (anchor/main.tsx), served by Petti's server as its
+ * web app, is audited first: a slow machine or hour shows in its figures too, not as a regression.
  */
 
-/** The cart of a shut shop (see above): its screen is `/MyCart`. */
-const CLOSED_CART = '/MyCart@closed';
-const NIGHT_SHOP = {
-  id: 'ganesh-hot-chips',
-  product: 'ganesh-banana-chips',
-  variant: 'ganesh-banana-chips-250g',
-};
+/** The anchor's key in the report. */
+const ANCHOR = 'React anchor';
+
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
-    pages: { type: 'string', default: `/login,/dashboard,/MyCart,${CLOSED_CART}` },
+    pages: {
+      type: 'string',
+      default: `/login,/dashboard,/MyCart,${CLOSED_CART},${STAFF_BOARD},${OPERATOR_CONSOLE}`,
+    },
+    hours: { type: 'string', default: '12:00,03:00' },
     // Each run's whole Lighthouse report, for finding where the time goes (the LCP element, long tasks).
     save: { type: 'string' },
   },
 });
 const RUNS = Number(values.runs);
 const PAGES = values.pages.split(',');
+const HOURS = values.hours.split(',');
 const GOAL = LIGHTHOUSE_GOAL;
 
 interface Audit {
@@ -59,13 +67,20 @@ interface Audit {
   scriptKb: number;
 }
 
+/** The hour a run is at: the server's environment for it and the browser's offset from now. */
+interface Clock {
+  env: Record<string, string>;
+  offsetMs: number;
+}
+
 async function startChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
   const port = await freePort();
   const profile = await mkdtemp(join(tmpdir(), 'petti-lighthouse-'));
   const child = spawn(
     CHROMIUM_PATH,
     [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: 'ignore' },
+    // A phone in the town.
+    { stdio: 'ignore', env: { ...process.env, TZ: 'Asia/Kolkata' } },
   );
   for (let i = 0; i < 100; i++) {
     if (
@@ -84,10 +99,15 @@ async function startChromium(): Promise<{ port: number; child: ChildProcess; pro
  * One audit that Lighthouse completed: a run it could not record (a `runtimeError` such as NO_NAVSTART,
  * scored 0) says nothing about the page, so it is run again, up to twice.
  */
-async function completedAudit(baseUrl: string, path: string, session: Session | null): Promise<Audit> {
+async function completedAudit(
+  baseUrl: string,
+  path: string,
+  session: Session | null,
+  clock: Clock,
+): Promise<Audit> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(baseUrl, path, session);
+      return await audit(baseUrl, path, session, clock);
     } catch (error) {
       if (!(error instanceof IncompleteRun) || attempt === 3) throw error;
       console.log(`  ${path}: ${error.message}; running it again`);
@@ -97,22 +117,30 @@ async function completedAudit(baseUrl: string, path: string, session: Session | 
 
 class IncompleteRun extends Error {}
 
-async function audit(baseUrl: string, path: string, session: Session | null): Promise<Audit> {
+async function audit(baseUrl: string, path: string, session: Session | null, clock: Clock): Promise<Audit> {
   const { port, child, profile } = await startChromium();
+  // Connected through the audit: the page clock's script is added to every page while it is.
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
+    const context = browser.contexts()[0]!;
+    await context.addInitScript({ content: browserClockScript(clock.offsetMs) });
+    // Same origin, no app: the session is stored and nothing of the app is cached.
+    const page = await context.newPage();
+    const answer = await page.goto(`${baseUrl}/api/health/live`);
+    const serverNow = Date.parse((await answer?.allHeaders())?.date ?? '');
+    const pageNow = await page.evaluate(() => Date.now());
+    if (!(Math.abs(pageNow - serverNow) < 5000))
+      throw new Error(
+        `the page's clock (${new Date(pageNow).toISOString()}) is not the server's (${answer?.headers().date})`,
+      );
     if (session) {
       const stored = path === CLOSED_CART ? await closedCartStorage(baseUrl) : {};
-      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-      const page = await browser.contexts()[0]!.newPage();
-      // Same origin, no app: the session is stored and nothing of the app is cached.
-      await page.goto(`${baseUrl}/api/health/live`);
       await page.evaluate(storeSession, session);
       await page.evaluate((items) => {
         for (const [key, value] of Object.entries(items)) localStorage.setItem(key, value);
       }, stored);
-      await page.close();
-      await browser.close();
     }
+    await page.close();
     const screen = path === CLOSED_CART ? '/MyCart' : path;
     const result = await lighthouse(`${baseUrl}${screen}`, {
       port,
@@ -141,6 +169,7 @@ async function audit(baseUrl: string, path: string, session: Session | null): Pr
       scriptKb: Math.round(scriptBytes(lhr.audits['resource-summary']?.details) / 1024),
     };
   } finally {
+    await browser.close().catch(() => undefined);
     child.kill('SIGKILL');
     await rm(profile, { recursive: true, force: true }).catch(() => undefined);
   }
@@ -153,80 +182,91 @@ function scriptBytes(details: unknown): number {
   return items?.find((i) => i.resourceType === 'script')?.transferSize ?? Number.NaN;
 }
 
-/**
- * Local storage of a phone that filled a cart at the night shop from its product page: the cart
- * (the shared cart rule's own) and the shop as the app last read it.
- */
-async function closedCartStorage(baseUrl: string): Promise<Record<string, string>> {
-  const read = async <T>(path: string): Promise<T> => {
-    const res = await fetch(`${baseUrl}${path}`);
-    if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
-    return (await res.json()) as T;
-  };
-  const { seller } = await read<{ seller: Seller }>(`/api/sellers/${NIGHT_SHOP.id}`);
-  const answer = await read<{ product: Product } | Product>(`/api/products/${NIGHT_SHOP.product}`);
-  const product = 'product' in answer ? answer.product : answer;
-  const v = product.variants.find((x) => x.vrntId === NIGHT_SHOP.variant)!;
-  const pack: CartProduct = {
-    unitValue: v.unitValue,
-    name: product.name,
-    image_url: product.image_url,
-    unit: v.unit,
-    slrId: product.sellerId,
-    prdtId: product.id,
-    vrntId: v.vrntId,
-    tciId: product.categoryId,
-    productPrice: v.productPrice,
-    marketPrice: v.marketPrice,
-    inventory: v.inventory,
-    alwaysInventory: v.alwaysInventory,
-  };
-  let cart = emptyCart();
-  for (let i = 0; i < 2; i++) cart = addToCart(cart, pack, seller.brandName).cart;
-  const kept = memoryStorage();
-  rememberShop(kept, seller);
-  const key = knownShopKey(seller.id);
-  return { [STORAGE_KEYS.cart]: JSON.stringify(cart), [key]: kept.getItem(key)! };
-}
-
-/** Shuts the night shop for the next hours (it opens two hours from now) on the bench's own server. */
-async function shutNightShop(baseUrl: string): Promise<void> {
-  const ist = new Date(Date.now() + 330 * 60_000);
-  const hhmm = (h: number) => `${String((ist.getUTCHours() + h) % 24).padStart(2, '0')}:00`;
-  const hours = { open: hhmm(2), close: hhmm(3) === '00:00' ? '24:00' : hhmm(3) };
-  const res = await asOps(baseUrl, 'PUT', `/ops/sellers/${NIGHT_SHOP.id}/hours`, hours);
-  if (!res.ok) throw new Error(`PUT hours of ${NIGHT_SHOP.id}: ${res.status}`);
-}
-
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/** Who opens each screen: no one for the sign-in screen, the shop's staff for its board. */
+async function sessions(baseUrl: string): Promise<(path: string) => Session | null> {
+  const shopper = await newShopper(baseUrl, 'Lighthouse');
+  const staff = PAGES.includes(STAFF_BOARD) ? await existingShopper(baseUrl, DEMO_PEOPLE.staff) : null;
+  const operator = PAGES.includes(OPERATOR_CONSOLE)
+    ? await existingShopper(baseUrl, DEMO_PEOPLE.operator)
+    : null;
+  return (path) =>
+    path === '/login' ? null : path === STAFF_BOARD ? staff : path === OPERATOR_CONSOLE ? operator : shopper;
+}
+
+function summarise(runs: Audit[]): Audit {
+  return {
+    score: median(runs.map((r) => r.score)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    tbtMs: median(runs.map((r) => r.tbtMs)),
+    cls: median(runs.map((r) => r.cls)),
+    fcpMs: median(runs.map((r) => r.fcpMs)),
+    scriptKb: median(runs.map((r) => r.scriptKb)),
+  };
+}
+
+type Row = Audit & { hour: string; page: string; runs: Audit[]; anchorTbtMs?: number };
+
+async function auditAll(
+  baseUrl: string,
+  page: string,
+  hour: string,
+  session: Session | null,
+  clock: Clock,
+  anchor?: Audit,
+): Promise<Row> {
+  const runs: Audit[] = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await completedAudit(baseUrl, page, session, clock));
+  const m = summarise(runs);
+  const beside = anchor ? `; TBT ${m.tbtMs} ms against the anchor's ${anchor.tbtMs} ms` : '';
+  console.log(
+    `  ${page} at ${hour}: score ${m.score} (goal ${GOAL.score}), LCP ${m.lcpMs} ms (${GOAL.lcpMs}), TBT ${m.tbtMs} ms (${GOAL.tbtMs}), CLS ${m.cls} (${GOAL.cls}), FCP ${m.fcpMs} ms, JS ${m.scriptKb} KB; scores ${runs.map((r) => r.score).join(', ')}${beside}`,
+  );
+  return { ...m, hour, page, runs, ...(anchor && { anchorTbtMs: anchor.tbtMs }) };
+}
+
 async function main() {
-  const server = await startServer({ name: 'lighthouse' });
+  const report: Record<string, Row> = {};
+  const anchorDir = await mkdtemp(join(tmpdir(), 'petti-anchor-'));
   try {
-    const shopper = await newShopper(server.baseUrl, 'Lighthouse');
-    const report: Record<string, Audit & { runs: Audit[] }> = {};
-    if (PAGES.includes(CLOSED_CART)) await shutNightShop(server.baseUrl);
-    for (const path of PAGES) {
-      const runs: Audit[] = [];
-      for (let i = 0; i < RUNS; i++)
-        runs.push(await completedAudit(server.baseUrl, path, path === '/login' ? null : shopper));
-      const m: Audit = {
-        score: median(runs.map((r) => r.score)),
-        lcpMs: median(runs.map((r) => r.lcpMs)),
-        tbtMs: median(runs.map((r) => r.tbtMs)),
-        cls: median(runs.map((r) => r.cls)),
-        fcpMs: median(runs.map((r) => r.fcpMs)),
-        scriptKb: median(runs.map((r) => r.scriptKb)),
-      };
-      report[path] = { ...m, runs };
-      console.log(
-        `  ${path}: score ${m.score} (goal ${GOAL.score}), LCP ${m.lcpMs} ms (${GOAL.lcpMs}), TBT ${m.tbtMs} ms (${GOAL.tbtMs}), CLS ${m.cls} (${GOAL.cls}), FCP ${m.fcpMs} ms, JS ${m.scriptKb} KB; scores ${runs.map((r) => r.score).join(', ')}`,
-      );
+    await buildAnchor(anchorDir);
+    for (const hour of HOURS) {
+      const now = Date.now();
+      const clock: Clock = { env: townClockEnv(hour, now), offsetMs: townHourOffsetMs(hour, now) };
+      const label = hour.replace(':', '');
+      const anchorServer = await startServer({
+        name: `lighthouse-anchor-${label}`,
+        env: { ...clock.env, WEB_DIST: anchorDir },
+      });
+      let anchor: Row;
+      try {
+        anchor = await auditAll(anchorServer.baseUrl, '/', hour, null, clock);
+        report[lighthouseKey(ANCHOR, hour)] = { ...anchor, page: ANCHOR };
+      } finally {
+        await anchorServer.stop();
+      }
+      const server = await startServer({ name: `lighthouse-${label}`, env: clock.env });
+      try {
+        const who = await sessions(server.baseUrl);
+        if (PAGES.includes(CLOSED_CART)) await shutNightShop(server.baseUrl);
+        for (const path of PAGES)
+          report[lighthouseKey(path, hour)] = await auditAll(
+            server.baseUrl,
+            path,
+            hour,
+            who(path),
+            clock,
+            anchor,
+          );
+      } finally {
+        await server.stop();
+      }
     }
-    await writeReport('lighthouse', { at: new Date().toISOString(), runs: RUNS, goal: GOAL, pages: report });
   } finally {
-    await server.stop();
+    await rm(anchorDir, { recursive: true, force: true });
   }
+  await writeReport('lighthouse', { at: new Date().toISOString(), runs: RUNS, goal: GOAL, pages: report });
 }
 
 runBench(main);

@@ -14,3 +14,6 @@ export function runBench(main: () => Promise<void>): void {
     process.exit(1);
   });
 }
+
+/** Where a screen's figures at an hour are in the Lighthouse report: `/login at 03:00`. */
+export const lighthouseKey = (page: string, hour: string): string => `${page} at ${hour}`;

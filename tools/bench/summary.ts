@@ -45,7 +45,19 @@ async function report<T>(name: string): Promise<T | null> {
 }
 
 interface Lighthouse {
-  pages: Record<string, { score: number; lcpMs: number; tbtMs: number; cls: number; scriptKb?: number }>;
+  /** By screen and hour (`lighthouseKey`); `page` is the screen. */
+  pages: Record<
+    string,
+    {
+      page?: string;
+      score: number;
+      lcpMs: number;
+      tbtMs: number;
+      cls: number;
+      scriptKb?: number;
+      anchorTbtMs?: number;
+    }
+  >;
 }
 interface Inp {
   scenarios: Record<string, { inpMs: number }>;
@@ -106,33 +118,47 @@ const missing = (measure: string, goal: string, bench: string): Row => ({
 async function main() {
   const rows: Row[] = [];
   const lh = await report<Lighthouse>('lighthouse');
-  for (const page of ['/login', '/dashboard', '/MyCart', '/MyCart@closed']) {
-    const p = lh?.pages[page];
+  const screens = Object.keys(lh?.pages ?? {});
+  for (const key of screens.length ? screens : ['/login']) {
+    const p = lh?.pages[key];
+    const page = p?.page ?? key;
     const goal = LIGHTHOUSE_GOAL;
     if (!p) {
-      rows.push(missing(`Lighthouse performance ${page}`, `≥ ${goal.score}`, 'lighthouse'));
+      rows.push(missing(`Lighthouse performance ${key}`, `≥ ${goal.score}`, 'lighthouse'));
       continue;
     }
     rows.push({
-      measure: `Lighthouse performance ${page}`,
+      measure: `Lighthouse performance ${key}`,
       figure: String(p.score),
       goal: `≥ ${goal.score}`,
       met: p.score >= goal.score,
     });
     rows.push({
-      measure: `LCP ${page}`,
+      measure: `LCP ${key}`,
       figure: `${(p.lcpMs / 1000).toFixed(1)} s`,
       goal: `≤ ${goal.lcpMs / 1000} s`,
       met: p.lcpMs <= goal.lcpMs,
     });
+    if (page === 'React anchor') {
+      // The reference, with no goal of its own: what the machine gave any React app at that hour.
+      rows.push({ measure: `TBT ${key}`, figure: `${p.tbtMs} ms`, goal: 'reference', met: null });
+      continue;
+    }
     rows.push({
-      measure: `TBT ${page}`,
+      measure: `TBT ${key}`,
       figure: `${p.tbtMs} ms`,
       goal: `≤ ${goal.tbtMs} ms`,
       met: p.tbtMs <= goal.tbtMs,
     });
+    if (p.anchorTbtMs !== undefined)
+      rows.push({
+        measure: `TBT ${key} against the React anchor's`,
+        figure: `${p.tbtMs} / ${p.anchorTbtMs} ms`,
+        goal: `≤ ${goal.anchorTbtFactor}×`,
+        met: p.tbtMs <= goal.anchorTbtFactor * Math.max(p.anchorTbtMs, 1),
+      });
     rows.push({
-      measure: `CLS ${page}`,
+      measure: `CLS ${key}`,
       figure: String(p.cls),
       goal: `≤ ${goal.cls}`,
       met: p.cls <= goal.cls,
@@ -140,7 +166,7 @@ async function main() {
     const js = FIRST_SCREEN_JS_KB[page as keyof typeof FIRST_SCREEN_JS_KB];
     if (js && p.scriptKb !== undefined)
       rows.push({
-        measure: `JS sent for ${page}, compressed`,
+        measure: `JS sent for ${key}, compressed`,
         figure: `${p.scriptKb} KB`,
         goal: `≤ ${js.goal} KB`,
         met: p.scriptKb <= js.goal,
