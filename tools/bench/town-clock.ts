@@ -7,7 +7,9 @@ import { existsSync } from 'node:fs';
  *   `Date` header, opening hour and token it makes reads that hour; the monotonic clock its timers use
  *   is left alone;
  * - the browser's by a script run before each page's own (`Date` and `Date.now` moved): libfaketime
- *   in Chromium made every task of a page look hundreds of times longer to Lighthouse's trace.
+ *   in Chromium made every task of a page look hundreds of times longer to Lighthouse's trace, and
+ *   Playwright's clock either replaces the timers, animation frames and `performance` with its own
+ *   (`install`), which changes what is measured, or stops the time (`setFixedTime`).
  */
 export const FAKETIME_LIBRARY = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1';
 

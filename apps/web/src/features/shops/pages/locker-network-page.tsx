@@ -69,7 +69,9 @@ export default function LockerNetworkPage() {
           ))}
         </ul>
       )}
-      <DeadTimersPanel />
+      {/* Below the sites, and only once they are drawn: shown before them, it was pushed down
+          when they came (docs/performance.md#layout-shift). */}
+      {!sites.isPending && <DeadTimersPanel />}
     </PageIntro>
   );
 }
