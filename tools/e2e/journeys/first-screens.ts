@@ -25,6 +25,8 @@ export const FIRST_SCREEN_JS_KB = {
   '/login': { now: 140, goal: 130, files: 10 },
   '/dashboard': { now: 159, goal: 150, files: 13 },
   '/MyCart': { now: 158, goal: 150, files: 14 },
+  '/shop/sri-murugan-stores': { now: 162, goal: 150, files: 16 },
+  '/operator/lockers': { now: 157, goal: 150, files: 15 },
 } as const;
 
 async function scriptBytes(browser: Browser, baseUrl: string, path: string, session?: Session) {
@@ -288,13 +290,19 @@ export const firstScreenJourneys: Journey[] = [
     'The first screens stay within their JavaScript budgets on a first visit',
     async ({ browser, baseUrl }) => {
       const shopper = await newShopper(baseUrl, 'Budget Check');
+      // The board as its staff, the console as the operator (the README's demo numbers).
+      const who: Record<string, Session | undefined> = {
+        '/login': undefined,
+        '/shop/sri-murugan-stores': await existingShopper(baseUrl, '919443310002'),
+        '/operator/lockers': await existingShopper(baseUrl, '919443310009'),
+      };
       const over: string[] = [];
       for (const [path, budget] of Object.entries(FIRST_SCREEN_JS_KB)) {
         const { kb, files, heaviest, urls } = await scriptBytes(
           browser,
           baseUrl,
           path,
-          path === '/login' ? undefined : shopper,
+          path in who ? who[path] : shopper,
         );
         console.log(
           `      ${path}: ${kb} KB of JavaScript in ${files} files (budget ${budget.now} KB in ${budget.files}, goal ${budget.goal} KB)`,

@@ -89,3 +89,19 @@ export const ORDER_RULES = {
   /** A parcel locker holds an order this long for its buyer. */
   lockerHoldHours: 48,
 } as const;
+
+/** The ops actions, each a `POST /api/ops/orders/:id/{action}`. */
+export const OPS_ORDER_ACTIONS = {
+  accept: 'accepted',
+  pack: 'packed',
+  dispatch: 'out_for_delivery',
+  deliver: 'delivered',
+  'drop-in-locker': 'in_locker',
+  'ready-for-pickup': 'ready_for_pickup',
+  'hand-over': 'handed_over',
+} as const satisfies Record<string, OrderState>;
+export type OpsOrderAction = keyof typeof OPS_ORDER_ACTIONS;
+
+/** The state an ops action moves an order to, by the target state (what the shop simulator sends). */
+export const opsActionFor = (to: OrderState): OpsOrderAction | null =>
+  (Object.entries(OPS_ORDER_ACTIONS).find(([, s]) => s === to)?.[0] as OpsOrderAction | undefined) ?? null;

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { CART_LIMITS, ORDER_NOTES_MAX_CHARS } from '../constants.ts';
-import {
-  ORDER_DELIVERY_TYPES,
-  ORDER_STATES,
-  type OrderDeliveryType,
-  type OrderState,
-} from '../rules/order-states.ts';
+import { ORDER_DELIVERY_TYPES, ORDER_STATES, type OrderDeliveryType } from '../rules/order-states.ts';
 import { GAPS, normalisePhone, PHONE_INPUT_PATTERN } from '../rules/phone.ts';
 import { commaList } from './comma-list.ts';
 import { paymentSchema } from './payments.ts';
@@ -21,6 +16,8 @@ import { photoSchema } from './photo.ts';
 export {
   canOrderTransition,
   nextShopState,
+  OPS_ORDER_ACTIONS,
+  type OpsOrderAction,
   ORDER_CANCELLABLE_STATES,
   ORDER_DELIVERY_TYPES,
   ORDER_FINAL_STATES,
@@ -28,6 +25,7 @@ export {
   ORDER_STATES,
   type OrderDeliveryType,
   type OrderState,
+  opsActionFor,
 } from '../rules/order-states.ts';
 
 const localized = z.object({ en: z.string(), ta: z.string() });
@@ -343,19 +341,3 @@ export const opsOrdersQuery = z.object({
   /** The previous page's `nextCursor`, as for the buyer's list. */
   after: listOrdersQuery.shape.after,
 });
-
-/** The ops actions, each a `POST /api/ops/orders/:id/{action}`. */
-export const OPS_ORDER_ACTIONS = {
-  accept: 'accepted',
-  pack: 'packed',
-  dispatch: 'out_for_delivery',
-  deliver: 'delivered',
-  'drop-in-locker': 'in_locker',
-  'ready-for-pickup': 'ready_for_pickup',
-  'hand-over': 'handed_over',
-} as const satisfies Record<string, OrderState>;
-export type OpsOrderAction = keyof typeof OPS_ORDER_ACTIONS;
-
-/** The state an ops action moves an order to, by the target state (what the shop simulator sends). */
-export const opsActionFor = (to: OrderState): OpsOrderAction | null =>
-  (Object.entries(OPS_ORDER_ACTIONS).find(([, s]) => s === to)?.[0] as OpsOrderAction | undefined) ?? null;

@@ -1,8 +1,18 @@
 import { z } from 'zod';
+import {
+  PREP_MINUTES,
+  REJECT_REASONS,
+  type RejectReason,
+  SHOP_BOARD_LANES,
+  type ShopBoardLane,
+} from '../rules/shop-board.ts';
 import { phoneSchema } from './auth.ts';
 import { commaList } from './comma-list.ts';
 import { exitPassCheckBody } from './grab.ts';
 import { OPS_ORDER_ACTIONS, ORDER_STATES, type OrderState, orderListSchema, orderSchema } from './orders.ts';
+
+// Also here, beside the schemas they constrain, for the server and the shop's API to read with them.
+export { PREP_MINUTES, REJECT_REASONS, type RejectReason, SHOP_BOARD_LANES, type ShopBoardLane };
 
 /**
  * The shop's side of Petti (docs/shops.md): who works in a shop, the order board and the steps a
@@ -59,10 +69,6 @@ export const addShopMemberBody = z.strictObject({
   role: z.enum(SHOP_ROLES).default('staff'),
 });
 export type AddShopMemberBody = z.input<typeof addShopMemberBody>;
-
-/** The board's lanes: what is new, what is being worked, what waits for the shop to open. */
-export const SHOP_BOARD_LANES = ['new', 'scheduled', 'active', 'done'] as const;
-export type ShopBoardLane = (typeof SHOP_BOARD_LANES)[number];
 
 /** Which lane an order is in (docs/shops.md#the-order-board). */
 export function boardLane(
@@ -132,13 +138,6 @@ export const substituteBody = z.strictObject({
   quantity: z.number().int().min(1).max(100).optional(),
 });
 export const shopOrderItemParams = z.object({ shopId: id, id, vrntId: id });
-
-/** How long a shop may say preparing takes, in minutes. */
-export const PREP_MINUTES = { min: 5, max: 180, default: 15 } as const;
-
-/** Why a shop turns an order down (the buyer is refunded in full). */
-export const REJECT_REASONS = ['out_of_stock', 'closing', 'too_busy', 'cannot_deliver', 'other'] as const;
-export type RejectReason = (typeof REJECT_REASONS)[number];
 
 export const acceptOrderBody = z.strictObject({
   prepMinutes: z.number().int().min(PREP_MINUTES.min).max(PREP_MINUTES.max).default(PREP_MINUTES.default),

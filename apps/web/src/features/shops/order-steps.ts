@@ -1,4 +1,4 @@
-import { nextShopState, opsActionFor } from '@petti/shared/schemas/orders';
+import { nextShopState, opsActionFor } from '@petti/shared/rules/order-states';
 import type { ShopOrder, ShopOrderStep } from '@petti/shared/schemas/shops';
 
 /** The shop's next step for an order on its board, or null when the buyer acts next (or it is done). */

@@ -1,8 +1,9 @@
 import { formatRupees } from '@petti/shared/rules/money';
 import { ORDER_FINAL_STATES } from '@petti/shared/rules/order-states';
 import { displayPhone } from '@petti/shared/rules/phone';
+import { PREP_MINUTES, REJECT_REASONS, type RejectReason } from '@petti/shared/rules/shop-board';
 import { townTime } from '@petti/shared/rules/town-time';
-import { PREP_MINUTES, REJECT_REASONS, type RejectReason, type ShopOrder } from '@petti/shared/schemas/shops';
+import type { ShopOrder } from '@petti/shared/schemas/shops';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { localName } from '../../../lib/shop/product-text.ts';

@@ -1,6 +1,7 @@
 import { EVENTS, TOPICS } from '@petti/shared/events';
+import { SHOP_BOARD_LANES, type ShopBoardLane } from '@petti/shared/rules/shop-board';
 import { townTime } from '@petti/shared/rules/town-time';
-import { SHOP_BOARD_LANES, type ShopBoardLane, type ShopOrder } from '@petti/shared/schemas/shops';
+import type { ShopOrder } from '@petti/shared/schemas/shops';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
