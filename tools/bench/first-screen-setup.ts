@@ -3,7 +3,7 @@ import { addToCart, type CartProduct, emptyCart } from '@petti/shared/rules/cart
 import type { Product, Seller } from '@petti/shared/schemas/catalog';
 import { knownShopKey, rememberShop } from '../../apps/web/src/lib/shop/known-shop.ts';
 import { memoryStorage } from '../../apps/web/src/lib/storage.ts';
-import { asOps } from '../e2e/shopper.ts';
+import { shutUntilLater } from '../e2e/shopper.ts';
 
 /**
  * The first screens the benchmarks open as a shopper has them (lighthouse.ts, profile.ts).
@@ -58,13 +58,7 @@ export async function closedCartStorage(baseUrl: string): Promise<Record<string,
 
 /** Shuts the night shop for the next hours (it opens two hours from now) on the bench's own server. */
 export async function shutNightShop(baseUrl: string): Promise<void> {
-  // The server's clock, which a benchmark may have set to another hour (town-clock.ts).
-  const serverNow = Date.parse((await fetch(`${baseUrl}/api/health/live`)).headers.get('date') ?? '');
-  const ist = new Date((Number.isNaN(serverNow) ? Date.now() : serverNow) + 330 * 60_000);
-  const hhmm = (h: number) => `${String((ist.getUTCHours() + h) % 24).padStart(2, '0')}:00`;
-  const hours = { open: hhmm(2), close: hhmm(3) === '00:00' ? '24:00' : hhmm(3) };
-  const res = await asOps(baseUrl, 'PUT', `/ops/sellers/${NIGHT_SHOP.id}/hours`, hours);
-  if (!res.ok) throw new Error(`PUT hours of ${NIGHT_SHOP.id}: ${res.status}`);
+  await shutUntilLater(baseUrl, NIGHT_SHOP.id);
 }
 
 /** A shop's board and the locker console, opened by their demo people (README's demo numbers). */

@@ -48,7 +48,8 @@ function selfTimes(profile: Profile, key: (node: ProfileNode) => string): Map<st
 const shortUrl = (url: string) => (url ? new URL(url).pathname : '(native)');
 
 function print(title: string, times: Map<string, number>, top: number): void {
-  const rows = [...times].filter(([k]) => (k !== '(idle)' && k !== '(program)' ? true : true));
+  // Idle is waiting, not work; (program) stays: it is the browser's own (style, layout, parsing).
+  const rows = [...times].filter(([k]) => !k.startsWith('(idle)'));
   rows.sort((a, b) => b[1] - a[1]);
   console.log(`  ${title}`);
   for (const [k, ms] of rows.slice(0, top)) console.log(`    ${ms.toFixed(1).padStart(7)} ms  ${k}`);

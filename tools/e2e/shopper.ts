@@ -134,6 +134,27 @@ export async function openAllDay(baseUrl: string, sellerId: string): Promise<voi
   );
 }
 
+/**
+ * Shuts a shop until later: open for one hour starting two hours from now in town, by the server's
+ * clock (its `Date` header; a benchmark may have set it to another hour), so it is closed whenever
+ * this runs. From 21:00 in town the hour ends at midnight, which the shop's hours write as 24:00.
+ * Returns the hours set.
+ */
+export async function shutUntilLater(
+  baseUrl: string,
+  sellerId: string,
+): Promise<{ open: string; close: string }> {
+  const serverNow = Date.parse((await fetch(`${baseUrl}/api/health/live`)).headers.get('date') ?? '');
+  const town = new Date((Number.isNaN(serverNow) ? Date.now() : serverNow) + 330 * 60_000);
+  const hhmm = (h: number) => `${String((town.getUTCHours() + h) % 24).padStart(2, '0')}:00`;
+  const hours = { open: hhmm(2), close: hhmm(3) === '00:00' ? '24:00' : hhmm(3) };
+  await json(
+    await asOps(baseUrl, 'PUT', `/ops/sellers/${sellerId}/hours`, hours),
+    `PUT /api/ops/sellers/${sellerId}/hours`,
+  );
+  return hours;
+}
+
 /** Signs an existing account in (a demo resident, say) with its phone and the texted code. */
 export async function existingShopper(baseUrl: string, wire: string): Promise<Session> {
   const mobile = wire.slice(-10);

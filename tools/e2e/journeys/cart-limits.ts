@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { DEV_OPS_TOKEN } from '../../../apps/server/src/config.ts';
 import { waitForPath } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { cartCount, OTHER_SELLER_PRODUCT, SELLER, seeLimitToast, tap } from '../shop-steps.ts';
-import { json, newShopper, openAllDay, payOnTestpay, signedIn } from '../shopper.ts';
+import { newShopper, openAllDay, payOnTestpay, shutUntilLater, signedIn } from '../shopper.ts';
 import { expectVisibleControl, expectVisibleText } from '../visible.ts';
 
 /** The delivery cart's limits with their exact messages (docs/marketplace.md). */
@@ -100,24 +99,12 @@ export const cartLimitJourneys: Journey[] = [
     async ({ page, baseUrl, screenshot }) => {
       const CLOSED = 'santhi-sweets';
       // Open for one hour starting two hours from now (town time): closed whenever this runs.
-      const ist = new Date(Date.now() + 330 * 60_000);
-      const hhmm = (h: number) => `${String((ist.getUTCHours() + h) % 24).padStart(2, '0')}:00`;
-      const opensAt = hhmm(2);
-      // From 21:00 in town the hour ends at midnight, which the shop's hours write as 24:00.
-      const closesAt = hhmm(3) === '00:00' ? '24:00' : hhmm(3);
+      const { open: opensAt } = await shutUntilLater(baseUrl, CLOSED);
       // Said as the owner's screens say it ("9:00 am"); from 22:00 the opening two hours ahead is
       // tomorrow's, and the screens rightly add its date ("21 Nov, 1:00 am").
       const h = Number(opensAt.slice(0, 2));
       const at = (before: string) =>
         new RegExp(`${before} (\\d{1,2} \\w{3}, )?${h % 12 || 12}:00 ${h < 12 ? 'am' : 'pm'}`);
-      await json(
-        await fetch(`${baseUrl}/api/ops/sellers/${CLOSED}/hours`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json', 'x-ops-token': DEV_OPS_TOKEN },
-          body: JSON.stringify({ open: opensAt, close: closesAt }),
-        }),
-        'PUT hours',
-      );
       try {
         const shopper = await newShopper(baseUrl, 'Night Owl');
         await signedIn(page, shopper, `/Search/${CLOSED}`);

@@ -4,12 +4,11 @@ import { screenshot } from '../harness.ts';
 import { type Journey, journey } from '../runner.ts';
 import { addFromProductPage } from '../shop-steps.ts';
 import {
-  asOps,
   existingShopper,
-  json,
   newShopper,
   openAllDay,
   type Session,
+  shutUntilLater,
   storeSession,
 } from '../shopper.ts';
 import { expectVisibleText } from '../visible.ts';
@@ -354,15 +353,7 @@ export const firstScreenJourneys: Journey[] = [
       // At night: a cart from a shop that is shut says so ("closed now, order for when it opens")
       // from its first paint, in both languages, not once the shop's answer comes.
       const NIGHT_SHOP = 'ganesh-hot-chips';
-      const ist = new Date(Date.now() + 330 * 60_000);
-      const hhmm = (h: number) => `${String((ist.getUTCHours() + h) % 24).padStart(2, '0')}:00`;
-      await json(
-        await asOps(baseUrl, 'PUT', `/ops/sellers/${NIGHT_SHOP}/hours`, {
-          open: hhmm(2),
-          close: hhmm(3) === '00:00' ? '24:00' : hhmm(3),
-        }),
-        'PUT hours',
-      );
+      await shutUntilLater(baseUrl, NIGHT_SHOP);
       try {
         for (const language of ['en', 'ta'] as const) {
           const shift = await layoutShift(browser, baseUrl, '/MyCart', shopper, language, async (page) => {
