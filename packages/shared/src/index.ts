@@ -5,6 +5,7 @@ export * from './events.ts';
 export * from './routes.ts';
 export * from './rules/booking-states.ts';
 export * from './rules/geo.ts';
+export * from './rules/keypad-guard.ts';
 export * from './rules/locker-pin.ts';
 export * from './rules/locker-pricing.ts';
 export * from './rules/money.ts';

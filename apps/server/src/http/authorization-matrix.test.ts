@@ -292,6 +292,12 @@ const OWNED: Array<{
     refused: ['owner', 'shopOwner', 'outsider'],
   },
   {
+    path: /^POST \/api\/operator\/locker-sites\/\{id\}\/keypad\/reopen$/,
+    id: 'site',
+    allowed: 'operator',
+    refused: ['owner', 'shopOwner', 'outsider'],
+  },
+  {
     path: /^\/api\/operator\/timers\/\{id\}\/retry$/,
     id: 'deadTimer',
     allowed: 'operator',

@@ -3,17 +3,17 @@ import { FF1 } from '@noble/ciphers/ff1.js';
 
 /**
  * PINs a locker site's controller can check by itself while it cannot reach the server
- * (docs/locker-protocol.md#offline). Two kinds share the 6-digit shape:
+ * (docs/locker-protocol.md#offline). Two kinds, told apart by their length:
  *
- * - ordinary PINs, drawn at random by the server; the controller holds their hashes (`pinHash`);
- * - derived PINs, issued by the server for a booking made while the site is offline: the image of
- *   (locker, window start hour, hours) under a keyed permutation of the 10^6 codes (FF1, the NIST
- *   format-preserving cipher, as @noble/ciphers has it), so the controller reads the window back
- *   by computation alone, with any FF1 implementation.
+ * - ordinary PINs, 6 digits drawn at random by the server; the controller holds their hashes (`pinHash`);
+ * - derived PINs, 10 digits, issued by the server for a booking made while the site is offline: the
+ *   image of (locker, window start hour, hours) under a keyed permutation of the 10^10 codes (FF1,
+ *   the NIST format-preserving cipher, as @noble/ciphers has it), so the controller reads the window
+ *   back by computation alone, with any FF1 implementation.
  *
- * The permutation's plaintexts below `DERIVED_SPACE` are derived PINs; an ordinary PIN is never one
- * (`isDerivedShaped`), so the two kinds can never be mistaken for each other. Both sides take the
- * key from DEVICE_KEY per site, as the MQTT password is, and never send it.
+ * Only the permutation's plaintexts below `DERIVED_SPACE` are derived PINs: a code typed at random is
+ * one that opens something with odds small enough for docs/locker-protocol.md#guessing. Both sides
+ * take the key from DEVICE_KEY per site, as the MQTT password is, and never send it.
  */
 export const OFFLINE_PINS = {
   /** Window starts are written modulo this many hours (10 days). */
@@ -26,7 +26,11 @@ export const OFFLINE_PINS = {
 
 const HOUR = 3_600_000;
 
-/** How many of the 10^6 codes are derived PINs: every (start slot, locker, hours). */
+/** Derived PINs are this long: the extra digits are what keeps them from being guessed. */
+export const DERIVED_PIN_LENGTH = 10;
+const DERIVED_PATTERN = /^\d{10}$/;
+
+/** How many of the 10^10 codes are derived PINs: every (start slot, locker, hours). */
 export const DERIVED_SPACE = OFFLINE_PINS.cycleHours * OFFLINE_PINS.maxLockers * OFFLINE_PINS.maxHours;
 
 /** The site's offline-PIN key: a different derivation of DEVICE_KEY than its MQTT password. */
@@ -39,7 +43,7 @@ export function pinHash(key: Buffer, pin: string): string {
   return createHmac('sha256', key).update(`pin:${pin}`).digest('base64url');
 }
 
-/** The 6-digit permutation of a site: FF1 (NIST SP 800-38G), radix 10, under a key of its own. */
+/** The 10-digit permutation of a site: FF1 (NIST SP 800-38G), radix 10, under a key of its own. */
 const ciphers = new Map<string, ReturnType<typeof FF1>>();
 
 function cipherOf(key: Buffer): ReturnType<typeof FF1> {
@@ -55,10 +59,10 @@ function cipherOf(key: Buffer): ReturnType<typeof FF1> {
   return c;
 }
 
-const digitsOf = (n: number) => [...String(n).padStart(6, '0')].map(Number);
+const digitsOf = (n: number) => [...String(n).padStart(DERIVED_PIN_LENGTH, '0')].map(Number);
 const numberOf = (digits: number[]) => Number(digits.join(''));
 
-/** A bijection of [0, 10^6) for any key: FF1 on the six digits. */
+/** A bijection of [0, 10^10) for any key: FF1 on the ten digits. */
 function permute(key: Buffer, x: number): number {
   return numberOf(cipherOf(key).encrypt(digitsOf(x)));
 }
@@ -67,13 +71,11 @@ function unpermute(key: Buffer, y: number): number {
   return numberOf(cipherOf(key).decrypt(digitsOf(y)));
 }
 
-const code = (n: number) => String(n).padStart(6, '0');
+const code = (n: number) => String(n).padStart(DERIVED_PIN_LENGTH, '0');
 const hourOf = (at: Date) => Math.floor(at.getTime() / HOUR);
 
-/** Whether an ordinary PIN would read as a derived one: the server never issues such a PIN. */
-export function isDerivedShaped(key: Buffer, pin: string): boolean {
-  return unpermute(key, Number(pin)) < DERIVED_SPACE;
-}
+/** Whether a typed code has a derived PIN's shape (an ordinary PIN never has: it is shorter). */
+export const isDerivedFormat = (pin: string): boolean => DERIVED_PATTERN.test(pin);
 
 /** A booking's window rounded out to whole hours: what a derived PIN is bound to. */
 export function derivedWindow(startsAt: Date, endsAt: Date): { from: Date; until: Date; hours: number } {
@@ -132,9 +134,20 @@ export function readDerivedPin(
   pin: string,
   lastContact: Date,
 ): { lockerIndex: number; from: Date; until: Date; hours: number } | null {
-  if (!/^\d{6}$/.test(pin)) return null;
-  const p = unpermute(key, Number(pin));
-  if (p >= DERIVED_SPACE) return null;
+  if (!isDerivedFormat(pin)) return null;
+  return placeDerived(unpermute(key, Number(pin)), lastContact);
+}
+
+/**
+ * What a derived plaintext (a decrypted code) stands for, read from `lastContact`: null at or above
+ * `DERIVED_SPACE`. FF1 being a permutation, the codes that open something at a moment are exactly as
+ * many as the plaintexts that do, which is how the odds of a guess are counted (offline-pins.test.ts).
+ */
+export function placeDerived(
+  p: number,
+  lastContact: Date,
+): { lockerIndex: number; from: Date; until: Date; hours: number } | null {
+  if (!Number.isInteger(p) || p < 0 || p >= DERIVED_SPACE) return null;
   const { cycleHours, maxLockers, maxHours } = OFFLINE_PINS;
   const hours = (p % maxHours) + 1;
   const lockerIndex = Math.floor(p / maxHours) % maxLockers;

@@ -13,6 +13,12 @@ export function isPinFormat(pin: string): boolean {
 }
 
 /**
+ * What a keypad takes: an ordinary PIN, or the 10-digit code of a booking made while its site was
+ * offline (docs/locker-protocol.md#offline), which stays its PIN once the site is back.
+ */
+export const KEYPAD_CODE_PATTERN = /^(\d{6}|\d{10})$/;
+
+/**
  * PINs a passer-by would try first are never issued: one digit repeated (111111), runs up or down
  * (123456, 987654, also wrapping: 890123), and two alternating digits (121212).
  */
@@ -27,17 +33,15 @@ export function isGuessablePin(pin: string): boolean {
 
 /**
  * A new PIN from `randomInt(maxExclusive)` (a cryptographic source on the server), never a guessable
- * one, never one of `avoid` (the site's live PINs and the booking's previous PIN) and never one
- * `reserved` claims (the codes a site's controller reads as offline PINs, docs/locker-protocol.md).
+ * one and never one of `avoid` (the site's live PINs and the booking's previous PIN).
  */
 export function generatePin(
   randomInt: (maxExclusive: number) => number,
   avoid: ReadonlySet<string> = new Set(),
-  reserved: (pin: string) => boolean = () => false,
 ): string {
   for (let i = 0; i < 1000; i++) {
     const pin = String(randomInt(10 ** PIN_LENGTH)).padStart(PIN_LENGTH, '0');
-    if (!isGuessablePin(pin) && !avoid.has(pin) && !reserved(pin)) return pin;
+    if (!isGuessablePin(pin) && !avoid.has(pin)) return pin;
   }
   throw new Error('could not find a free PIN');
 }

@@ -8,7 +8,7 @@ export function notificationLink(n: Pick<Notification, 'kind' | 'data'>): string
   const d = n.data;
   const str = (v: unknown) => (typeof v === 'string' && v ? encodeURIComponent(v) : null);
   // An operator's alert opens the locker network, not a shopper's booking there.
-  if (n.kind === 'operatorSiteOffline') return '/operator/lockers';
+  if (n.kind === 'operatorSiteOffline' || n.kind === 'operatorKeypadClosed') return '/operator/lockers';
   if (n.kind === 'moneyCheckFailed') return '/operator/money';
   const booking = str(d.bookingId);
   const site = str(d.siteId);
@@ -34,6 +34,7 @@ export function notificationIcon(kind: string): 'locker' | 'order' | 'plan' | 'p
     kind === 'attentionRequired' ||
     kind === 'lockerOffline' ||
     kind === 'operatorSiteOffline' ||
+    kind === 'operatorKeypadClosed' ||
     kind === 'moneyCheckFailed' ||
     kind.endsWith('TimedOut') ||
     kind === 'bookingExpired'

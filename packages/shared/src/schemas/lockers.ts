@@ -387,6 +387,13 @@ export type ControllerCommand =
       /** The site's locker ids in the order derived PINs number them. */
       lockers: string[];
       pins: ControllerPin[];
+      /**
+       * Lockers that hold, or are kept for, a booking's things whether or not a PIN opens them now
+       * (one in overstay, one booked for later): a derived PIN never opens them.
+       */
+      held?: string[];
     }
   /** These offline entries are applied and kept: the controller may forget them. */
-  | { type: 'offlineAck'; entryIds: string[] };
+  | { type: 'offlineAck'; entryIds: string[] }
+  /** An operator reopened the keypad: wrong PINs before `at` no longer count (docs/locker-protocol.md#guessing). */
+  | { type: 'keypadReopened'; at: string };

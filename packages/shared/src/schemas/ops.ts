@@ -118,6 +118,17 @@ export const siteServiceAnswer = z.object({
 export type SiteServiceAnswer = z.infer<typeof siteServiceAnswer>;
 
 /** A locker site as the operators' console shows it (`GET …/locker-sites`). */
+/**
+ * A site's keypad as its wrong PINs left it (docs/locker-protocol.md#guessing): taking PINs, paused
+ * until a time, or closed until a time or an operator's reopening; with the wrong PINs of the day.
+ */
+export const keypadStateSchema = z.object({
+  state: z.enum(['open', 'paused', 'closed']),
+  until: z.string().nullable(),
+  wrongs: z.number().int(),
+});
+export type KeypadState = z.infer<typeof keypadStateSchema>;
+
 export const opsSiteSchema = z.object({
   id: z.string(),
   name: z.object({ en: z.string(), ta: z.string() }),
@@ -136,6 +147,7 @@ export const opsSiteSchema = z.object({
   }),
   /** The town's day so far: bookings starting today (not cancelled), and money paid today net of refunds. */
   today: z.object({ bookings: z.number().int(), paidPaise: z.number().int() }),
+  keypad: keypadStateSchema,
 });
 export type OpsSite = z.infer<typeof opsSiteSchema>;
 

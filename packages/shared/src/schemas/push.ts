@@ -41,6 +41,8 @@ const ALERT_OF_EVENT: Record<string, PushAlert> = {
   [EVENTS.shopNewOrder]: 'shopOrders',
   // Not a live event: a notification kept for Petti's operators (docs/lockers.md#operators).
   operatorSiteOffline: 'lockerSites',
+  // Not a live event: wrong PINs closed a site's keypad (docs/locker-protocol.md#guessing).
+  operatorKeypadClosed: 'lockerSites',
   // Not live events: a plan's automatic renewal could not charge (docs/payments.md#automatic-renewal).
   planRenewalFailed: 'planRenewal',
   planRenewalStopped: 'planRenewal',

@@ -57,7 +57,8 @@ type Command =
       message?: string;
     }
   | ({ type: 'pins' } & PinList)
-  | { type: 'offlineAck'; entryIds: string[] };
+  | { type: 'offlineAck'; entryIds: string[] }
+  | { type: 'keypadReopened'; at: string };
 
 const topics = (siteId: string) => ({
   state: `lockers/${siteId}/state`,
@@ -324,7 +325,13 @@ export class SiteController extends EventEmitter {
       }
       return;
     }
+    if (cmd.type === 'keypadReopened') {
+      this.keypad.reopened(new Date(cmd.at));
+      return;
+    }
     if (cmd.type === 'keypadResult') {
+      // The server's count of wrong PINs, kept here too for when the link fails.
+      if (!cmd.ok && cmd.reason !== 'locked_out') this.keypad.wrongOnline(this.now());
       const resolve = this.waiting.get(cmd.requestId);
       this.waiting.delete(cmd.requestId);
       const outcome: KeypadOutcome = { ok: cmd.ok, lockerId: cmd.lockerId, reason: cmd.reason };

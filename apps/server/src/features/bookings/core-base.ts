@@ -193,7 +193,7 @@ export function createCoreBase(deps: CoreDeps) {
     return charge!;
   }
 
-  /** Issues (or replaces) the booking's PIN: 6 digits, unique among the site's live PINs, valid to the end. */
+  /** Issues (or replaces) the booking's PIN: unique among the site's live PINs, valid to the end. */
   async function issuePin(tx: Tx, b: BookingRow): Promise<BookingRow> {
     // The site cannot be reached: a PIN its controller can check by computation (docs/locker-protocol.md#offline).
     const site = await siteOf(tx, b.siteId);
@@ -208,7 +208,6 @@ export function createCoreBase(deps: CoreDeps) {
         if (row) return row;
       }
     }
-    const reserved = deps.pins.reserved(b.siteId);
     for (let attempt = 0; attempt < 5; attempt++) {
       const live = await tx
         .select({ pin: bookings.pin })
@@ -216,7 +215,7 @@ export function createCoreBase(deps: CoreDeps) {
         .where(and(eq(bookings.siteId, b.siteId), isNotNull(bookings.pin)));
       const avoid = new Set(live.map((r) => r.pin!));
       if (b.pin) avoid.add(b.pin);
-      const row = await tryPin(tx, b, generatePin(randomInt, avoid, reserved));
+      const row = await tryPin(tx, b, generatePin(randomInt, avoid));
       if (row) return row;
     }
     throw new Error('could not issue a unique PIN');

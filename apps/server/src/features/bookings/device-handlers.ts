@@ -5,9 +5,9 @@ import type { Effects } from '../../platform/events/transactor.ts';
 import type { LockerCommandRow, LockerDevices } from '../lockers/index.ts';
 import { usersService } from '../users/index.ts';
 import type { BookingCore } from './core.ts';
-import { operatorSiteOfflineTexts } from './event-texts.ts';
+import { operatorKeypadClosedTexts, operatorSiteOfflineTexts } from './event-texts.ts';
 import type { BookingRow } from './schema.ts';
-import { bookings, isParcelHold, keypadPinUntil, LISTED_PIN_STATES } from './schema.ts';
+import { bookings, HELD_LOCKER_STATES, isParcelHold, keypadPinUntil, LISTED_PIN_STATES } from './schema.ts';
 
 /**
  * What the locker controllers' reports mean for bookings. Lockers call these through the
@@ -109,8 +109,10 @@ export function registerDeviceHandlers(
       });
   });
 
-  // Ten wrong PINs paused the site's keypad: whoever has a locker there hears that the app still opens it.
-  devices.onKeypadPaused(async (fx, { siteId, until }) => {
+  // Wrong PINs paused or closed the site's keypad: whoever has a locker there hears that the app
+  // still opens it; a closed keypad needs an operator's look (docs/locker-protocol.md#guessing).
+  devices.onKeypadPaused(async (fx, { siteId, until, closed }) => {
+    await tellOperators(fx, siteId);
     const affected = await fx.tx
       .select()
       .from(bookings)
@@ -124,15 +126,27 @@ export function registerDeviceHandlers(
       await core.emit(fx, b, {
         event: 'keypadPaused',
         code: 'keypadPaused',
+        reason: closed ? 'closed' : 'paused',
         text: { until },
-        extra: { until: until.toISOString() },
+        extra: { until: until.toISOString(), closed },
+      });
+    if (!closed) return;
+    const site = await core.siteOf(fx.tx, siteId);
+    const texts = operatorKeypadClosedTexts(site.name, until);
+    for (const userId of await usersService.operatorUserIds(fx.tx))
+      await core.deps.notifications.add(fx.tx, {
+        userId,
+        kind: 'operatorKeypadClosed',
+        ...texts,
+        data: { siteId, until: until.toISOString() },
       });
   });
 
   devices.onDoorOpened((fx, cmd, how) => opened(core, fx, cmd, how?.offline ?? false));
 
   // What the site's controller keeps to check PINs by itself while offline: each listed PIN with the
-  // times it opens in (LISTED_PIN_STATES, docs/locker-protocol.md#offline).
+  // times it opens in (LISTED_PIN_STATES), and every locker holding or kept for someone's things,
+  // which no derived PIN may open (docs/locker-protocol.md#offline).
   devices.onLivePins(async (tx, siteId) => {
     const rows = await tx
       .select()
@@ -140,19 +154,21 @@ export function registerDeviceHandlers(
       .where(
         and(
           eq(bookings.siteId, siteId),
-          isNotNull(bookings.pin),
           isNotNull(bookings.lockerId),
-          inArray(bookings.state, [...LISTED_PIN_STATES]),
+          inArray(bookings.state, [...HELD_LOCKER_STATES]),
         ),
       );
-    return rows.map((b) => ({
-      pin: b.pin!,
-      lockerId: b.lockerId!,
-      bookingId: b.id,
-      from: b.startsAt,
-      until: keypadPinUntil(b)!,
-      once: isParcelHold(b),
-    }));
+    const pins = rows
+      .filter((b) => b.pin && (LISTED_PIN_STATES as readonly string[]).includes(b.state))
+      .map((b) => ({
+        pin: b.pin!,
+        lockerId: b.lockerId!,
+        bookingId: b.id,
+        from: b.startsAt,
+        until: keypadPinUntil(b)!,
+        once: isParcelHold(b),
+      }));
+    return { pins, held: [...new Set(rows.map((b) => b.lockerId!))] };
   });
 
   // A PIN the controller accepted offline: its list names the booking; a derived PIN, only the locker.

@@ -402,14 +402,25 @@ const MAKERS: Record<string, Maker> = {
     ),
     keep: false,
   }),
-  keypadPaused: ({ s, until }) => ({
-    title: t('Keypad paused', 'விசைப்பலகை நிறுத்தப்பட்டுள்ளது'),
-    body: t(
-      `Too many wrong PINs were typed at ${s.en}, so its keypad takes none until ${until?.en ?? 'a few minutes pass'}. You can still open your locker from the app.`,
-      `${s.ta} இடத்தில் பல தவறான PIN-கள் உள்ளிடப்பட்டதால், ${until?.ta ?? 'சில நிமிடங்கள்'} வரை அதன் விசைப்பலகை PIN எதையும் ஏற்காது. அதுவரை ஆப்பிலிருந்து உங்கள் லாக்கரைத் திறக்கலாம்.`,
-    ),
-    keep: true,
-  }),
+  keypadPaused: ({ s, until, reason }) =>
+    reason === 'closed'
+      ? {
+          title: t('Keypad closed', 'விசைப்பலகை மூடப்பட்டது'),
+          body: t(
+            `Too many wrong PINs were typed at ${s.en} today, so its keypad takes none until ${until?.en ?? 'an operator reopens it'} or Petti's operators reopen it. You can still open your locker from the app.`,
+            `இன்று ${s.ta} இடத்தில் பல தவறான PIN-கள் உள்ளிடப்பட்டதால், ${until?.ta ?? 'இயக்குநர் திறக்கும்'} வரை அல்லது Petti இயக்குநர்கள் மீண்டும் திறக்கும் வரை அதன் விசைப்பலகை PIN எதையும் ஏற்காது. அதுவரை ஆப்பிலிருந்து உங்கள் லாக்கரைத் திறக்கலாம்.`,
+          ),
+          keep: true,
+        }
+      : {
+          title: t('Keypad paused', 'விசைப்பலகை நிறுத்தப்பட்டுள்ளது'),
+          body: t(
+            `Wrong PINs were typed at ${s.en}, so its keypad takes none until ${until?.en ?? 'a few minutes pass'}. You can still open your locker from the app.`,
+            `${s.ta} இடத்தில் தவறான PIN-கள் உள்ளிடப்பட்டதால், ${until?.ta ?? 'சில நிமிடங்கள்'} வரை அதன் விசைப்பலகை PIN எதையும் ஏற்காது. அதுவரை ஆப்பிலிருந்து உங்கள் லாக்கரைத் திறக்கலாம்.`,
+          ),
+          // A pause of minutes is said live; only a closed keypad is worth a kept notification.
+          keep: false,
+        },
   lockerOffline: ({ s, reason, until }) => ({
     title: t('Locker site offline', 'லாக்கர் இடம் இணைப்பில் இல்லை'),
     body:
@@ -449,6 +460,18 @@ export function operatorSiteOfflineTexts(site: Localized, since: Date, bookings:
     body: t(
       `${site.en} has been offline since ${at.en} with ${bookings} live booking${bookings === 1 ? '' : 's'}; their shoppers were told. The locker network in the app has the details.`,
       `${site.ta} ${at.ta} முதல் இணைப்பில் இல்லை; ${bookings} நேரடி முன்பதிவுகள் உள்ளன, அவற்றின் வாடிக்கையாளர்களுக்குத் தெரிவிக்கப்பட்டது. விவரங்கள் செயலியின் லாக்கர் வலையமைப்பில் உள்ளன.`,
+    ),
+  };
+}
+
+/** What Petti's operators are told when wrong PINs closed a site's keypad (docs/locker-protocol.md#guessing). */
+export function operatorKeypadClosedTexts(site: Localized, until: Date) {
+  const at = { en: townTime(until, 'en'), ta: townTime(until, 'ta') };
+  return {
+    title: t(`Keypad closed: ${site.en}`, `விசைப்பலகை மூடப்பட்டது: ${site.ta}`),
+    body: t(
+      `Too many wrong PINs at ${site.en} today: someone may be guessing. Its keypad takes none until ${at.en} unless you reopen it from the locker network; the app still opens its lockers.`,
+      `இன்று ${site.ta} இடத்தில் பல தவறான PIN-கள்: யாரோ ஊகிக்க முயலலாம். நீங்கள் லாக்கர் வலையமைப்பிலிருந்து மீண்டும் திறக்காவிட்டால் ${at.ta} வரை அதன் விசைப்பலகை PIN எதையும் ஏற்காது; ஆப் அதன் லாக்கர்களைத் திறக்கும்.`,
     ),
   };
 }

@@ -103,28 +103,87 @@ describe('the keypad', () => {
     expect(answers()).toBe(before + 1);
   });
 
-  it('pauses a keypad after 10 wrong PINs in 5 minutes, says so on it and in the app, and the app still opens', async () => {
+  it('pauses a keypad from the third wrong PIN of a day, longer from the sixth, says so on it and in the app, and the app still opens', async () => {
     const u = await shopper(t);
-    const b = await bookAndPay(t, u, { siteId: 'sattur-road', size: 'S', durationHours: 1 });
-    for (let i = 0; i < 10; i++) await typePin('sattur-road', `9${String(i).padStart(5, '0')}`);
-    const paused = await typePin('sattur-road', '900011');
+    const b = await bookAndPay(t, u, { siteId: 'sattur-road', size: 'S', durationHours: 4 });
+    const wrong = (i: number) => typePin('sattur-road', `9${String(i).padStart(5, '0')}`);
+    // A mistyped digit or two costs nothing.
+    expect(await wrong(1)).toMatchObject({ ok: false, reason: 'unknown_pin' });
+    expect(await wrong(2)).toMatchObject({ ok: false, reason: 'unknown_pin' });
+    expect(u.named('keypadPaused', b.id)).toHaveLength(0);
+    expect(await wrong(3)).toMatchObject({ ok: false, reason: 'unknown_pin' });
+    const paused = await wrong(4);
     expect(paused).toMatchObject({ ok: false, reason: 'locked_out' });
     // The keypad's display: when it takes PINs again, and that the app opens meanwhile.
     expect(paused.retryAfterSeconds).toBeGreaterThan(0);
     expect(paused.retryAfterSeconds).toBeLessThanOrEqual(300);
     expect(paused.message).toMatch(/open your locker from the Petti app/);
-    // The app: the locker's holder is told once, in both languages, and keeps it as a notification.
+    // The app: the locker's holder is told live, in both languages (a pause of minutes is not kept).
     const told = await u.heard('keypadPaused', b.id);
     expect(told.data.message).toMatch(
-      /^Too many wrong PINs were typed at .*You can still open your locker from the app\.$/,
+      /^Wrong PINs were typed at .*You can still open your locker from the app\.$/,
     );
     expect(told.data.msg).toMatch(/ஆப்பிலிருந்து உங்கள் லாக்கரைத் திறக்கலாம்/);
     expect(new Date(String(told.data.until)).getTime()).toBeGreaterThan(t.clock.now().getTime());
     expect(u.named('keypadPaused', b.id)).toHaveLength(1);
+    const kept = (await u.call('GET', '/api/notifications')).json().items as Array<{ kind: string }>;
+    expect(kept.map((n) => n.kind)).not.toContain('keypadPaused');
     const open = await u.call('POST', `/api/bookings/${b.id}/unlock`);
     expect(open.statusCode, open.body).toBe(202);
+    // A PIN typed while paused is not checked, so it does not count either.
     await advance(t, 5 * MIN);
-    expect(await typePin('sattur-road', '900012')).toMatchObject({ ok: false, reason: 'unknown_pin' });
+    expect(await wrong(5)).toMatchObject({ ok: false, reason: 'unknown_pin' });
+    await advance(t, 5 * MIN);
+    expect(await wrong(6)).toMatchObject({ ok: false, reason: 'unknown_pin' });
+    // The sixth of the day pauses it for an hour.
+    await advance(t, 5 * MIN);
+    expect(await wrong(7)).toMatchObject({ ok: false, reason: 'unknown_pin' });
+    const long = await wrong(8);
+    expect(long).toMatchObject({ ok: false, reason: 'locked_out' });
+    expect(long.retryAfterSeconds).toBeGreaterThan(55 * 60);
+  });
+
+  it("closes a keypad at the ninth wrong PIN of a day, tells the operators, and an operator's reopening counts afresh", async () => {
+    const site = 'thiruthangal';
+    const u = await shopper(t);
+    const b = await bookAndPay(t, u, { siteId: site, size: 'M', durationHours: 8 });
+    const operator = await shopper(t);
+    await usersService.addOperator(t.ctx.database.db, `91${operator.phone}`, 'test', t.clock.now());
+    let answer: Awaited<ReturnType<typeof typePin>> | null = null;
+    // Someone types as fast as the keypad lets them: nine are checked, then nothing for a day.
+    let checked = 0;
+    for (let i = 0; i < 40; i++) {
+      answer = await typePin(site, `8${String(i).padStart(5, '0')}`);
+      if (answer.reason !== 'locked_out') checked++;
+      else if (answer.retryAfterSeconds! > (2 * HOUR) / 1000) break;
+      else await advance(t, answer.retryAfterSeconds! * 1000);
+    }
+    expect(checked).toBe(9);
+    expect(answer?.message).toMatch(/Keypad closed after too many wrong PINs/);
+    expect(answer?.retryAfterSeconds).toBeGreaterThan(20 * 3600);
+    // Even the right PIN waits: the keypad checks nothing now. The app still opens the locker.
+    expect(await typePin(site, b.pin!)).toMatchObject({ ok: false, reason: 'locked_out' });
+    expect((await u.heard('keypadPaused', b.id, 'closed')).data.message).toMatch(/^Too many wrong PINs/);
+    // A closed keypad is kept: the holder may need to know tomorrow too.
+    const held = (await u.call('GET', '/api/notifications')).json().items as Array<{ kind: string }>;
+    expect(held.map((n) => n.kind)).toContain('keypadPaused');
+    const notes = (await operator.call('GET', '/api/notifications')).json().items as Array<{ kind: string }>;
+    expect(notes.map((n) => n.kind)).toContain('operatorKeypadClosed');
+    const sites = (await operator.call('GET', '/api/operator/locker-sites')).json().sites as Array<{
+      id: string;
+      keypad: { state: string; wrongs: number };
+    }>;
+    expect(sites.find((s) => s.id === site)?.keypad).toMatchObject({ state: 'closed', wrongs: 9 });
+
+    // A shopper cannot reopen it; an operator can, and the controller hears of it.
+    expect((await u.call('POST', `/api/operator/locker-sites/${site}/keypad/reopen`)).statusCode).toBe(403);
+    const reopened = await operator.call('POST', `/api/operator/locker-sites/${site}/keypad/reopen`);
+    expect(reopened.json()).toEqual({ keypad: { state: 'open', until: null, wrongs: 0 } });
+    await until(() =>
+      expect(commands.some((c) => c.siteId === site && c.cmd.type === 'keypadReopened')).toBe(true),
+    );
+    expect(await typePin(site, b.pin!)).toMatchObject({ ok: true });
+    await operator.stop();
   });
 });
 

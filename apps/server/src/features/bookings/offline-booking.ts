@@ -1,5 +1,4 @@
-import { derivedWindow } from '@petti/shared/node/offline-pins';
-import { and, eq, gt, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { BookingCore } from './core.ts';
 import type { LockerRow, SiteRow } from './repo.ts';
@@ -7,9 +6,10 @@ import { bookings } from './schema.ts';
 
 /**
  * Booking at a site that cannot be reached (docs/locker-protocol.md#offline): the lockers, of those
- * free, that its controller also counts free — none of the PINs it held when last heard opens them
- * during the booking's whole hours (a booking ended since keeps its PIN there until its own end) — and
- * that can be given a derived PIN for that window. Best first, as `free` came.
+ * free, that its controller also counts free — none held for anyone in the list it had when last
+ * heard (a booking ended since is still held there, whatever its hours: its things may be inside),
+ * and none a derived PIN has opened since (the controller keeps that locker for it until the site is
+ * back) — and that can be given a derived PIN for that window. Best first, as `free` came.
  */
 export async function freeAtOfflineSite(
   core: BookingCore,
@@ -21,7 +21,7 @@ export async function freeAtOfflineSite(
 ): Promise<LockerRow[]> {
   const heardAt = site.lastHeartbeatAt;
   if (!heardAt || free.length === 0) return [];
-  const w = derivedWindow(start, end);
+  // Held when last heard, or booked since: not closed by then (every final state sets endedAt).
   const held = await tx
     .selectDistinct({ lockerId: bookings.lockerId })
     .from(bookings)
@@ -29,14 +29,8 @@ export async function freeAtOfflineSite(
       and(
         eq(bookings.siteId, site.id),
         isNotNull(bookings.lockerId),
-        isNotNull(bookings.pinIssuedAt),
-        lte(bookings.pinIssuedAt, heardAt),
         or(isNull(bookings.endedAt), gt(bookings.endedAt, heardAt)),
-        lt(bookings.startsAt, w.until),
-        or(
-          gt(bookings.pinExpiresAt, w.from),
-          and(isNull(bookings.pinExpiresAt), gt(bookings.endsAt, w.from)),
-        ),
+        ne(bookings.state, 'waitlisted'),
       ),
     );
   const taken = new Set(held.map((h) => h.lockerId));

@@ -44,6 +44,19 @@ export const LISTED_PIN_STATES = [
   'active',
 ] as const satisfies readonly BookingState[];
 
+/**
+ * The states whose locker may hold, or is kept for, someone's things: a site's controller never
+ * opens such a locker with a derived PIN (docs/locker-protocol.md#offline), even when no listed PIN
+ * opens it now (an overstay, a booking for later, one that ran out while the site was offline).
+ */
+export const HELD_LOCKER_STATES = [
+  'awaiting_payment',
+  'scheduled',
+  'reserved',
+  'active',
+  'expired',
+] as const satisfies readonly BookingState[];
+
 /** Until when the site's keypad opens this booking's PIN by itself; null when it holds none. */
 export const keypadPinUntil = (b: {
   pin: string | null;

@@ -32,8 +32,11 @@ export interface DeviceHandlers {
    * controller accepted by itself while offline, replayed now; `command.doneAt` is when it opened.
    */
   doorOpened: (fx: Effects, command: LockerCommandRow, how?: { offline: boolean }) => Promise<void>;
-  /** The site's live PINs, for its controller (docs/locker-protocol.md#offline). */
-  livePins: (tx: Effects['tx'], siteId: string) => Promise<LivePin[]>;
+  /**
+   * The site's live PINs, for its controller, and the lockers a derived PIN must never open: those
+   * holding or kept for someone's things (docs/locker-protocol.md#offline).
+   */
+  livePins: (tx: Effects['tx'], siteId: string) => Promise<{ pins: LivePin[]; held: string[] }>;
   /**
    * Whose booking a PIN opened offline: the list entry's booking, or for a derived PIN the booking
    * holding that locker at `at`. Null when none (the opening is still logged).
@@ -47,8 +50,11 @@ export interface DeviceHandlers {
   siteOnline: (fx: Effects, siteId: string) => Promise<void>;
   /** A site's controller has not been heard from for too long. */
   siteOffline: (fx: Effects, site: SiteRow) => Promise<void>;
-  /** Too many wrong PINs: the site's keypad takes none until `until` (the app still opens lockers). */
-  keypadPaused: (fx: Effects, input: { siteId: string; until: Date }) => Promise<void>;
+  /**
+   * Wrong PINs paused the site's keypad until `until`, or `closed` it (until then, or an operator's
+   * reopening): it takes none meanwhile, and the app still opens lockers.
+   */
+  keypadPaused: (fx: Effects, input: { siteId: string; until: Date; closed: boolean }) => Promise<void>;
 }
 
 /** Until a holder registers, a PIN is unknown and the other reports change nothing but the lockers. */
@@ -56,7 +62,7 @@ export function createDeviceHandlers() {
   const handlers: DeviceHandlers = {
     keypadPin: async () => ({ ok: false, reason: 'unknown_pin' }),
     doorOpened: async () => {},
-    livePins: async () => [],
+    livePins: async () => ({ pins: [], held: [] }),
     offlineBooking: async () => null,
     attention: async () => {},
     siteOnline: async () => {},

@@ -2,13 +2,13 @@ import {
   type ControllerCommand,
   type ControllerStateMessage,
   controllerStateMessage,
-  isPinFormat,
+  KEYPAD_CODE_PATTERN,
   type KeypadMessage,
   keypadMessage,
   LOCKER_RULES,
   TOPICS,
 } from '@petti/shared';
-import { and, desc, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -26,6 +26,7 @@ import {
   attention as raiseAttention,
 } from './device-timers.ts';
 import { lockSiteSize } from './inventory.ts';
+import { lockedKeypadGate } from './keypad-guard.ts';
 import { createOfflineLog } from './offline-log.ts';
 import { PIN_LIST_TIMER, type PinBoard } from './pin-board.ts';
 import { keypadRequests, lockerCommands, lockerSites, lockers } from './schema.ts';
@@ -33,8 +34,6 @@ import { keypadRequests, lockerCommands, lockerSites, lockers } from './schema.t
 export { DEVICE_TIMER };
 
 const MIN = 60_000;
-/** Wrong PINs at one site within the window that pause its keypad. */
-const KEYPAD_LOCKOUT = { failures: 10, windowMs: 5 * MIN };
 
 type KeypadResult = Extract<ControllerCommand, { type: 'keypadResult' }>;
 
@@ -182,50 +181,43 @@ export function createLockerDevices(deps: {
         .returning();
       if (!fresh) return null; // answered already (by this or another process)
       const answer = async (result: Omit<KeypadResult, 'type' | 'requestId'>) => {
+        // A PIN the keypad did not check (paused or closed) is neither right nor wrong.
         await tx
           .update(keypadRequests)
-          .set({ ok: result.ok })
+          .set({ ok: result.reason === 'locked_out' ? null : result.ok })
           .where(and(eq(keypadRequests.siteId, siteId), eq(keypadRequests.requestId, msg.requestId)));
         const full: KeypadResult = { type: 'keypadResult', requestId: msg.requestId, ...result };
         await send(fx, siteId, full);
         return full;
       };
-      // The latest wrong PINs in the window: ten of them pause the keypad until the oldest ages out.
-      const recentFailures = () =>
-        tx
-          .select({ at: keypadRequests.receivedAt })
-          .from(keypadRequests)
-          .where(
-            and(
-              eq(keypadRequests.siteId, siteId),
-              eq(keypadRequests.ok, false),
-              gt(keypadRequests.receivedAt, new Date(now.getTime() - KEYPAD_LOCKOUT.windowMs)),
-            ),
-          )
-          .orderBy(desc(keypadRequests.receivedAt))
-          .limit(KEYPAD_LOCKOUT.failures);
-      const pausedUntil = (failures: Array<{ at: Date }>) =>
-        failures.length >= KEYPAD_LOCKOUT.failures
-          ? new Date(failures.at(-1)!.at.getTime() + KEYPAD_LOCKOUT.windowMs)
-          : null;
-      const paused = pausedUntil(await recentFailures());
-      if (paused) {
-        const retryAfterSeconds = Math.max(1, Math.ceil((paused.getTime() - now.getTime()) / 1000));
+      // The site's wrong PINs of the last day decide whether this one is checked at all
+      // (docs/locker-protocol.md#guessing); the site row's lock puts a site's entries in a row.
+      const gate = async () => (await lockedKeypadGate(tx, siteId, now)) ?? { open: true as const };
+      const before = await gate();
+      if (!before.open) {
+        const until = before.until ?? now;
+        const retryAfterSeconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
         return answer({
           ok: false,
           reason: 'locked_out',
           retryAfterSeconds,
-          message: `Keypad paused after too many wrong PINs. Try again in ${Math.ceil(retryAfterSeconds / 60)} min, or open your locker from the Petti app.`,
+          message: before.closed
+            ? `Keypad closed after too many wrong PINs. Open your locker from the Petti app; Petti's operators have been told.`
+            : `Keypad paused after wrong PINs. Try again in ${Math.ceil(retryAfterSeconds / 60)} min, or open your locker from the Petti app.`,
         });
       }
-      // A wrong PIN that makes the tenth in the window pauses the keypad: whoever has a locker here is told.
+      // A wrong PIN that pauses or closes the keypad: whoever has a locker here is told, and a
+      // closing also alerts the operators.
       const refuse = async (result: Omit<KeypadResult, 'type' | 'requestId'>) => {
         const full = await answer(result);
-        const until = pausedUntil(await recentFailures());
-        if (until) await handlers.keypadPaused(fx, { siteId, until });
+        const after = await gate();
+        if (!after.open) {
+          await handlers.keypadPaused(fx, { siteId, until: after.until ?? now, closed: after.closed });
+          if (after.closed) log.warn({ siteId }, 'locker keypad closed after wrong PINs');
+        }
         return full;
       };
-      if (!isPinFormat(msg.pin)) return refuse({ ok: false, reason: 'bad_format' });
+      if (!KEYPAD_CODE_PATTERN.test(msg.pin)) return refuse({ ok: false, reason: 'bad_format' });
       const verdict = await handlers.keypadPin(fx, { siteId, pin: msg.pin });
       if (!verdict.ok) return refuse(verdict);
       const result = await answer({ ok: true, lockerId: verdict.lockerId });
@@ -276,7 +268,8 @@ export function createLockerDevices(deps: {
         if (!t.siteId) return;
         // One list says it all: the site's other pending list timers due by now go with this one.
         await pins.absorbDue(tx, t.siteId, t.id);
-        await pins.publish(fx, t.siteId, await handlers.livePins(tx, t.siteId));
+        const { pins: live, held } = await handlers.livePins(tx, t.siteId);
+        await pins.publish(fx, t.siteId, live, held);
       },
     },
     pins,
@@ -300,6 +293,23 @@ export function createLockerDevices(deps: {
       return async () => {
         for (const off of offs) await off();
       };
+    },
+    /**
+     * An operator reopens a site's keypad that wrong PINs paused or closed: those stop counting, here
+     * and at the controller (docs/locker-protocol.md#guessing). Null for an unknown site.
+     */
+    async reopenKeypad(siteId: string) {
+      return transactor.run(async (tx, fx) => {
+        const now = clock.now();
+        const [site] = await tx
+          .update(lockerSites)
+          .set({ keypadReopenedAt: now })
+          .where(eq(lockerSites.id, siteId))
+          .returning({ id: lockerSites.id });
+        if (!site) return null;
+        await send(fx, siteId, { type: 'keypadReopened', at: now.toISOString() });
+        return lockedKeypadGate(tx, siteId, now);
+      });
     },
     /** Makes sure the hourly housekeeping timer exists (idempotent across processes). */
     ensureHousekeeping: () => ensureHousekeeping(deps.db, clock),

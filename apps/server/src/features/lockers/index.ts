@@ -27,6 +27,7 @@ export {
   type SiteRow,
   type SizeCount,
 } from './inventory.ts';
+export { type KeypadGuardState, keypadGates } from './keypad-guard.ts';
 export { createPinBoard, type LivePin, PIN_LIST_TIMER, type PinBoard } from './pin-board.ts';
 export { type LockersService, lockersService } from './service.ts';
 export { createLockerSitesService, type LockerOccupancy, type LockerSitesService } from './sites.ts';

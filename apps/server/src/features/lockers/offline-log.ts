@@ -48,10 +48,16 @@ export function createOfflineLog(deps: {
     if ('lockerId' in e && e.lockerId && !locker)
       return void log.warn({ siteId, lockerId: e.lockerId }, 'offline entry for an unknown locker');
     if (e.kind === 'pin' && !e.ok) {
-      // A wrong PIN tried offline counts towards the keypad's lockout as if typed online then.
+      // A wrong PIN tried offline counts towards the keypad's guard as if typed online then; one the
+      // keypad did not check (it was paused or closed) counts for nothing, as online.
       await tx
         .insert(keypadRequests)
-        .values({ siteId, requestId: `offline:${msg.entryId}`, receivedAt: at, ok: false })
+        .values({
+          siteId,
+          requestId: `offline:${msg.entryId}`,
+          receivedAt: at,
+          ok: e.reason === 'locked_out' ? null : false,
+        })
         .onConflictDoNothing();
       return;
     }

@@ -1,6 +1,6 @@
 import type { ControllerStateMessage } from '@petti/shared';
-import { isDerivedShaped, sitePinKey } from '@petti/shared/node/offline-pins';
-import { and, eq } from 'drizzle-orm';
+import { derivedPin, derivedWindow, isDerivedFormat, sitePinKey } from '@petti/shared/node/offline-pins';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timers } from '../../platform/jobs/schema.ts';
 import { buildTestApp, openTestDatabase, type TestApp } from '../../test/helper.ts';
@@ -15,7 +15,7 @@ import {
   until,
 } from '../../test/locker-helpers.ts';
 import { PIN_LIST_TIMER } from './pin-board.ts';
-import { lockerCommands, lockerOfflineEntries, lockers } from './schema.ts';
+import { keypadRequests, lockerCommands, lockerOfflineEntries, lockers } from './schema.ts';
 
 // Lockers that keep opening while their site cannot reach the server (docs/locker-protocol.md#offline):
 // the simulated controllers inside the server, over the embedded broker, on the test's clock.
@@ -148,7 +148,7 @@ describe('a site cut off from the server', () => {
     expect(site).toMatchObject({ online: false, bookableOffline: true });
     const b = await bookAndPay(t, u, { siteId: SITE, size: 'M', durationHours: 1 });
     expect(b.state).toBe('reserved');
-    expect(isDerivedShaped(sitePinKey(t.ctx.config.DEVICE_KEY, SITE), b.pin!)).toBe(true);
+    expect(isDerivedFormat(b.pin!)).toBe(true);
     // The app cannot open it from afar: the site is out of reach.
     const unlock = await u.call('POST', `/api/bookings/${b.id}/unlock`);
     expect(unlock.json().error.code).toBe('lockerOffline');
@@ -194,6 +194,79 @@ describe('a site cut off from the server', () => {
       offline: true,
     });
     await reconnect();
+  });
+
+  it('never opens a locker that held things at the cut with a derived code, even once its booking ran out', async () => {
+    await heartbeatAll(t);
+    const u = await shopper(t);
+    const b = await bookAndPay(t, u, { siteId: SITE, size: 'L', durationHours: 1 });
+    expect((await devPost('keypad', { siteId: SITE, pin: b.pin })).json()).toMatchObject({ ok: true });
+    await until(async () => expect((await bookingRow(t, b.id)).state).toBe('active'));
+    await listed();
+    await cutOff();
+    // Its hour runs out during the outage, its things still inside: the keypad's list no longer opens
+    // it, and a derived code made for that locker now is what a guesser would need.
+    await advance(t, 2 * HOUR, { heartbeat: false });
+    const order = (
+      await t.ctx.database.db
+        .select({ id: lockers.id })
+        .from(lockers)
+        .where(eq(lockers.siteId, SITE))
+        .orderBy(asc(lockers.id))
+    ).map((l) => l.id);
+    const w = derivedWindow(t.clock.now(), new Date(t.clock.now().getTime() + HOUR));
+    const guess = derivedPin(sitePinKey(t.ctx.config.DEVICE_KEY, SITE), order.indexOf(b.locker!.id), w);
+    expect((await devPost('keypad', { siteId: SITE, pin: guess })).json()).toEqual({
+      ok: false,
+      reason: 'unknown_pin',
+      offline: true,
+    });
+    await reconnect();
+  });
+
+  it('closes the keypad at the fourth wrong PIN of the day while offline, and the server counts them once back', async () => {
+    const site = 'thiruthangal';
+    const sim = () => t.ctx.lockerSim!.current!.controller(site);
+    await heartbeatAll(t);
+    const u = await shopper(t);
+    const b = await bookAndPay(t, u, { siteId: site, size: 'S', durationHours: 4 });
+    await t.app.services.jobs.runDueJobs();
+    await until(() => expect(sim().pinBookings).toContain(b.id));
+    expect((await devPost('fault', { siteId: site, kind: 'offline' })).statusCode).toBe(204);
+    await advance(t, 91_000, { heartbeat: false });
+    const type = (pin: string) => devPost('keypad', { siteId: site, pin }).then((r) => r.json());
+    for (const [i, guess] of ['1000012345', '1000023456', '100003'].entries()) {
+      expect(await type(guess), `guess ${i}`).toMatchObject({ ok: false, offline: true });
+      await advance(t, 6 * MIN, { heartbeat: false });
+    }
+    expect(await type('100004')).toMatchObject({ ok: false, reason: 'unknown_pin' });
+    // Closed: even the right PIN is refused until the site is back, however long that takes.
+    await advance(t, 3 * HOUR, { heartbeat: false });
+    expect(await type(b.pin!)).toMatchObject({ ok: false, reason: 'locked_out', offline: true });
+    expect((await devPost('fault', { siteId: site, kind: 'online' })).statusCode).toBe(204);
+    await until(() => expect(sim().pendingLog).toHaveLength(0), 5000);
+    const wrongs = await t.ctx.database.db
+      .select()
+      .from(keypadRequests)
+      .where(and(eq(keypadRequests.siteId, site), eq(keypadRequests.ok, false)));
+    expect(wrongs.filter((w) => w.requestId.startsWith('offline:'))).toHaveLength(4);
+    const sites = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/ops/locker-sites',
+        headers: { 'x-ops-token': t.ctx.config.OPS_TOKEN },
+      })
+    ).json().sites as Array<{ id: string; keypad: { wrongs: number } }>;
+    expect(sites.find((s) => s.id === site)?.keypad.wrongs).toBe(4);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/ops/locker-sites/${site}/keypad/reopen`,
+          headers: { 'x-ops-token': t.ctx.config.OPS_TOKEN },
+        })
+      ).json().keypad,
+    ).toMatchObject({ state: 'open', wrongs: 0 });
   });
 
   it('refuses a booking at a site not heard from for more than 6 hours', async () => {

@@ -3,7 +3,6 @@ import {
   derivableWindow,
   derivedPin,
   derivedWindow,
-  isDerivedShaped,
   pinHash,
   sitePinKey,
 } from '@petti/shared/node/offline-pins';
@@ -61,12 +60,6 @@ export function createPinBoard(deps: { clock: Clock; outbox: EventOutbox; device
       await schedule(tx, clock, { kind: PIN_LIST_TIMER, dueAt: clock.now(), siteId });
     },
 
-    /** Codes an ordinary PIN of this site may not take: the controller would read them as derived. */
-    reserved(siteId: string): (pin: string) => boolean {
-      const key = keyOf(siteId);
-      return (pin) => isDerivedShaped(key, pin);
-    },
-
     /**
      * The derived PIN for a booking at a site last heard at `heardAt`, or null when its window cannot
      * be given one (too long, too far from the last contact, or a locker past the numbered ones).
@@ -99,7 +92,7 @@ export function createPinBoard(deps: { clock: Clock; outbox: EventOutbox; device
     },
 
     /** Sends the site's whole list (the newest `at` wins at the controller) and records when. */
-    async publish(fx: Effects, siteId: string, live: LivePin[]): Promise<void> {
+    async publish(fx: Effects, siteId: string, live: LivePin[], held: string[] = []): Promise<void> {
       const tx: Tx = fx.tx;
       const key = keyOf(siteId);
       const at = clock.now();
@@ -120,6 +113,7 @@ export function createPinBoard(deps: { clock: Clock; outbox: EventOutbox; device
         at: at.toISOString(),
         lockers: await lockerOrder(tx, siteId),
         pins,
+        held: [...new Set([...held, ...live.map((p) => p.lockerId)])].sort(),
       });
     },
 

@@ -48,6 +48,8 @@ export const lockerSites = pgTable('locker_sites', {
   lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
   /** Set when the offline check found no heartbeat for 90 s (and users were told); cleared by the next one. */
   offlineSince: timestamp('offline_since', { withTimezone: true }),
+  /** An operator reopened the keypad after wrong PINs closed it: those before do not count (docs/locker-protocol.md#guessing). */
+  keypadReopenedAt: timestamp('keypad_reopened_at', { withTimezone: true }),
 });
 
 export const lockers = pgTable('lockers', {

@@ -1,5 +1,7 @@
 import { townDayStart } from '@petti/shared/rules/site-hours';
 import {
+  type KeypadState,
+  keypadStateSchema,
   type LockerOpening,
   lockerOpenBody,
   lockerOpeningSchema,
@@ -19,12 +21,23 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/openapi.ts';
 import { lockerHolds, lockerLabel, siteDays } from '../bookings/index.ts';
-import { type LockerCommandRow, type LockerRow, lockersService } from '../lockers/index.ts';
+import {
+  type KeypadGuardState,
+  keypadGates,
+  type LockerCommandRow,
+  type LockerRow,
+  lockersService,
+} from '../lockers/index.ts';
 import { opsWays } from './ops-ways.ts';
 
 /** A door left open this long is worth a technician's look (the attentionRequired event uses the same). */
 const DOOR_OPEN_ATTENTION_MS = 2 * 60_000;
 const DAY_MS = 86_400_000;
+
+const keypadState = (g: KeypadGuardState | undefined): KeypadState =>
+  !g || g.open
+    ? { state: 'open', until: null, wrongs: g?.wrongs ?? 0 }
+    : { state: g.closed ? 'closed' : 'paused', until: g.until?.toISOString() ?? null, wrongs: g.wrongs };
 
 /**
  * Running the locker network (docs/lockers.md#operators): every site's state, what needs a technician
@@ -88,7 +101,10 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
       lockersService.lockers(db),
       siteDays(db, dayStart, new Date(dayStart.getTime() + DAY_MS)),
     ]);
-    const lockers = await view(all, lockersService.offlineAmong(rows));
+    const [lockers, keypads] = await Promise.all([
+      view(all, lockersService.offlineAmong(rows)),
+      keypadGates(db, rows, now),
+    ]);
     return rows.map((s) => {
       const own = lockers.filter((l) => l.siteId === s.id);
       return {
@@ -107,6 +123,7 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
           ).length,
         },
         today: days.get(s.id) ?? { bookings: 0, paidPaise: 0 },
+        keypad: keypadState(keypads.get(s.id)),
       };
     });
   }
@@ -237,6 +254,28 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
           request.body.inService ? 'locker site back in service' : 'locker site taken out of service',
         );
         return out;
+      },
+    );
+
+    app.post(
+      `${prefix}/locker-sites/:id/keypad/reopen`,
+      {
+        ...guard,
+        schema: {
+          tags,
+          security,
+          summary:
+            "Reopen a site's keypad that wrong PINs paused or closed: the wrong PINs before now stop counting (docs/locker-protocol.md#guessing)",
+          params: z.object({ id: z.string().min(1).max(64) }),
+          response: { 200: z.object({ keypad: keypadStateSchema }), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const gate = await app.services.lockerDevices.reopenKeypad(id);
+        if (!gate) throw new AppError('ResourceNotFound');
+        request.log.warn({ siteId: id, by: way.by(request) }, 'locker keypad reopened');
+        return { keypad: keypadState(gate) };
       },
     );
 

@@ -135,6 +135,10 @@ export const setLockerService = (lockerId: string, inService: boolean) =>
 export const setSiteService = (siteId: string, inService: boolean) =>
   api.put<SiteServiceAnswer>(`/operator/locker-sites/${enc(siteId)}/service`, { inService });
 
+/** An operator reopens a keypad that wrong PINs paused or closed; the wrong PINs before now stop counting. */
+export const reopenKeypad = (siteId: string) =>
+  api.post<{ keypad: OpsSite['keypad'] }>(`/operator/locker-sites/${enc(siteId)}/keypad/reopen`, {});
+
 /** An operator opens a door from afar, saying why; the door's report completes it. */
 export const openLocker = (lockerId: string, reason: string) =>
   api.post<{ commandId: string; status: 'waiting' }>(`/operator/lockers/${enc(lockerId)}/open`, { reason });

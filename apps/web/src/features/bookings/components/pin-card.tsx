@@ -44,7 +44,12 @@ export function PinCard({
   return (
     <section className="pin-card" aria-label={t('lockers.pinLabel', { label })}>
       <p className="pin-card__title">{t('lockers.pinTitle')}</p>
-      <p className="pin-card__pin" data-testid="booking-pin" aria-live="polite">
+      {/* A booking made while its site was offline has a 10-digit code (docs/locker-protocol.md#offline). */}
+      <p
+        className={booking.pin.length > 6 ? 'pin-card__pin pin-card__pin--long' : 'pin-card__pin'}
+        data-testid="booking-pin"
+        aria-live="polite"
+      >
         {booking.pin.split('').map((digit, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the digits of one PIN, in order
           <span key={i}>{digit}</span>

@@ -24,6 +24,7 @@ const site = (over: Partial<OpsSite>): OpsSite => ({
   lastHeartbeatAt: '2026-11-28T10:00:00.000Z',
   lockers: { total: 12, booked: 3, outOfService: 0, needAttention: 1 },
   today: { bookings: 5, paidPaise: 45000 },
+  keypad: { state: 'open', until: null, wrongs: 0 },
   ...over,
 });
 const locker = (over: Partial<OpsLocker>): OpsLocker => ({
@@ -260,6 +261,58 @@ describe('the locker network console', () => {
     expect(
       await screen.findByRole('button', { name: 'Put the whole site back · Railway Station' }),
     ).toBeTruthy();
+  });
+
+  it('says a keypad wrong PINs paused or closed, puts that site on top, and reopens it after asking', async () => {
+    const closed = site({
+      id: 'thiruthangal',
+      name: { en: 'Thiruthangal', ta: 'திருத்தங்கல்' },
+      lockers: { total: 6, booked: 0, outOfService: 0, needAttention: 0 },
+      keypad: { state: 'closed', until: null, wrongs: 9 },
+    });
+    const paused = site({
+      id: 'amman-kovil',
+      name: { en: 'Amman Kovil', ta: 'அம்மன் கோவில்' },
+      lockers: { total: 6, booked: 0, outOfService: 0, needAttention: 0 },
+      keypad: { state: 'paused', until: new Date(Date.now() + 300_000).toISOString(), wrongs: 3 },
+    });
+    const { calls } = fakeApi({
+      '/api/operator/locker-sites': {
+        sites: [
+          site({ lockers: { total: 12, booked: 3, outOfService: 0, needAttention: 0 } }),
+          paused,
+          closed,
+        ],
+      },
+      'POST /api/operator/locker-sites/thiruthangal/keypad/reopen': {
+        keypad: { state: 'open', until: null, wrongs: 0 },
+      },
+    });
+    await renderPage(<LockerNetworkPage />);
+    const card = await screen.findByTestId('site-thiruthangal');
+    expect(card.textContent).toContain('Keypad closed: 9 wrong PINs. PINs are refused until you reopen it.');
+    expect(screen.getByTestId('site-amman-kovil').textContent).toMatch(
+      /Keypad paused until \d.*: 3 wrong PINs today\./,
+    );
+    expect(screen.getByTestId('site-railway-station').textContent).not.toContain('Keypad');
+    expect(screen.getAllByTestId(/^site-/).map((e) => e.dataset.testid)).toEqual([
+      'site-amman-kovil',
+      'site-thiruthangal',
+      'site-railway-station',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Reopen keypad · Thiruthangal' }));
+    await waitFor(() => expect(dialogStore.getState().queue).toHaveLength(1));
+    const [asked] = dialogStore.getState().queue;
+    expect(asked!.options.title).toBe('Reopen the keypad at Thiruthangal?');
+    act(() => answerDialog(asked!.id, 'confirm'));
+    await waitFor(() =>
+      expect(toastStore.getState().toasts.map((x) => x.message)).toContain(
+        'The keypad at Thiruthangal takes PINs again.',
+      ),
+    );
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual([
+      '/api/operator/locker-sites/thiruthangal/keypad/reopen',
+    ]);
   });
 
   it('speaks Tamil', async () => {

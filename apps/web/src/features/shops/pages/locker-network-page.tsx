@@ -14,7 +14,13 @@ import { PageIntro } from '../../../lib/ui/page.tsx';
 import { toast } from '../../../lib/ui/toast-store.ts';
 import { DeadTimersPanel } from '../components/dead-timers-panel.tsx';
 import { LockerDoorTools } from '../components/locker-door-tools.tsx';
-import { setLockerService, setSiteService, useLockerSites, useSiteLockers } from '../shops-api.ts';
+import {
+  reopenKeypad,
+  setLockerService,
+  setSiteService,
+  useLockerSites,
+  useSiteLockers,
+} from '../shops-api.ts';
 import '../shops.css';
 
 /**
@@ -25,9 +31,13 @@ import '../shops.css';
  * keep failing, to put back. The server refuses anyone who is
  * not an operator.
  */
-/** Sites offline first, then those with lockers to look at, then by name: what needs someone, on top. */
+/**
+ * Sites offline first, then those whose keypad wrong PINs stopped or with lockers to look at, then by
+ * name: what needs someone, on top.
+ */
 function needsLookFirst(sites: OpsSite[], language: 'en' | 'ta'): OpsSite[] {
-  const rank = (s: OpsSite) => (s.online ? 0 : 2) + (s.lockers.needAttention > 0 ? 1 : 0);
+  const rank = (s: OpsSite) =>
+    (s.online ? 0 : 2) + (s.lockers.needAttention > 0 || s.keypad.state !== 'open' ? 1 : 0);
   return [...sites].sort(
     (a, b) => rank(b) - rank(a) || a.name[language].localeCompare(b.name[language], language),
   );
@@ -103,6 +113,7 @@ function SiteCard({ site, open, onToggle }: { site: OpsSite; open: boolean; onTo
           {t('shops.lockers.needAttention', { count: site.lockers.needAttention })}
         </span>
       )}
+      <KeypadGuard site={site} name={name} />
       <span className="muted">
         {t('shops.lockers.today', {
           count: site.today.bookings,
@@ -123,6 +134,62 @@ function SiteCard({ site, open, onToggle }: { site: OpsSite; open: boolean; onTo
       {open && <SiteLockers siteId={site.id} listId={listId} />}
       <SiteService site={site} name={name} />
     </li>
+  );
+}
+
+/**
+ * A keypad that wrong PINs paused or closed (docs/locker-protocol.md#guessing): said on the site, and
+ * reopened here once the operator knows why; a pause ends by itself, so the button is there for both.
+ */
+function KeypadGuard({ site, name }: { site: OpsSite; name: string }) {
+  const { t } = useTranslation();
+  const { timeOrDateTime } = useDateFormat();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const { keypad } = site;
+  if (keypad.state === 'open') return null;
+
+  async function reopen() {
+    const answer = await confirm({
+      title: t('shops.lockers.keypadReopenTitle', { site: name }),
+      message: t('shops.lockers.keypadReopenBody'),
+      confirmLabel: t('shops.lockers.keypadReopen'),
+    });
+    if (answer !== 'confirm') return;
+    setBusy(true);
+    try {
+      await reopenKeypad(site.id);
+      toast(t('shops.lockers.keypadReopened', { site: name }), { variant: 'success' });
+    } catch (error) {
+      toast(errorText(error), { variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['operator'] });
+  }
+
+  return (
+    <>
+      <span className="ops-warning" role="status">
+        {keypad.state === 'closed' || !keypad.until
+          ? t('shops.lockers.keypadClosed', { count: keypad.wrongs })
+          : t('shops.lockers.keypadPaused', {
+              count: keypad.wrongs,
+              time: timeOrDateTime(keypad.until, Date.now()),
+            })}
+      </span>
+      <button
+        type="button"
+        className="button button--small button--secondary"
+        disabled={busy}
+        // Every such site has this button: its name says which site it acts on.
+        aria-label={`${t('shops.lockers.keypadReopen')} · ${name}`}
+        onClick={() => void reopen()}
+      >
+        {t('shops.lockers.keypadReopen')}
+      </button>
+    </>
   );
 }
 
