@@ -81,6 +81,10 @@ export const ERRORS = {
     status: 422,
     en: 'This locker site is closed at that time. Please choose a time within its hours.',
   },
+  SiteOutOfService: {
+    status: 422,
+    en: 'This locker site is closed for repairs. Please choose another site.',
+  },
   SizeNotAtSite: {
     status: 422,
     en: 'This site has no lockers of that size.',

@@ -57,6 +57,11 @@ export const EVENTS = {
    * back, a locker needing attention): sent to every operator, `data.siteId`; the console reads again.
    */
   lockerNetworkChanged: 'lockerNetworkChanged',
+  /**
+   * A locker site closed for repairs or reopened, went offline or came back: published on
+   * `TOPICS.lockerSites` for every shopper with the sites open, `data.siteId`; the app reads them again.
+   */
+  lockerSitesChanged: 'lockerSitesChanged',
   otherSizeLockersReceived: 'otherSizeLockersReceived',
   sameSizeScheduledBookingOffered: 'sameSizeScheduledBookingOffered',
   otherAvailabilityData: 'otherAvailabilityData',
@@ -152,6 +157,8 @@ export const TOPICS = {
   lockerState: (siteId: string) => `lockers/${siteId}/state`,
   lockerKeypad: (siteId: string) => `lockers/${siteId}/keypad`,
   lockerCommands: (siteId: string) => `lockers/${siteId}/commands`,
+  /** What every shopper sees of the sites changed (closed, reopened, offline, back): any signed-in user. */
+  lockerSites: 'public/locker-sites',
 } as const;
 
 /**

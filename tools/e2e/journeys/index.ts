@@ -9,6 +9,7 @@ import { grabAndGoJourneys } from './grab-and-go.ts';
 import { helpJourneys } from './help.ts';
 import { htmlValidityJourneys } from './html-validity.ts';
 import { liveJourneys } from './live.ts';
+import { lockerSiteJourneys } from './locker-sites.ts';
 import { lockerJourneys } from './lockers.ts';
 import { mapJourneys } from './maps.ts';
 import { moneyJourneys } from './money.ts';
@@ -42,6 +43,7 @@ export const journeys: Journey[] = [
   ...operatorJourneys,
   ...moneyJourneys,
   ...offlineLockerJourneys,
+  ...lockerSiteJourneys,
   ...complexJourneys,
   ...sellingJourneys,
   ...pictureJourneys,

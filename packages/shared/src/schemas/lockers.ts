@@ -56,6 +56,11 @@ export const lockerSiteSchema = z.object({
   /** Offline, but heard recently enough that a booking made now gets a PIN its keypad checks by itself. */
   bookableOffline: z.boolean(),
   lastHeartbeatAt: z.string().nullable(),
+  /**
+   * Closed for repairs (every locker out of service): since when and until when the operators expect
+   * it back (either null when not known, `until` also once it has passed); null when open for bookings.
+   */
+  closed: z.object({ since: z.string().nullable(), until: z.string().nullable() }).nullable(),
   sizes: z.array(siteSizeSchema),
 });
 export type LockerSite = z.infer<typeof lockerSiteSchema>;

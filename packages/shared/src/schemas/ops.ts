@@ -73,6 +73,14 @@ export const opsLockersQuery = z.strictObject({
 export const lockerServiceBody = z.strictObject({ inService: z.boolean() });
 
 /**
+ * `PUT …/locker-sites/:id/service`: the whole site out for repairs or back; `until` is when the
+ * operator expects it back, shown to shoppers (only with `inService: false`).
+ */
+export const siteServiceBody = z
+  .strictObject({ inService: z.boolean(), until: z.iso.datetime({ offset: true }).optional() })
+  .refine((b) => !(b.inService && b.until), { message: 'until is for a site taken out', path: ['until'] });
+
+/**
  * `PUT …/lockers/:id/service`: the locker, and what taking it out did to its bookings. Those not yet
  * opened moved to another locker of the size at the site or a near one (`siteId` says which), or,
  * none being free for their time, were cancelled with all they paid refunded; those in use keep it

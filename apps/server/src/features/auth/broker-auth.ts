@@ -31,7 +31,8 @@ export function principalNamed(username: string | undefined): Principal | null {
 
 /**
  * Who may use the embedded broker. Browsers connect with their access token as the MQTT password
- * and may only subscribe under `users/{own id}/`, to any shop's products topic (what any shopper sees),
+ * and may only subscribe under `users/{own id}/`, to any shop's products topic and the locker sites'
+ * topic (what any shopper sees),
  * and to the board topic of a shop they work in (asked of the members table each time, so someone
  * removed is refused on their next try), and publish on
  * `users/{own id}/requests`; locker controllers use their site's credentials and may only use their own
@@ -74,7 +75,7 @@ export function createBrokerAuth(deps: {
       if (principal.kind === 'server') return true;
       if (principal.kind === 'user') {
         if (filter.startsWith(`users/${principal.userId}/`)) return true;
-        if (SHOP_PRODUCTS_TOPIC.test(filter)) return true;
+        if (SHOP_PRODUCTS_TOPIC.test(filter) || filter === TOPICS.lockerSites) return true;
         const shop = SHOP_TOPIC.exec(filter)?.[1];
         return shop ? deps.isShopMember(principal.userId, shop) : false;
       }

@@ -114,6 +114,10 @@ describe("an external broker's hooks (EMQX HTTP auth, mosquitto-go-auth HTTP bac
     expect(await acl(outsider.userId, 'shops/iyyappa-bakery/products', 'publish')).toBe(false);
     expect(await acl(outsider.userId, 'shops/+/products', 'subscribe')).toBe(false);
     expect(await acl(outsider.userId, 'shops/iyyappa-bakery/products/#', 'subscribe')).toBe(false);
+    // So are the locker sites' changes (closed, reopened, offline, back); nobody but the server publishes there.
+    expect(await acl(outsider.userId, 'public/locker-sites', 'subscribe')).toBe(true);
+    expect(await acl(outsider.userId, 'public/locker-sites', 'publish')).toBe(false);
+    expect(await acl(outsider.userId, 'public/#', 'subscribe')).toBe(false);
     await t.ctx.database.db.delete(shopMembers).where(eq(shopMembers.phone, `91${member.phone}`));
     expect(await acl(member.userId, board, 'subscribe')).toBe(false);
   });

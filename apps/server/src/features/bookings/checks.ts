@@ -2,7 +2,7 @@ import { isOpenAt, LOCKER_RULES } from '@petti/shared';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
-import { inServiceCount } from '../lockers/index.ts';
+import { inServiceCount, lockersService } from '../lockers/index.ts';
 import type { BookingCore } from './core.ts';
 import type { PaymentObject } from './ports.ts';
 import type { SiteRow } from './repo.ts';
@@ -43,8 +43,12 @@ export function resolveStart(site: SiteRow, startAt: string | undefined, now: Da
   return { start, scheduled };
 }
 
+/** The size has a locker in service here; a site whose every locker is out is closed for repairs. */
 export async function sizeAtSite(tx: DbOrTx, siteId: string, size: string) {
-  if ((await inServiceCount(tx, siteId, size)) === 0) throw new AppError('SizeNotAtSite');
+  if ((await inServiceCount(tx, siteId, size)) > 0) return;
+  if ((await lockersService.closedSites(tx, [siteId])).has(siteId))
+    throw new AppError('SiteOutOfService', undefined, { details: { siteId } });
+  throw new AppError('SizeNotAtSite');
 }
 
 /** Refusing a booking at a complex site for a non-resident, or at an offline site: both are told as events. */

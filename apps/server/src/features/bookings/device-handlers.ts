@@ -2,7 +2,7 @@ import { EVENTS, type EventPayload, pinUsableAt, TOPICS } from '@petti/shared';
 import { and, desc, eq, gt, inArray, isNotNull, lte } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { Effects } from '../../platform/events/transactor.ts';
-import type { LockerCommandRow, LockerDevices } from '../lockers/index.ts';
+import { announceSiteChange, type LockerCommandRow, type LockerDevices } from '../lockers/index.ts';
 import { usersService } from '../users/index.ts';
 import type { BookingCore } from './core.ts';
 import { operatorKeypadClosedTexts, operatorSiteOfflineTexts } from './event-texts.ts';
@@ -40,6 +40,7 @@ export function registerDeviceHandlers(
 
   /** Every operator's console reads the network again (a silent event on each one's own topic). */
   async function tellOperators(fx: Effects, siteId: string) {
+    announceSiteChange(core.deps.outbox, fx, siteId);
     for (const userId of await usersService.operatorUserIds(fx.tx))
       core.deps.outbox.enqueue(fx, TOPICS.userEvents(userId), {
         event: EVENTS.lockerNetworkChanged,

@@ -30,4 +30,5 @@ export {
 export { type KeypadGuardState, keypadGates } from './keypad-guard.ts';
 export { createPinBoard, type LivePin, PIN_LIST_TIMER, type PinBoard } from './pin-board.ts';
 export { type LockersService, lockersService } from './service.ts';
+export { announceSiteChange } from './site-news.ts';
 export { createLockerSitesService, type LockerOccupancy, type LockerSitesService } from './sites.ts';

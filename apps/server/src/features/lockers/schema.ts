@@ -50,6 +50,9 @@ export const lockerSites = pgTable('locker_sites', {
   offlineSince: timestamp('offline_since', { withTimezone: true }),
   /** An operator reopened the keypad after wrong PINs closed it: those before do not count (docs/locker-protocol.md#guessing). */
   keypadReopenedAt: timestamp('keypad_reopened_at', { withTimezone: true }),
+  /** An operator took the whole site out for repairs then, expecting it back at `closedUntil` (null: not said). */
+  closedSince: timestamp('closed_since', { withTimezone: true }),
+  closedUntil: timestamp('closed_until', { withTimezone: true }),
 });
 
 export const lockers = pgTable('lockers', {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { lockerCommands, lockerSites, lockers } from './schema.ts';
 
@@ -96,8 +96,35 @@ export const lockersService = {
   },
 
   /** Every locker of a site out of service, or back (a site closed for repairs). */
-  async setSiteInService(tx: DbOrTx, siteId: string, inService: boolean) {
-    await tx.update(lockers).set({ inService }).where(eq(lockers.siteId, siteId));
+  /** The whole site out for repairs (since `at`, expected back at `until`) or back. */
+  async setSiteInService(
+    tx: DbOrTx,
+    siteId: string,
+    change: { inService: boolean; at: Date; until?: Date | null },
+  ) {
+    await tx.update(lockers).set({ inService: change.inService }).where(eq(lockers.siteId, siteId));
+    await tx
+      .update(lockerSites)
+      .set(
+        change.inService
+          ? { closedSince: null, closedUntil: null }
+          : { closedSince: change.at, closedUntil: change.until ?? null },
+      )
+      .where(eq(lockerSites.id, siteId));
+  },
+
+  /** Sites whose every locker is out of service (closed for repairs), among `siteIds`. */
+  async closedSites(q: DbOrTx, siteIds: readonly string[]): Promise<Set<string>> {
+    if (siteIds.length === 0) return new Set();
+    const rows = await q
+      .select({
+        siteId: lockers.siteId,
+        open: sql<number>`count(*) filter (where ${lockers.inService})`.mapWith(Number),
+      })
+      .from(lockers)
+      .where(inArray(lockers.siteId, [...siteIds]))
+      .groupBy(lockers.siteId);
+    return new Set(rows.filter((r) => r.open === 0).map((r) => r.siteId));
   },
 
   /** Site names by id, for views that show where something is. */

@@ -13,8 +13,15 @@ import {
   type SizeCount,
 } from './inventory.ts';
 import { lockerSites, lockerSizes } from './schema.ts';
+import { lockersService } from './service.ts';
 
 const HOUR = 3_600_000;
+
+/** What a shopper is told of a site closed for repairs: since when, and until when if an operator said. */
+export const closedOf = (s: SiteRow) => ({
+  since: s.closedSince?.toISOString() ?? null,
+  until: s.closedUntil?.toISOString() ?? null,
+});
 
 /**
  * Which lockers are free when, as the feature that books them knows it. Passed in so that lockers
@@ -58,9 +65,13 @@ export function createLockerSitesService(deps: {
     s.lastHeartbeatAt !== null && now.getTime() - s.lastHeartbeatAt.getTime() < deps.offlineSeconds * 1000;
 
   async function build(rows: SiteRow[], now: Date): Promise<LockerSite[]> {
-    const [sizes, rates, counts] = await Promise.all([
+    const [sizes, rates, closed, counts] = await Promise.all([
       db.select().from(lockerSizes).orderBy(asc(lockerSizes.sort)),
       allRates(db),
+      lockersService.closedSites(
+        db,
+        rows.map((r) => r.id),
+      ),
       freeCounts(
         db,
         now,
@@ -84,6 +95,7 @@ export function createLockerSitesService(deps: {
         online: online(s, now),
         bookableOffline: bookableOffline(s.lastHeartbeatAt, now, deps.offlineSeconds),
         lastHeartbeatAt: s.lastHeartbeatAt?.toISOString() ?? null,
+        closed: closed.has(s.id) ? closedOf(s) : null,
         sizes: sizes
           .filter((z) => here.has(z.code))
           .map((z) => {

@@ -1,3 +1,4 @@
+import { TOPICS } from '@petti/shared';
 import type { OpsLocker, OpsSite } from '@petti/shared/schemas/ops';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,6 +224,54 @@ describe('the ops API for locker technicians', () => {
     expect((await ops('PUT', '/api/ops/locker-sites/nowhere/service', { inService: false })).statusCode).toBe(
       404,
     );
+  });
+
+  it('shows a site closed for repairs as closed, until when, to every shopper at once, refuses bookings there, and opens it again', async () => {
+    const site = 'bus-stand';
+    const heard: Array<{ event: string; data: { siteId?: string } }> = [];
+    const stop = await t.ctx.realtime.subscribe(TOPICS.lockerSites, (_topic, payload) => {
+      heard.push(JSON.parse(payload.toString()));
+    });
+    const sites = async () =>
+      (await user.call('GET', '/api/locker-locations')).json().sites as Array<{
+        id: string;
+        closed: { since: string | null; until: string | null } | null;
+        sizes: unknown[];
+      }>;
+    expect((await sites()).find((s) => s.id === site)?.closed).toBeNull();
+    const back = new Date(t.clock.now().getTime() + 26 * HOUR).toISOString();
+    // An operator cannot say when a site put back will be back.
+    expect(
+      (await ops('PUT', `/api/ops/locker-sites/${site}/service`, { inService: true, until: back }))
+        .statusCode,
+    ).toBe(400);
+    const res = await ops('PUT', `/api/ops/locker-sites/${site}/service`, { inService: false, until: back });
+    expect(res.statusCode, res.body).toBe(200);
+    const closed = (await sites()).find((s) => s.id === site)!;
+    expect(closed.closed).toEqual({ since: t.clock.now().toISOString(), until: back });
+    await until(() => expect(heard).toContainEqual(expect.objectContaining({ event: 'lockerSitesChanged' })));
+    expect(heard.at(-1)?.data.siteId).toBe(site);
+    // Neither a quote nor a booking is taken there, and the answer says why.
+    const quote = await user.call('GET', `/api/bookings/quote?siteId=${site}&size=M&durationHours=1`);
+    expect(quote.statusCode).toBe(422);
+    expect(quote.json().error).toMatchObject({
+      code: 'SiteOutOfService',
+      message: expect.stringMatching(/closed for repairs/),
+    });
+    const book = await user.call('POST', '/api/bookings', { siteId: site, size: 'M', durationHours: 1 });
+    expect(book.json().error?.code).toBe('SiteOutOfService');
+
+    // Every locker taken out one by one closes it too, with no date said.
+    expect((await ops('PUT', `/api/ops/locker-sites/${site}/service`, { inService: true })).statusCode).toBe(
+      200,
+    );
+    expect((await sites()).find((s) => s.id === site)?.closed).toBeNull();
+    const own = (await ops('GET', `/api/ops/lockers?siteId=${site}`)).json().lockers as OpsLocker[];
+    for (const l of own) await ops('PUT', `/api/ops/lockers/${l.id}/service`, { inService: false });
+    expect((await sites()).find((s) => s.id === site)?.closed).toEqual({ since: null, until: null });
+    for (const l of own) await ops('PUT', `/api/ops/lockers/${l.id}/service`, { inService: true });
+    expect((await sites()).find((s) => s.id === site)?.closed).toBeNull();
+    await stop();
   });
 
   it('takes a free locker out of service, so no booking gets it', async () => {

@@ -15,6 +15,7 @@ import {
   opsSiteSchema,
   type SiteServiceAnswer,
   siteServiceAnswer,
+  siteServiceBody,
 } from '@petti/shared/schemas/ops';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +23,7 @@ import { AppError } from '../../http/app-error.ts';
 import { errorResponses } from '../../http/openapi.ts';
 import { lockerHolds, lockerLabel, siteDays } from '../bookings/index.ts';
 import {
+  announceSiteChange,
   type KeypadGuardState,
   keypadGates,
   type LockerCommandRow,
@@ -221,7 +223,7 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
           summary:
             "Take every locker of a site out of service (a site closed for repairs) or put them back; each locker's bookings as for one locker",
           params: z.object({ id: z.string().min(1).max(64) }),
-          body: lockerServiceBody,
+          body: siteServiceBody,
           response: { 200: siteServiceAnswer, ...errorResponses },
         },
       },
@@ -235,13 +237,24 @@ export const opsLockerRoutes: FastifyPluginAsyncZod = async (app) => {
           refunded: [],
           staying: [],
         };
+        // Shoppers with the sites open see it closed or back at once (announceSiteChange).
+        const change = {
+          inService: request.body.inService,
+          at: app.ctx.clock.now(),
+          until: request.body.until ? new Date(request.body.until) : null,
+        };
+        const setService = () =>
+          app.services.transactor.run(async (tx, fx) => {
+            await lockersService.setSiteInService(tx, id, change);
+            announceSiteChange(app.services.outbox, fx, id);
+          });
         if (request.body.inService) {
-          await db.transaction((tx) => lockersService.setSiteInService(tx, id, true));
+          await setService();
         } else {
           // Every locker out first, so no booking is moved to a locker of the site about to go too;
           // then each locker's bookings, one flow per locker: a failure part-way leaves the rest
           // booked as they were, and asking again carries on.
-          await db.transaction((tx) => lockersService.setSiteInService(tx, id, false));
+          await setService();
           for (const l of all) {
             const left = await app.services.bookingFlows.leaveLocker.run({ lockerId: l.id });
             out.moved.push(...left.moved);

@@ -25,6 +25,13 @@ export const lockersEn = {
   freeNow: '{{count}} free now',
   freeBySize: '{{size}}: {{free}} free',
   closedNow: 'Closed now',
+  closedForRepairs: 'Closed for repairs',
+  closedForRepairsUntil: 'Closed for repairs until {{time}}',
+  closedNoBooking: 'No bookings here until it reopens.',
+  closedBody:
+    'This site is closed for repairs, so it takes no bookings now. It should reopen at {{time}}; the sites nearby are open.',
+  closedBodyNoUntil:
+    'This site is closed for repairs, so it takes no bookings until it reopens; the sites nearby are open.',
   offline: 'Offline',
   open24h: 'Open 24 hours',
   hours: 'Open {{open}}–{{close}}',

@@ -76,6 +76,11 @@ export function LiveUpdates() {
           void queryClient.invalidateQueries({ queryKey: ['products'] });
           return;
         }
+        // A site closed, reopened, offline or back: whoever has the sites open reads them again.
+        if (e.event === EVENTS.lockerSitesChanged) {
+          void queryClient.invalidateQueries({ queryKey: ['lockerSites'] });
+          return;
+        }
         void queryClient.invalidateQueries({ queryKey: ['notifications'] });
         // A request sent from the offline buffer had no HTTP answer here: its refusal is said here too.
         if (isFromThisDevice(e) && e.event !== EVENTS.liveRequestRefused) return;

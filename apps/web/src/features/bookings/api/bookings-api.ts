@@ -1,3 +1,4 @@
+import { TOPICS } from '@petti/shared/events';
 import type {
   Booking,
   CreateBookingBody,
@@ -10,6 +11,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { z } from 'zod';
 import { api } from '../../../lib/api.ts';
 import { bookingKeys, type QuoteParams } from '../../../lib/bookings/bookings.ts';
+import { useLiveTopic } from '../../../lib/realtime/index.ts';
 
 /**
  * The locker calls (docs/lockers.md). Query keys start with 'bookings' (or 'lockerSites'): the
@@ -22,9 +24,11 @@ export const sitesKey = ['lockerSites'] as const;
 
 /**
  * GET /api/locker-locations: public, but sent signed in, so a resident also gets their complex's own
- * lockers (docs/complex.md); free counts move, so refresh every half minute while shown.
+ * lockers (docs/complex.md); free counts move, so refresh every half minute while shown, and at once
+ * when a site closes, reopens, goes offline or comes back (`public/locker-sites`, docs/lockers.md#locker-sites).
  */
 export function useLockerSites() {
+  useLiveTopic(TOPICS.lockerSites);
   return useQuery({
     queryKey: sitesKey,
     queryFn: ({ signal }) => api.get<{ sites: LockerSite[]; at: string }>('/locker-locations', { signal }),

@@ -1,6 +1,8 @@
+import type { LockerSite } from '@petti/shared/schemas/lockers';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { PaymentOutcomeBanner, usePaymentReturn } from '../../../lib/checkout/checkout.ts';
+import { useDateFormat } from '../../../lib/date-format.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useTranslation } from '../../../lib/i18n/react.tsx';
 import { InstallOffer } from '../../../lib/install/install-offer.tsx';
@@ -62,12 +64,33 @@ export default function BookingPage() {
             <Link className="button button--ghost" to={`/booking/${site.id}`} data-testid="book-another">
               {t('lockers.bookAnother')}
             </Link>
+          ) : site.closed ? (
+            <ClosedSite site={site} />
           ) : (
             <BookingForm site={site} refusal={refusal} onSubmitting={() => setRefusal(null)} />
           )}
         </>
       )}
     </PageIntro>
+  );
+}
+
+/** A site closed for repairs takes no booking: said in place of the form, with the way to the others. */
+function ClosedSite({ site }: { site: LockerSite }) {
+  const { t } = useTranslation();
+  const { timeOrDateTime } = useDateFormat();
+  const until = site.closed?.until && Date.parse(site.closed.until) > Date.now() ? site.closed.until : null;
+  return (
+    <div className="panel stack" role="status" data-testid="site-closed">
+      <p>
+        {until
+          ? t('lockers.closedBody', { time: timeOrDateTime(until, Date.now()) })
+          : t('lockers.closedBodyNoUntil')}
+      </p>
+      <Link className="button button--secondary" to="/dashboard">
+        {t('lockers.backToSites')}
+      </Link>
+    </div>
   );
 }
 

@@ -248,13 +248,17 @@ function SiteRow({ site, distance }: { site: LockerSite; distance: string; lang:
           </span>
         ))}
       </p>
-      <Link
-        className="button button--primary button--small"
-        to={`/booking/${site.id}`}
-        data-testid={`book-${site.id}`}
-      >
-        {t('lockers.book')}
-      </Link>
+      {site.closed ? (
+        <p className="form-note">{t('lockers.closedNoBooking')}</p>
+      ) : (
+        <Link
+          className="button button--primary button--small"
+          to={`/booking/${site.id}`}
+          data-testid={`book-${site.id}`}
+        >
+          {t('lockers.book')}
+        </Link>
+      )}
     </li>
   );
 }
