@@ -79,6 +79,23 @@ export const offlineLockerJourneys: Journey[] = [
       );
       await fitsThePhone(page, 'a booking at an offline site');
       await screenshot('offline-site-pin-still-works');
+      // The app opens the door no more meanwhile, so it offers no Open button.
+      assert.equal(await page.getByTestId('open-locker').count(), 0, 'no Open from the app while offline');
+
+      // Reloaded (or opened again later, in Tamil), the booking still says what works: it is read
+      // from the server, not kept from the event.
+      await page.evaluate(() => window.localStorage.setItem('language', 'ta'));
+      await page.reload();
+      await expectVisibleText(
+        page.getByTestId('offline-pin-note'),
+        /இந்த இடம் இப்போது இணைப்பில் இல்லை\. .* வரை விசைப்பலகையில் உங்கள் PIN லாக்கரைத் திறக்கும்/,
+      );
+      assert.equal(await page.getByTestId('open-locker').count(), 0, 'no Open from the app after a reload');
+      await fitsThePhone(page, 'a booking at an offline site, reloaded, in Tamil');
+      await screenshot('offline-site-pin-still-works-ta');
+      await page.evaluate(() => window.localStorage.setItem('language', 'en'));
+      await page.reload();
+      await expectVisibleText(page.getByTestId('offline-pin-note'), /Your PIN still opens your locker/);
 
       // At the locker: the keypad decides by itself and opens the door.
       const typedFrom = Date.now();

@@ -232,6 +232,12 @@ export const bookingSchema = z.object({
     .object({ hours: z.number().int(), amountPaise: z.number().int(), holdExpiresAt: z.string() })
     .nullable(),
   waitlistPosition: z.number().int().nullable(),
+  /**
+   * While its site is offline (no heartbeat heard; a live booking only): since when, and until when
+   * its PIN still opens at the keypad, which checks it by itself (null: the keypad does not hold it).
+   * The app cannot open the door meanwhile. Read from the server on every load, not only told live.
+   */
+  siteOffline: z.object({ since: z.string(), pinWorksUntil: z.string().nullable() }).nullable(),
   openedAt: z.string().nullable(),
   endedAt: z.string().nullable(),
   /**

@@ -349,6 +349,12 @@ describe('a site that goes quiet', () => {
 
     // Its keypad still takes the PINs it holds, until each booking's end: the shopper is told until when.
     expect(ev.data.pinWorksUntil).toBe((await r.get(mine.id)).pinExpiresAt);
+    // The booking itself says so, on every read (a reload, the app opened later), not only in the event.
+    const read = await r.get(mine.id);
+    expect(read.siteOffline).toEqual({
+      since: t.clock.now().toISOString(),
+      pinWorksUntil: read.pinExpiresAt,
+    });
     expect(list.json().bookableOffline).toBe(true);
     // Heard 90 s ago: a booking is still taken, with a PIN the keypad checks by itself
     // (lockers/offline-pins.test.ts); dropped again here, so the waitlist below is as it was.
@@ -361,12 +367,21 @@ describe('a site that goes quiet', () => {
     expect((await r.call('DELETE', `/api/bookings/${offlineHold.json().id}`)).statusCode).toBe(200);
     const unlock = await r.call('POST', `/api/bookings/${mine.id}/unlock`);
     expect(unlock.json().error.code).toBe('lockerOffline');
+    // Nor a new PIN: the keypad would not know it, and the PIN it holds keeps working.
+    const renew = await r.call('POST', `/api/bookings/${mine.id}/pin`);
+    expect(renew.statusCode).toBe(503);
+    expect(renew.json().error).toMatchObject({
+      code: 'lockerOffline',
+      message: expect.stringMatching(/still opens/),
+    });
+    expect((await r.get(mine.id)).pin).toBe(read.pin);
 
     // The neighbour cancels while the site is offline: the waitlist has to wait for the site…
     expect((await neighbour.call('DELETE', `/api/bookings/${xl.id}`)).statusCode).toBe(200);
     expect((await r.get(waiting.id)).state).toBe('waitlisted');
     await t.app.services.lockerDevices.heartbeat('green-park-lockers');
     // … and gets the locker as soon as it is back; the operators' consoles hear it is back.
+    expect((await r.get(mine.id)).siteOffline).toBeNull();
     expect((await r.heard('availableLockerFound', waiting.id)).data.isRequirePricing).toBe(true);
     await until(() => expect(operator.named('lockerNetworkChanged')).toHaveLength(2));
     const back = await r.call('GET', '/api/locker-locations/green-park-lockers');

@@ -260,6 +260,13 @@ export function createBookingsService(core: BookingCore, flows: BookingFlows) {
             'BookingStateInvalid',
             'This booking has no PIN yet: it comes when the locker is reserved (a scheduled booking: 15 minutes before its start).',
           );
+        // Offline, the site's keypad keeps the list it has: a new PIN would not open, the old one would.
+        if (!core.isOnline(await core.siteOf(tx, b.siteId), clock.now()))
+          throw new AppError(
+            'lockerOffline',
+            'This locker site is offline right now, so your PIN cannot be changed until it is back: the one you have still opens your locker at its keypad.',
+            { details: { siteId: b.siteId, bookingId: b.id } },
+          );
         const renewed = await core.issuePin(tx, b);
         await core.emit(fx, renewed, {
           event: 'dynamicPinChanged',

@@ -1,11 +1,19 @@
-import { type Booking, LOCKER_RULES, type LockerRate, overstayCharge, overstayHours } from '@petti/shared';
+import {
+  type Booking,
+  type BookingState,
+  isFinal,
+  LOCKER_RULES,
+  type LockerRate,
+  overstayCharge,
+  overstayHours,
+} from '@petti/shared';
 import { and, asc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sideBySide } from '../../db/together.ts';
 import { lockersByIds, lockersService } from '../lockers/index.ts';
 import { lockerLabel } from './emitter.ts';
 import { allRates, rateIn } from './repo.ts';
-import { type BookingRow, bookingCharges, bookings, type ChargeRow } from './schema.ts';
+import { type BookingRow, bookingCharges, bookings, type ChargeRow, keypadPinUntil } from './schema.ts';
 
 const LIVE_CHARGE = new Set(['pending', 'paid', 'covered']);
 
@@ -83,7 +91,7 @@ async function waitlistPositions(db: DbOrTx, waiting: BookingRow[]): Promise<Map
 export function toBooking(
   b: BookingRow,
   x: {
-    site: { id: string; name: { en: string; ta: string }; type: string };
+    site: { id: string; name: { en: string; ta: string }; type: string; offlineSince?: Date | null };
     locker: { id: string; column: number; row: number } | null;
     charges: ChargeRow[];
     rate: LockerRate | null;
@@ -112,6 +120,15 @@ export function toBooking(
         .amountPaise,
     };
   }
+  const offlineSince = x.site.offlineSince ?? null;
+  const pinWorksUntil = keypadPinUntil(b);
+  const siteOffline: Booking['siteOffline'] =
+    offlineSince && !isFinal(b.state as BookingState)
+      ? {
+          since: offlineSince.toISOString(),
+          pinWorksUntil: pinWorksUntil && pinWorksUntil > x.now ? pinWorksUntil.toISOString() : null,
+        }
+      : null;
   const dto: Booking = {
     id: b.id,
     state: b.state,
@@ -152,6 +169,7 @@ export function toBooking(
           holdExpiresAt: pendingExtension.holdExpiresAt.toISOString(),
         }
       : null,
+    siteOffline,
     waitlistPosition: x.position,
     openedAt: b.openedAt?.toISOString() ?? null,
     endedAt: b.endedAt?.toISOString() ?? null,

@@ -39,7 +39,12 @@ export const lockersService = {
   async siteSummaries(q: DbOrTx, siteIds: readonly string[]) {
     if (siteIds.length === 0) return [];
     return q
-      .select({ id: lockerSites.id, name: lockerSites.name, type: lockerSites.type })
+      .select({
+        id: lockerSites.id,
+        name: lockerSites.name,
+        type: lockerSites.type,
+        offlineSince: lockerSites.offlineSince,
+      })
       .from(lockerSites)
       .where(inArray(lockerSites.id, [...siteIds]));
   },

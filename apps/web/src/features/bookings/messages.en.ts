@@ -109,6 +109,8 @@ export const lockersEn = {
   firstOpened: 'First opened {{time}}',
   offlinePinWorks:
     'This site is offline right now. Your PIN still opens your locker at the keypad until {{time}}; the app can open it again once the site is back.',
+  offlineNoPin:
+    'This site is offline right now: neither the app nor the keypad can open your locker until it is back. Petti’s operators have been told.',
   openOffline:
     'This site is offline right now, so the app cannot open your locker. Type your PIN on the site’s keypad: it still opens it.',
   siteOffline: 'This site is offline right now, so it cannot take bookings.',

@@ -79,6 +79,8 @@ export function LiveUpdates() {
         // A site closed, reopened, offline or back: whoever has the sites open reads them again.
         if (e.event === EVENTS.lockerSitesChanged) {
           void queryClient.invalidateQueries({ queryKey: ['lockerSites'] });
+          // A booking there shows its site's state (offline, back) too.
+          void queryClient.invalidateQueries({ queryKey: ['bookings'] });
           return;
         }
         void queryClient.invalidateQueries({ queryKey: ['notifications'] });

@@ -39,6 +39,7 @@ const booking = {
   overstay: null,
   pendingExtension: null,
   waitlistPosition: null,
+  siteOffline: null,
   openedAt: null,
   endedAt: null,
   closeReason: null,
@@ -68,6 +69,32 @@ describe('a live booking', () => {
     const notice = screen.getByTestId('keypad-paused');
     expect(notice.textContent).toMatch(/keypad takes none until 10:34/i);
     expect(notice.textContent).toContain('Open from the app');
+    expect(screen.getByRole('button', { name: /Open from the app/ })).toBeTruthy();
+  });
+
+  it('says, from the booking as read, that its site is offline and what still opens it, with no Open from the app', async () => {
+    fakeApi({});
+    const offline = { since: '2026-11-25T04:50:00Z', pinWorksUntil: '2026-11-25T06:30:00Z' };
+    await renderPage(<BookingStatus booking={{ ...booking, siteOffline: offline }} nowMs={NOW} />);
+    expect(screen.getByTestId('offline-pin-note').textContent).toMatch(
+      /offline right now\. Your PIN still opens your locker at the keypad until 12:00/,
+    );
+    expect(screen.queryByRole('button', { name: /Open from the app/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /New PIN/ })).toBeNull();
+    // A PIN the keypad does not hold: neither opens it until the site is back, and it says so.
+    cleanup();
+    await renderPage(
+      <BookingStatus
+        booking={{ ...booking, siteOffline: { ...offline, pinWorksUntil: null } }}
+        nowMs={NOW}
+      />,
+      { language: 'ta' },
+    );
+    expect(screen.getByTestId('offline-pin-note').textContent).toContain('ஆப்பாலும் விசைப்பலகையாலும்');
+    // Back online, the booking as read says nothing of it, and the app opens the door again.
+    cleanup();
+    await renderPage(<BookingStatus booking={booking} nowMs={NOW} />);
+    expect(screen.queryByTestId('offline-pin-note')).toBeNull();
     expect(screen.getByRole('button', { name: /Open from the app/ })).toBeTruthy();
   });
 });

@@ -39,20 +39,17 @@ export function BookingStatus({ booking, nowMs }: { booking: Booking; nowMs: num
   const s = booking.state;
   // Too many wrong PINs paused the site's keypad (told live): the app's own Open still works.
   const [keypadPausedUntil, setKeypadPausedUntil] = useState<number | null>(null);
-  // The site went offline (told live): its keypad still takes this booking's PIN until a time.
-  const [offlinePinUntil, setOfflinePinUntil] = useState<number | null>(null);
   useLiveEvents((e) => {
     if (e.data.bookingId !== booking.id) return;
     if (e.event === EVENTS.keypadPaused) {
       const until = Date.parse(String(e.data.until));
       if (Number.isFinite(until)) setKeypadPausedUntil(until);
-    } else if (e.event === EVENTS.lockerOffline && e.data.pinWorksUntil) {
-      const until = Date.parse(String(e.data.pinWorksUntil));
-      if (Number.isFinite(until)) setOfflinePinUntil(until);
-    } else if (e.event === EVENTS.unlockStatus || e.event === EVENTS.bookingStatusChanged) {
-      setOfflinePinUntil(null);
     }
   });
+  // The site offline: read with the booking from the server (on every load, and again whenever the
+  // server says the booking or the site changed), so a reload never forgets it.
+  const offline = booking.siteOffline && includes(OPENABLE_STATES, s) ? booking.siteOffline : null;
+  const offlinePinUntil = offline?.pinWorksUntil ? Date.parse(offline.pinWorksUntil) : null;
 
   return (
     <section className="panel booking-status" data-testid="booking-status" data-state={s} aria-live="polite">
@@ -75,9 +72,11 @@ export function BookingStatus({ booking, nowMs }: { booking: Booking; nowMs: num
           {t('lockers.firstOpened', { time: fmt.timeOrDateTime(booking.openedAt, nowMs) })}
         </p>
       )}
-      {offlinePinUntil !== null && offlinePinUntil > nowMs && includes(OPENABLE_STATES, s) && (
+      {offline && (
         <p className="form-note" role="status" data-testid="offline-pin-note">
-          {t('lockers.offlinePinWorks', { time: fmt.timeOrDateTime(offlinePinUntil, nowMs) })}
+          {offlinePinUntil !== null && offlinePinUntil > nowMs
+            ? t('lockers.offlinePinWorks', { time: fmt.timeOrDateTime(offlinePinUntil, nowMs) })
+            : t('lockers.offlineNoPin')}
         </p>
       )}
 
@@ -179,9 +178,11 @@ export function BookingStatus({ booking, nowMs }: { booking: Booking; nowMs: num
           booking={{ ...booking, lockerLabel: booking.locker?.label ?? null, siteName: booking.site.name }}
           nowMs={nowMs}
           actions={{
-            onOpen: includes(OPENABLE_STATES, s) ? () => void actions.open() : undefined,
+            // Offline, the server cannot reach the door: the note says what still works instead.
+            onOpen: includes(OPENABLE_STATES, s) && !offline ? () => void actions.open() : undefined,
             opening: actions.opening,
-            onRenew: () => void actions.renewPin(),
+            // Nor a new PIN: the keypad keeps the list it had, so only the old one would open.
+            onRenew: offline ? undefined : () => void actions.renewPin(),
             renewing: actions.renewing,
           }}
         />
